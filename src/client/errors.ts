@@ -1,0 +1,125 @@
+/**
+ * One family of errors for everything the API can answer or fail with. Each carries
+ * what a caller needs to act: the HTTP status, the service's message, per-field
+ * messages for a validation error, and the method and path. Never the API key.
+ */
+
+/** Details every API error carries. */
+export interface UptimeErrorDetails {
+  /** HTTP method of the request. */
+  method: string;
+  /** Path of the request, without the base URL or the query's secrets. */
+  path: string;
+  /** HTTP status, when a response arrived. */
+  status?: number;
+  /** The service's message, when it sent one. */
+  serviceMessage?: string;
+  /** The underlying error (network errors). */
+  cause?: unknown;
+}
+
+/** Base class of every error the client throws. Test with `instanceof`. */
+export class UptimeError extends Error {
+  override name = "UptimeError";
+  /** HTTP method of the request. */
+  readonly method: string;
+  /** Request path, e.g. `/api/v1/monitors/12`. */
+  readonly path: string;
+  /** HTTP status, or undefined when no response arrived. */
+  readonly status?: number;
+  /** The service's own message, if any. */
+  readonly serviceMessage?: string;
+
+  constructor(message: string, details: UptimeErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.method = details.method;
+    this.path = details.path;
+    this.status = details.status;
+    this.serviceMessage = details.serviceMessage;
+  }
+}
+
+/** 404: the resource does not exist, or belongs to another account (indistinguishable). */
+export class UptimeNotFoundError extends UptimeError {
+  override name = "UptimeNotFoundError";
+}
+
+/** 401: no API key, or one the service does not accept. */
+export class UptimeUnauthorizedError extends UptimeError {
+  override name = "UptimeUnauthorizedError";
+}
+
+/** 403: the account's plan has no API access. */
+export class UptimeForbiddenError extends UptimeError {
+  override name = "UptimeForbiddenError";
+}
+
+/**
+ * 422: the service rejected fields. `fields` maps each field path (dot keys such as
+ * `alerts.0.value` turned back into `alerts[0].value`) to its messages.
+ */
+export class UptimeValidationError extends UptimeError {
+  override name = "UptimeValidationError";
+  /** Messages per field path, e.g. `{ "url": ["The url must be a valid URL."] }`. */
+  readonly fields: Record<string, string[]>;
+
+  constructor(message: string, details: UptimeErrorDetails & { fields: Record<string, string[]> }) {
+    super(message, details);
+    this.fields = details.fields;
+  }
+}
+
+/** 429: rate limited, after the client's retries ran out. */
+export class UptimeRateLimitError extends UptimeError {
+  override name = "UptimeRateLimitError";
+  /** Seconds the service asked to wait, when it said. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, details: UptimeErrorDetails & { retryAfterSeconds?: number }) {
+    super(message, details);
+    this.retryAfterSeconds = details.retryAfterSeconds;
+  }
+}
+
+/** 5xx: the service failed, after the client's retries ran out. */
+export class UptimeServerError extends UptimeError {
+  override name = "UptimeServerError";
+}
+
+/**
+ * No usable response: connection refused or reset, timeout, DNS failure.
+ * `outcomeUnknown` is true when a write may have reached the service before the
+ * failure (a POST is never retried blindly): look the record up before trying again.
+ */
+export class UptimeNetworkError extends UptimeError {
+  override name = "UptimeNetworkError";
+  /** True when a non-idempotent request may or may not have been applied. */
+  readonly outcomeUnknown: boolean;
+
+  constructor(message: string, details: UptimeErrorDetails & { outcomeUnknown: boolean }) {
+    super(message, details);
+    this.outcomeUnknown = details.outcomeUnknown;
+  }
+}
+
+/** A response that is not what the contract and the known instances send. */
+export class UptimeResponseError extends UptimeError {
+  override name = "UptimeResponseError";
+}
+
+/** The client is missing its base URL or API key. */
+export class UptimeConfigError extends Error {
+  override name = "UptimeConfigError";
+}
+
+/** Input that fails the client-side schema, before any request. */
+export class UptimeInputError extends Error {
+  override name = "UptimeInputError";
+  /** Messages per field path. */
+  readonly fields: Record<string, string[]>;
+
+  constructor(message: string, fields: Record<string, string[]>) {
+    super(message);
+    this.fields = fields;
+  }
+}

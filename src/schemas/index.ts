@@ -1,0 +1,6 @@
+/** Every schema of the API, in the API's own field names. */
+export * from "./values";
+export * from "./common";
+export * from "./monitor";
+export * from "./incident";
+export * from "./list";

@@ -1,0 +1,110 @@
+/**
+ * List query parameters exactly as the contract lists them, and the page envelope as
+ * instances return it.
+ */
+import { z } from "zod";
+import {
+  INCIDENT_SEARCH_BY, INCIDENT_SORT_BY, INCIDENT_STATUSES, MONITOR_SEARCH_BY, MONITOR_SORT_BY,
+  PER_PAGE_VALUES, SORT_ORDERS,
+} from "./values";
+import { looseInt, numberOneOf, stringOneOf, tolerantList } from "./common";
+
+/** Query of `GET /api/v1/monitors`. */
+export const monitorListQuerySchema = z.object({
+  search: z.string().optional().describe("Substring to look for."),
+  search_by: stringOneOf(MONITOR_SEARCH_BY).optional().describe("Field searched; default name."),
+  status_page_id: z.number().int().positive().optional().describe("Only monitors on this status page."),
+  sort_by: stringOneOf(MONITOR_SORT_BY).optional().describe("Sort field; id is date created. Default id."),
+  sort: stringOneOf(SORT_ORDERS).optional().describe("Sort direction; default desc."),
+  per_page: numberOneOf(PER_PAGE_VALUES).optional().describe("Page size; default 25."),
+  page: z.number().int().positive().optional().describe("Page number, from 1."),
+});
+
+/** Query of `GET /api/v1/incidents`. */
+export const incidentListQuerySchema = z.object({
+  search: z.string().optional().describe("Substring to look for."),
+  search_by: stringOneOf(INCIDENT_SEARCH_BY).optional().describe("Field searched: monitor (its name) or cause."),
+  monitor_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).optional().describe("Only incidents of this monitor."),
+  status: stringOneOf(INCIDENT_STATUSES).optional().describe("Only incidents in this state."),
+  sort_by: stringOneOf(INCIDENT_SORT_BY).optional().describe("Sort field; default ended_at, unended first when descending."),
+  sort: stringOneOf(SORT_ORDERS).optional().describe("Sort direction; default desc."),
+  per_page: numberOneOf(PER_PAGE_VALUES).optional().describe("Page size; default 25."),
+  page: z.number().int().positive().optional().describe("Page number, from 1."),
+});
+
+/** Filters of the monitor list. */
+export type MonitorListQuery = z.input<typeof monitorListQuerySchema>;
+/** Filters of the incident list. */
+export type IncidentListQuery = z.input<typeof incidentListQuerySchema>;
+
+const pageMeta = z.looseObject({
+  current_page: looseInt.optional(),
+  last_page: looseInt.optional(),
+  per_page: looseInt.optional(),
+  total: looseInt.optional(),
+  from: looseInt.nullish(),
+  to: looseInt.nullish(),
+});
+
+/**
+ * A page of a list. Laravel's resource envelope puts the counters under `meta`; a plain
+ * paginator puts them beside `data`. Both are read.
+ */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z
+    .looseObject({
+      data: tolerantList(item),
+      meta: pageMeta.optional(),
+      links: z.looseObject({ next: z.string().nullish() }).optional(),
+      current_page: looseInt.optional(),
+      last_page: looseInt.optional(),
+      per_page: looseInt.optional(),
+      total: looseInt.optional(),
+      next_page_url: z.string().nullish(),
+    })
+    .transform((p) => {
+      const meta = p.meta ?? {};
+      const currentPage = meta.current_page ?? p.current_page ?? 1;
+      const lastPage = meta.last_page ?? p.last_page;
+      const next = p.links?.next ?? p.next_page_url ?? null;
+      return {
+        data: p.data as z.infer<T>[],
+        currentPage,
+        lastPage: lastPage ?? currentPage,
+        perPage: meta.per_page ?? p.per_page,
+        total: meta.total ?? p.total ?? p.data.length,
+        hasNext: lastPage !== undefined ? currentPage < lastPage : !!next,
+      };
+    });
+}
+
+/** A parsed page: the items and where the list stands. */
+export interface Page<T> {
+  /** Items of this page. */
+  data: T[];
+  /** This page's number, from 1. */
+  currentPage: number;
+  /** The last page's number. */
+  lastPage: number;
+  /** Page size the service used. */
+  perPage?: number;
+  /** Items in the whole list. */
+  total: number;
+  /** Whether another page follows. */
+  hasNext: boolean;
+}
+
+/** Body of a delete: `{ id, object, deleted: true }`. */
+export const deleteResponseSchema = z.looseObject({
+  id: looseInt.optional(),
+  object: z.string().optional(),
+  deleted: z.boolean().optional(),
+});
+
+/** An error body: `message` is a string or a map of field to messages. */
+export const errorBodySchema = z.looseObject({
+  message: z
+    .union([z.string(), z.record(z.string(), z.union([z.array(z.string()), z.string()]))])
+    .optional(),
+  errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
+});

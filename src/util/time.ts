@@ -1,0 +1,99 @@
+/**
+ * Date handling between the contract's input pattern `Y-m-dTH:i:s` (wall time in the
+ * account's time zone) and what instances send back (ISO-8601 UTC, with or without
+ * fractions and `Z`). Comparing the two as strings would show a change forever.
+ */
+import { DATE_TIME_PATTERN } from "../schemas/values";
+
+const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** True when `value` matches `Y-m-dTH:i:s` and names a real calendar time. */
+export function isLocalDateTime(value: string): boolean {
+  if (!DATE_TIME_PATTERN.test(value)) return false;
+  const [y, mo, d, h, mi, s] = value.split(/[-T:]/).map(Number);
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d &&
+    t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s
+  );
+}
+
+/**
+ * Parses a date as an instance may send it: `2024-05-01T10:00:00.000000Z`,
+ * `2024-05-01T10:00:00Z`, `2024-05-01T10:00:00+02:00` or `2024-05-01 10:00:00`.
+ * A value without a zone is UTC, as Laravel stores it. Returns epoch milliseconds.
+ */
+export function parseServiceDate(value: string): number | undefined {
+  const m = SERVICE_DATE.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, zone] = m;
+  let ms = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s);
+  if (zone && zone !== "Z") {
+    const sign = zone.startsWith("-") ? -1 : 1;
+    const digits = zone.slice(1).replace(":", "");
+    ms -= sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2))) * 60_000;
+  }
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric", month: "2-digit", day: "2-digit",
+      hour: "2-digit", minute: "2-digit", second: "2-digit",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** True when `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    formatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Formats epoch milliseconds as `Y-m-dTH:i:s` wall time in `timeZone`. */
+export function formatLocalDateTime(ms: number, timeZone = "UTC"): string {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(timeZone).formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Converts `Y-m-dTH:i:s` wall time in `timeZone` to epoch milliseconds. */
+export function localDateTimeToEpoch(value: string, timeZone = "UTC"): number {
+  const [y, mo, d, h, mi, s] = value.split(/[-T:]/).map(Number);
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  if (timeZone === "UTC") return asUtc;
+  // The zone's offset at that instant; a second pass settles times near a DST change.
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const shown = parseServiceDate(formatLocalDateTime(guess, timeZone))!;
+    guess = asUtc - (shown - guess);
+  }
+  return guess;
+}
+
+/**
+ * Turns a date from a response into the input pattern in the account's zone, so that
+ * it compares equal to what the user declared. Unparseable text is returned as is.
+ */
+export function toLocalDateTime(value: string | null | undefined, timeZone = "UTC"): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  const ms = parseServiceDate(value);
+  return ms === undefined ? value : formatLocalDateTime(ms, timeZone);
+}
+
+/** Formats epoch milliseconds the way the service sends dates: `2024-05-01T10:00:00.000000Z`. */
+export function formatServiceDate(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+}
