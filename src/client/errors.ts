@@ -16,6 +16,8 @@ export interface UptimeErrorDetails {
   serviceMessage?: string;
   /** The underlying error (network errors). */
   cause?: unknown;
+  /** True when a write may or may not have been applied (see `UptimeError.outcomeUnknown`). */
+  outcomeUnknown?: boolean;
 }
 
 /** Base class of every error the client throws. Test with `instanceof`. */
@@ -29,6 +31,12 @@ export class UptimeError extends Error {
   readonly status?: number;
   /** The service's own message, if any. */
   readonly serviceMessage?: string;
+  /**
+   * True when the request was a write that may have been applied before the failure
+   * (a POST whose connection dropped, timed out or got a 5xx). A POST is never retried
+   * blindly: look the record up (monitor names are unique) before trying again.
+   */
+  readonly outcomeUnknown: boolean;
 
   constructor(message: string, details: UptimeErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -36,6 +44,7 @@ export class UptimeError extends Error {
     this.path = details.path;
     this.status = details.status;
     this.serviceMessage = details.serviceMessage;
+    this.outcomeUnknown = details.outcomeUnknown ?? false;
   }
 }
 
@@ -88,18 +97,10 @@ export class UptimeServerError extends UptimeError {
 
 /**
  * No usable response: connection refused or reset, timeout, DNS failure.
- * `outcomeUnknown` is true when a write may have reached the service before the
- * failure (a POST is never retried blindly): look the record up before trying again.
+ * `outcomeUnknown` says whether a write may have reached the service first.
  */
 export class UptimeNetworkError extends UptimeError {
   override name = "UptimeNetworkError";
-  /** True when a non-idempotent request may or may not have been applied. */
-  readonly outcomeUnknown: boolean;
-
-  constructor(message: string, details: UptimeErrorDetails & { outcomeUnknown: boolean }) {
-    super(message, details);
-    this.outcomeUnknown = details.outcomeUnknown;
-  }
 }
 
 /** A response that is not what the contract and the known instances send. */

@@ -1,0 +1,3 @@
+module pulumi-uptime/tools/pulumi/nodejs-langhost
+
+go 1.24
