@@ -13,7 +13,9 @@ function show(value: unknown): string {
 export function numberOneOf<const T extends readonly [number, ...number[]]>(values: T) {
   return z.literal(values, {
     error: (iss) =>
-      typeof iss.input === "number"
+      iss.input === undefined
+        ? "is required"
+        : typeof iss.input === "number"
         ? `${show(iss.input)} is not one of ${values.join(", ")}`
         : `expected a number, one of ${values.join(", ")}; got ${show(iss.input)}`,
   });
@@ -22,14 +24,14 @@ export function numberOneOf<const T extends readonly [number, ...number[]]>(valu
 /** A string that must be one of `values`; the error lists them. */
 export function stringOneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, {
-    error: (iss) => `${show(iss.input)} is not one of ${values.join(", ")}`,
+    error: (iss) => (iss.input === undefined ? "is required" : `${show(iss.input)} is not one of ${values.join(", ")}`),
   });
 }
 
 /** A string of at most `max` characters, with an error that says the limit. */
 export function text(max: number, min = 0) {
   return z
-    .string({ error: (iss) => `expected a string; got ${show(iss.input)}` })
+    .string({ error: (iss) => (iss.input === undefined ? "is required" : `expected a string; got ${show(iss.input)}`) })
     .min(min, { error: min === 1 ? "must not be empty" : `must be at least ${min} characters` })
     .max(max, { error: `must be at most ${max} characters` });
 }

@@ -8,7 +8,7 @@ import { localDateTime, looseInt, stringOrNull, text } from "./common";
 import { localDateTimeToEpoch } from "../util/time";
 
 const incidentFields = {
-  monitor_id: z.number({ error: "expected a monitor id (a number)" }).int({ error: "expected a whole number" }).positive({ error: "must be a positive monitor id" }).describe("Id of the monitor the incident belongs to. Store only."),
+  monitor_id: z.number({ error: (iss) => (iss.input === undefined ? "is required" : "expected a monitor id (a number)") }).int({ error: "expected a whole number" }).positive({ error: "must be a positive monitor id" }).describe("Id of the monitor the incident belongs to. Store only."),
   started_at: localDateTime.describe("When the incident started, Y-m-dTH:i:s in the account's time zone; not in the future. Store only."),
   acknowledged_at: localDateTime.describe("When it was acknowledged. Written once: the first value wins."),
   ended_at: localDateTime.describe("When it ended; after started_at and not in the future. Written once: the first value wins."),

@@ -1,0 +1,13 @@
+/**
+ * pulumi-uptime: Pulumi resources (`Monitor`, `Incident`) and functions for the
+ * uptime-monitoring API, plus the typed client and the local server they are tested on.
+ */
+export { Monitor, type MonitorArgs, type RequestHeaderArgs, type AlertArgs, type Interval, type AlertCondition, type RequestMethod, type ExpiryAlertDays, type AlertChannel, type CacheBuster } from "./resources/monitor";
+export { Incident, type IncidentArgs } from "./resources/incident";
+export * from "./functions/monitors";
+export * from "./functions/incidents";
+export type { FunctionOptions } from "./functions/program-client";
+export { UptimeResourceError } from "./providers/user-error";
+export { CONFIG_KEYS, ENV_VARS } from "./providers/config";
+export * from "./client";
+export * as schemas from "./schemas";

@@ -1,0 +1,38 @@
+/** `check` for incidents: the shared check plus the service's "not in the future" rules. */
+import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
+import { incidentCreateSchema } from "../../schemas";
+import { isLocalDateTime, localDateTimeToEpoch } from "../../util/time";
+import { failure, runCheck, type CheckSpec } from "../check";
+import { RESOURCE_NAME_KEY } from "../monitor/props";
+import { INCIDENT_API_FIELDS } from "./props";
+
+function notInFuture(timeZone: string, now: number) {
+  return (inputs: Record<string, unknown>): CheckFailure[] => {
+    const out: CheckFailure[] = [];
+    for (const key of ["startedAt", "endedAt", "acknowledgedAt"]) {
+      const v = inputs[key];
+      if (typeof v === "string" && isLocalDateTime(v) && localDateTimeToEpoch(v, timeZone) > now) {
+        out.push(failure(key, `${v} is in the future (time zone ${timeZone}); the service only records incidents that have happened`));
+      }
+    }
+    return out;
+  };
+}
+
+/** What the shared check needs to know about incidents, for the account's time zone. */
+export function incidentCheckSpec(timeZone: string, now = Date.now()): CheckSpec {
+  return {
+    allowed: INCIDENT_API_FIELDS,
+    integers: ["monitorId"],
+    booleans: [],
+    defaults: {},
+    schema: incidentCreateSchema,
+    groups: [["startedAt", "acknowledgedAt", "endedAt"]],
+    extra: notInFuture(timeZone, now),
+  };
+}
+
+/** Validates an incident's inputs. */
+export function checkIncident(news: Record<string, unknown>, timeZone = "UTC", now = Date.now()): CheckResult {
+  return runCheck(incidentCheckSpec(timeZone, now), news, [RESOURCE_NAME_KEY]);
+}
