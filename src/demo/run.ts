@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * `npm run demo`: the project's main job. Starts the local server on a data directory,
+ * runs `pulumi up` of the root program against it with a local file backend, and prints
+ * what now exists. A second run changes nothing and says so.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { delimiter, join, resolve } from "node:path";
+import { UptimeClient } from "../client/client";
+import { DEFAULT_API_KEY, startUptimeServer } from "../server";
+import { incidentTable, monitorTable } from "./tables";
+
+const root = resolve(__dirname, "..", "..");
+const work = resolve(process.env.UPTIME_DEMO_DIR ?? join(root, ".uptime"));
+
+function pulumiOnPath(): string | undefined {
+  const r = spawnSync("pulumi", ["version"], { encoding: "utf8" });
+  return r.status === 0 ? "pulumi" : undefined;
+}
+
+function pulumiBinary(): string {
+  const built = join(root, ".tools", "pulumi", "bin", "pulumi");
+  if (existsSync(built)) return built;
+  const onPath = pulumiOnPath();
+  if (onPath) return onPath;
+  console.log("No pulumi on PATH: building it from Go modules (scripts/build-pulumi.sh)...");
+  execFileSync("bash", [join(root, "scripts", "build-pulumi.sh")], { stdio: "inherit" });
+  return built;
+}
+
+async function main(): Promise<void> {
+  mkdirSync(join(work, "state"), { recursive: true });
+  mkdirSync(join(work, "pulumi-home"), { recursive: true });
+  const server = await startUptimeServer({ port: 0, dataDir: join(work, "data") });
+  try {
+    const pulumi = pulumiBinary();
+    const env = {
+      ...process.env,
+      PATH: [join(root, ".tools", "pulumi", "bin"), process.env.PATH].join(delimiter),
+      PULUMI_HOME: join(work, "pulumi-home"),
+      PULUMI_BACKEND_URL: `file://${join(work, "state")}`,
+      PULUMI_CONFIG_PASSPHRASE: process.env.PULUMI_CONFIG_PASSPHRASE ?? "uptime-demo",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      // The server's port changes every run: hand it over by environment, not stack config.
+      UPTIME_BASE_URL: server.url,
+      UPTIME_API_KEY: DEFAULT_API_KEY,
+    };
+    const run = (args: string[], quiet = false) => {
+      const r = spawnSync(pulumi, [...args, "--non-interactive", "--color", "never"], { cwd: root, env, encoding: "utf8" });
+      if (!quiet) process.stdout.write(r.stdout);
+      if (r.status !== 0) {
+        process.stderr.write(r.stderr);
+        throw new Error(`pulumi ${args[0]} failed (exit ${r.status})`);
+      }
+      return r.stdout;
+    };
+    run(["stack", "select", "--create", "demo"], true);
+    const preview = JSON.parse(run(["preview", "--json"], true)) as { changeSummary?: Record<string, number> };
+    const changes = Object.entries(preview.changeSummary ?? {}).filter(([op, n]) => op !== "same" && n > 0);
+    if (changes.length === 0) {
+      console.log("Nothing to change: the service already matches the program.\n");
+    } else {
+      console.log(`Applying: ${changes.map(([op, n]) => `${n} to ${op}`).join(", ")}\n`);
+      run(["up", "--yes", "--skip-preview"]);
+    }
+    const client = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
+    try {
+      const monitors = [];
+      for await (const m of client.monitors.all({ sort_by: "name", sort: "asc" })) monitors.push(m);
+      const incidents = [];
+      for await (const i of client.incidents.all()) incidents.push(i);
+      console.log(monitorTable(monitors));
+      console.log();
+      console.log(incidentTable(incidents, monitors));
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

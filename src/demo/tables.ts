@@ -1,0 +1,27 @@
+/** Plain-text tables of monitors and incidents, for the demo and the CLI. */
+import type { Incident, Monitor } from "../schemas";
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** Monitors: id, name, status, interval, URL. */
+export function monitorTable(monitors: Monitor[]): string {
+  if (monitors.length === 0) return "No monitors.";
+  return table(
+    ["ID", "NAME", "STATUS", "EVERY", "URL"],
+    monitors.map((m) => [String(m.id), m.name, m.status, `${m.interval}s`, m.url]),
+  );
+}
+
+/** Incidents: id, monitor, status, start, end, cause. */
+export function incidentTable(incidents: Incident[], monitors: Monitor[]): string {
+  if (incidents.length === 0) return "No incidents.";
+  const names = new Map(monitors.map((m) => [m.id, m.name]));
+  return table(
+    ["ID", "MONITOR", "STATUS", "STARTED", "ENDED", "CAUSE"],
+    incidents.map((i) => [String(i.id), names.get(i.monitor_id) ?? String(i.monitor_id), i.status, i.started_at, i.ended_at ?? "-", i.cause ?? ""]),
+  );
+}

@@ -1,0 +1,18 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { INTERVALS } from "../../src/schemas/values";
+import { referenceBlock, withReference } from "../../src/docs/reference";
+
+const readme = readFileSync(resolve(__dirname, "..", "..", "README.md"), "utf8");
+
+describe("README reference", () => {
+  it("is the one generated from the schemas (run `npm run docs` after changing them)", () => {
+    expect(withReference(readme)).toBe(readme);
+  });
+
+  it("lists every allowed value the schemas enforce", () => {
+    expect(referenceBlock()).toContain(`| \`interval\` | \`interval\` | integer | yes | ${INTERVALS.join(", ")} |`);
+    expect(referenceBlock()).toContain("`url_unavailable`, `url_text`, `url_no_text`");
+  });
+});

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer } from "../support/server";
+import { DEFAULT_API_KEY } from "../../src/server";
+import { UptimeClient } from "../../src/client";
+import { getIncident, getIncidents, getIncidentsOutput, getMonitor, getMonitorOutput, getMonitors, getMonitorsOutput } from "../../src/index";
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let client: UptimeClient;
+let opts: { baseUrl: string; apiKey: string };
+let firstId: number;
+
+function value<T>(o: { apply: (f: (v: T) => void) => unknown }): Promise<T> {
+  return new Promise((resolve) => o.apply((v) => resolve(v)));
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  opts = { baseUrl: server.url, apiKey: DEFAULT_API_KEY };
+  client = new UptimeClient(opts);
+  // More than one page of the largest page size, so that "every page" is shown.
+  for (let i = 0; i < 105; i++) {
+    const m = await client.monitors.create({ name: `fleet-${String(i).padStart(3, "0")}`, url: `https://fleet${i}.example.com`, interval: 60 });
+    if (i === 0) firstId = m.id;
+  }
+  await client.monitors.create({ name: "other", url: "https://other.example.com", interval: 300 });
+  await client.incidents.create({ monitor_id: firstId, started_at: "2026-01-01T00:00:00", ended_at: "2026-01-01T01:00:00", cause: "dns" });
+  await client.incidents.create({ monitor_id: firstId, started_at: "2026-01-02T00:00:00", cause: "tls" });
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+
+describe("Functions", () => {
+  it("getMonitor reads one monitor in the program's names", async () => {
+    expect(await getMonitor({ monitorId: firstId }, opts)).toMatchObject({ monitorId: firstId, name: "fleet-000", interval: 60, alertCondition: "url_unavailable" });
+  });
+
+  it("getMonitors reads every page and passes the filters", async () => {
+    const all = await getMonitors({ search: "fleet-", sortBy: "name", sort: "asc" }, opts);
+    expect(all.monitors).toHaveLength(105);
+    expect(all.monitors[0].name).toBe("fleet-000");
+    expect(all.monitors[104].name).toBe("fleet-104");
+    const byUrl = await getMonitors({ search: "other.example", searchBy: "url" }, opts);
+    expect(byUrl.monitors.map((m) => m.name)).toEqual(["other"]);
+    const listed = server.requests.filter((r) => r.method === "GET" && r.path.startsWith("/api/v1/monitors?"));
+    expect(listed.some((r) => r.path.includes("page=2"))).toBe(true);
+  });
+
+  it("getIncident and getIncidents filter by monitor and status", async () => {
+    const open = await getIncidents({ monitorId: firstId, status: "unresolved" }, opts);
+    expect(open.incidents.map((i) => i.cause)).toEqual(["tls"]);
+    const one = await getIncident({ incidentId: open.incidents[0].incidentId }, opts);
+    expect(one).toMatchObject({ monitorId: firstId, status: "unresolved", startedAt: "2026-01-02T00:00:00" });
+  });
+
+  it("the Output forms take Inputs and resolve to the same results", async () => {
+    const { output } = await import("@pulumi/pulumi");
+    expect((await value(getMonitorOutput({ monitorId: output(firstId) }, opts))).name).toBe("fleet-000");
+    expect((await value(getMonitorsOutput({ search: "other" }, opts))).monitors).toHaveLength(1);
+    expect((await value(getIncidentsOutput({ monitorId: firstId }, opts))).incidents).toHaveLength(2);
+  });
+});

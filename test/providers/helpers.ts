@@ -1,0 +1,22 @@
+/** Shared setup of the provider tests: a local server and the runtime configured for it. */
+import { startTestServer } from "../support/server";
+import { DEFAULT_API_KEY } from "../../src/server";
+import { configureFromStack } from "../../src/providers/config";
+import { UptimeClient } from "../../src/client";
+
+/** Starts a server and points the provider runtime at it, as `configure` would. */
+export async function providerHarness(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(options);
+  const config: Record<string, string> = { "uptime:baseUrl": server.url, "uptime:apiKey": DEFAULT_API_KEY };
+  configureFromStack({ get: (k) => config[k] });
+  // A second client plays "someone else" changing things out of band.
+  const outOfBand = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
+  return {
+    server,
+    outOfBand,
+    async close() {
+      await outOfBand.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Runs once before the suites: the tests that load the compiled package need dist/ and
+ * the node_modules/pulumi-uptime link (npm removes the link when it installs a package).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+export default function setup(): void {
+  const root = resolve(__dirname, "..", "..");
+  execFileSync(process.execPath, [resolve(root, "scripts", "link-self.js")]);
+  if (!existsSync(resolve(root, "dist", "index.js"))) {
+    throw new Error("dist/ is missing: run `npm run build` first (`npm test` does it for you).");
+  }
+}
