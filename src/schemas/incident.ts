@@ -5,7 +5,12 @@
 import { z } from "zod";
 import { INCIDENT_STATUSES, LIMITS } from "./values";
 import { localDateTime, looseInt, stringOrNull, text } from "./common";
-import { localDateTimeToEpoch } from "../util/time";
+import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
+import { ALWAYS } from "./monitor";
+
+function isDate(v: unknown): v is string {
+  return typeof v === "string" && isLocalDateTime(v);
+}
 
 const incidentFields = {
   monitor_id: z.number({ error: (iss) => (iss.input === undefined ? "is required" : "expected a monitor id (a number)") }).int({ error: "expected a whole number" }).positive({ error: "must be a positive monitor id" }).describe("Id of the monitor the incident belongs to. Store only."),
@@ -16,13 +21,14 @@ const incidentFields = {
   comment: text(LIMITS.comment).describe("Comment on the incident."),
 };
 
-function timeOrder(i: { started_at?: string; acknowledged_at?: string | null; ended_at?: string | null }, ctx: z.RefinementCtx): void {
-  if (!i.started_at) return;
+// Runs even when other fields failed (ALWAYS), so every value is type-checked here.
+function timeOrder(i: { started_at?: unknown; acknowledged_at?: unknown; ended_at?: unknown }, ctx: z.RefinementCtx): void {
+  if (!i || typeof i !== "object" || !isDate(i.started_at)) return;
   const start = localDateTimeToEpoch(i.started_at);
-  if (i.ended_at && localDateTimeToEpoch(i.ended_at) <= start) {
+  if (isDate(i.ended_at) && localDateTimeToEpoch(i.ended_at) <= start) {
     ctx.addIssue({ code: "custom", path: ["ended_at"], message: `must be after started_at (${i.started_at})` });
   }
-  if (i.acknowledged_at && localDateTimeToEpoch(i.acknowledged_at) < start) {
+  if (isDate(i.acknowledged_at) && localDateTimeToEpoch(i.acknowledged_at) < start) {
     ctx.addIssue({ code: "custom", path: ["acknowledged_at"], message: `must not be before started_at (${i.started_at})` });
   }
 }
@@ -37,7 +43,7 @@ export const incidentCreateSchema = z
     cause: incidentFields.cause.optional(),
     comment: incidentFields.comment.optional(),
   })
-  .superRefine(timeOrder);
+  .superRefine(timeOrder, ALWAYS);
 
 /**
  * Body of `PUT|PATCH /api/v1/incidents/{id}`. `acknowledged_at` and `ended_at` are

@@ -12,7 +12,7 @@ import {
   httpUrl, isHttpUrl, keyValueResponse, localDateTime, looseInt, looseIntOrNull, numberOneOf,
   stringOneOf, stringOrNull, text, tolerantList,
 } from "./common";
-import { localDateTimeToEpoch } from "../util/time";
+import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
 
 /** One request header of the check request. */
 export const requestHeaderSchema = z.object({
@@ -74,22 +74,30 @@ const monitorFields = {
 };
 
 type Fields = typeof monitorFields;
+
+/** Run a refinement even when fields failed, so that one parse reports everything. */
+export const ALWAYS = { when: () => true } as const;
 type Present = Partial<{ [K in keyof Fields]: z.infer<Fields[K]> | null }>;
 
-/** The service's cross-field rules, applied to whichever of the fields are present. */
+/**
+ * The service's cross-field rules, applied to whichever of the fields are present. They
+ * run even when a field has the wrong type (`when` below), so that every problem is
+ * reported at once; hence the defensive type checks.
+ */
 function crossFieldRules(m: Present, ctx: z.RefinementCtx): void {
-  if (m.alert_condition && (TEXT_ALERT_CONDITIONS as readonly string[]).includes(m.alert_condition) && !m.alert_text_lookup) {
+  if (!m || typeof m !== "object") return;
+  if (typeof m.alert_condition === "string" && (TEXT_ALERT_CONDITIONS as readonly string[]).includes(m.alert_condition) && !m.alert_text_lookup) {
     ctx.addIssue({ code: "custom", path: ["alert_text_lookup"], message: `is required when alert_condition is ${m.alert_condition}` });
   }
   const hasUser = !!m.request_auth_username;
   const hasPassword = !!m.request_auth_password;
   if (hasUser && !hasPassword) ctx.addIssue({ code: "custom", path: ["request_auth_password"], message: "is required when request_auth_username is set" });
   if (hasPassword && !hasUser) ctx.addIssue({ code: "custom", path: ["request_auth_username"], message: "is required when request_auth_password is set" });
-  const start = m.maintenance_start_at;
-  const end = m.maintenance_end_at;
+  const start = typeof m.maintenance_start_at === "string" ? m.maintenance_start_at : undefined;
+  const end = typeof m.maintenance_end_at === "string" ? m.maintenance_end_at : undefined;
   if (start && !end) ctx.addIssue({ code: "custom", path: ["maintenance_end_at"], message: "is required when maintenance_start_at is set" });
   if (end && !start) ctx.addIssue({ code: "custom", path: ["maintenance_start_at"], message: "is required when maintenance_end_at is set" });
-  if (start && end && localDateTimeToEpoch(start) >= localDateTimeToEpoch(end)) {
+  if (start && end && isLocalDateTime(start) && isLocalDateTime(end) && localDateTimeToEpoch(start) >= localDateTimeToEpoch(end)) {
     ctx.addIssue({ code: "custom", path: ["maintenance_end_at"], message: `must be after maintenance_start_at (${start})` });
   }
 }
@@ -111,7 +119,7 @@ export const monitorCreateSchema = z
     maintenance_end_at: monitorFields.maintenance_end_at.optional(),
     alerts: monitorFields.alerts.optional(),
   })
-  .superRefine(crossFieldRules);
+  .superRefine(crossFieldRules, ALWAYS);
 
 /**
  * Body of `PUT|PATCH /api/v1/monitors/{id}`: every field optional. `null` clears an
@@ -136,7 +144,7 @@ export const monitorUpdateSchema = z
     alerts: monitorFields.alerts.nullable().optional(),
     pause: z.boolean({ error: "expected true or false" }).optional().describe("true pauses checking; false resumes it."),
   })
-  .superRefine(crossFieldRules);
+  .superRefine(crossFieldRules, ALWAYS);
 
 /** Input of a monitor store. */
 export type MonitorCreateInput = z.input<typeof monitorCreateSchema>;
