@@ -1,0 +1,155 @@
+/**
+ * Client options: what a caller may pass, the environment fallbacks, the defaults, and
+ * the checks that turn a missing or malformed setting into one clear `UptimeConfigError`
+ * at construction instead of a confusing failure on the first request.
+ */
+import type { Dispatcher } from "undici";
+import { UptimeConfigError } from "./errors";
+import { isTimeZone } from "../util/time";
+
+/** Retry settings. Every field is optional; see {@link RETRY_DEFAULTS}. */
+export interface UptimeRetryOptions {
+  /** Attempts per request for 5xx, timeouts and dropped connections, the first included. Default 4. */
+  maxAttempts?: number;
+  /** First backoff step in milliseconds; each later step doubles, with full jitter. Default 250. */
+  baseDelayMs?: number;
+  /** Upper bound of one backoff step in milliseconds. Default 8000. */
+  maxDelayMs?: number;
+  /**
+   * Total time one request may spend waiting for the account's rate limit to lift.
+   * Past that it fails with `UptimeRateLimitError`. Default 120 000.
+   */
+  maxRateLimitWaitMs?: number;
+}
+
+/** Options of {@link UptimeClient}. Unset fields fall back to the environment, then to defaults. */
+export interface UptimeClientOptions {
+  /** Service root, e.g. `https://uptime.example.com`; a trailing `/` or `/api/v1` is tolerated. Env `UPTIME_BASE_URL`. */
+  baseUrl?: string;
+  /** Account API key, sent as a Bearer token. Env `UPTIME_API_KEY`. */
+  apiKey?: string;
+  /** IANA time zone of the account; dates are returned as wall time in it. Env `UPTIME_TIME_ZONE`, default `UTC`. */
+  timeZone?: string;
+  /** Per attempt: time allowed for the response headers and the whole body, in milliseconds. Default 30 000. */
+  timeoutMs?: number;
+  /** Time allowed to open a connection, in milliseconds (default dispatcher only). Default 10 000. */
+  connectTimeoutMs?: number;
+  /** Process-wide limit on requests in flight to this base URL, shared by every client. Default 8. */
+  maxConcurrency?: number;
+  /** Retry and rate-limit settings. */
+  retry?: UptimeRetryOptions;
+  /** undici dispatcher to send through. Default: one shared keep-alive Agent per process. */
+  dispatcher?: Dispatcher;
+  /** `User-Agent` header. Default `pulumi-uptime (node <version>)`. */
+  userAgent?: string;
+}
+
+/** Defaults of {@link UptimeRetryOptions}. */
+export const RETRY_DEFAULTS: Required<UptimeRetryOptions> = {
+  maxAttempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxRateLimitWaitMs: 120_000,
+};
+
+/** Defaults of the other numeric options. */
+export const OPTION_DEFAULTS = {
+  timeZone: "UTC",
+  timeoutMs: 30_000,
+  connectTimeoutMs: 10_000,
+  maxConcurrency: 8,
+} as const;
+
+/** Environment variables the client reads. */
+export const ENV = {
+  baseUrl: "UPTIME_BASE_URL",
+  apiKey: "UPTIME_API_KEY",
+  timeZone: "UPTIME_TIME_ZONE",
+} as const;
+
+/** Options after env fallback, defaults and checks. */
+export interface ResolvedOptions {
+  /** Service root without a trailing slash or `/api/v1`, e.g. `https://host` or `https://host/prefix`. */
+  baseUrl: string;
+  /** `scheme://host:port` of the base URL. */
+  origin: string;
+  /** Path prefix before `/api/v1` ("" for most installs). */
+  pathPrefix: string;
+  apiKey: string;
+  timeZone: string;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  /** The explicit setting, or undefined to use the limit in force (see `limiterFor`). */
+  maxConcurrency?: number;
+  retry: Required<UptimeRetryOptions>;
+  dispatcher?: Dispatcher;
+  userAgent: string;
+}
+
+function fromEnv(value: string | undefined, env: NodeJS.ProcessEnv, name: string): string | undefined {
+  // An empty string is as good as unset: CI systems often export empty variables.
+  const v = value !== undefined && value.trim() !== "" ? value : env[name];
+  return v !== undefined && v.trim() !== "" ? v.trim() : undefined;
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) {
+    throw new UptimeConfigError(`option ${name} must be a whole number of at least ${min}; got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`. */
+export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) is not a valid URL: ${JSON.stringify(raw)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) must be an http or https URL; got ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    // Credentials in the URL would end up in logs and error messages; the key goes in apiKey.
+    throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) must not contain credentials; pass the API key as apiKey`);
+  }
+  const pathPrefix = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/i, "").replace(/\/+$/, "");
+  return { baseUrl: url.origin + pathPrefix, origin: url.origin, pathPrefix };
+}
+
+/**
+ * Applies env fallbacks and defaults and checks every option.
+ * @throws UptimeConfigError naming the option and its env variable when baseUrl or apiKey is missing.
+ */
+export function resolveOptions(options: UptimeClientOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+  const rawBase = fromEnv(options.baseUrl, env, ENV.baseUrl);
+  const apiKey = fromEnv(options.apiKey, env, ENV.apiKey);
+  const missing: string[] = [];
+  if (!rawBase) missing.push(`the base URL (option baseUrl or env ${ENV.baseUrl})`);
+  if (!apiKey) missing.push(`the API key (option apiKey or env ${ENV.apiKey})`);
+  if (missing.length > 0) throw new UptimeConfigError(`uptime client: set ${missing.join(" and ")}`);
+
+  const timeZone = fromEnv(options.timeZone, env, ENV.timeZone) ?? OPTION_DEFAULTS.timeZone;
+  if (!isTimeZone(timeZone)) {
+    throw new UptimeConfigError(`option timeZone (env ${ENV.timeZone}) is not a known IANA time zone: ${JSON.stringify(timeZone)}`);
+  }
+  const r = options.retry ?? {};
+  return {
+    ...parseBaseUrl(rawBase!),
+    apiKey: apiKey!,
+    timeZone,
+    timeoutMs: positiveInt("timeoutMs", options.timeoutMs, OPTION_DEFAULTS.timeoutMs),
+    connectTimeoutMs: positiveInt("connectTimeoutMs", options.connectTimeoutMs, OPTION_DEFAULTS.connectTimeoutMs),
+    maxConcurrency: options.maxConcurrency === undefined ? undefined : positiveInt("maxConcurrency", options.maxConcurrency, OPTION_DEFAULTS.maxConcurrency),
+    retry: {
+      maxAttempts: positiveInt("retry.maxAttempts", r.maxAttempts, RETRY_DEFAULTS.maxAttempts),
+      baseDelayMs: positiveInt("retry.baseDelayMs", r.baseDelayMs, RETRY_DEFAULTS.baseDelayMs, 0),
+      maxDelayMs: positiveInt("retry.maxDelayMs", r.maxDelayMs, RETRY_DEFAULTS.maxDelayMs, 0),
+      maxRateLimitWaitMs: positiveInt("retry.maxRateLimitWaitMs", r.maxRateLimitWaitMs, RETRY_DEFAULTS.maxRateLimitWaitMs, 0),
+    },
+    dispatcher: options.dispatcher,
+    userAgent: options.userAgent ?? `pulumi-uptime (node ${process.version})`,
+  };
+}

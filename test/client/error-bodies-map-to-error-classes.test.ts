@@ -1,0 +1,148 @@
+/**
+ * Status codes and error bodies (as the service and its variants send them) map to the
+ * right error class, with field paths in the user's notation and messages that say what
+ * to do.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  UptimeError, UptimeForbiddenError, UptimeNetworkError, UptimeNotFoundError, UptimeRateLimitError,
+  UptimeServerError, UptimeUnauthorizedError, UptimeValidationError,
+} from "../../src/client/errors";
+import { errorFromFailure, errorFromResponse, formatFieldPath, readErrorBody, sanitizeCause } from "../../src/client/error-map";
+
+const KEY = "sk-test-0123456789abcdef";
+const ctx = (method: string, path: string, attempts = 1) => ({ method, path, apiKey: KEY, attempts });
+
+describe("formatFieldPath", () => {
+  it("turns the service's dot keys and zod paths into alerts[0].value", () => {
+    expect(formatFieldPath("alerts.0.value")).toBe("alerts[0].value");
+    expect(formatFieldPath("request_headers.12.key")).toBe("request_headers[12].key");
+    expect(formatFieldPath("url")).toBe("url");
+    expect(formatFieldPath(["alerts", 0, "value"])).toBe("alerts[0].value");
+    expect(formatFieldPath([])).toBe("");
+  });
+});
+
+describe("readErrorBody", () => {
+  it("reads message as a field map", () => {
+    expect(readErrorBody(JSON.stringify({ message: { "alerts.0.value": ["bad"], url: "not a url" }, status: 422 }))).toEqual({
+      message: undefined,
+      fields: { "alerts[0].value": ["bad"], url: ["not a url"] },
+    });
+  });
+  it("reads Laravel's default shape: message string plus errors", () => {
+    expect(readErrorBody(JSON.stringify({ message: "The given data was invalid.", errors: { interval: ["The selected interval is invalid."] } }))).toEqual({
+      message: "The given data was invalid.",
+      fields: { interval: ["The selected interval is invalid."] },
+    });
+  });
+  it("tolerates bodies that are not JSON or not an error body", () => {
+    expect(readErrorBody("<html>Bad Gateway</html>")).toEqual({ fields: {} });
+    expect(readErrorBody("[1,2]")).toEqual({ fields: {} });
+    expect(readErrorBody("")).toEqual({ fields: {} });
+  });
+});
+
+describe("errorFromResponse", () => {
+  it("422 → UptimeValidationError listing every field", () => {
+    const body = JSON.stringify({ message: { url: ["The url must be a valid URL."], "alerts.0.value": ["The alerts.0.value must be a valid email address."] }, status: 422 });
+    const e = errorFromResponse(ctx("PATCH", "/api/v1/monitors/12"), 422, body);
+    expect(e).toBeInstanceOf(UptimeValidationError);
+    expect(e.message).toBe(
+      "PATCH /api/v1/monitors/12: the service rejected url: The url must be a valid URL.; alerts[0].value: The alerts.0.value must be a valid email address.",
+    );
+    expect((e as UptimeValidationError).fields).toEqual({
+      url: ["The url must be a valid URL."],
+      "alerts[0].value": ["The alerts.0.value must be a valid email address."],
+    });
+    expect(e).toMatchObject({ method: "PATCH", path: "/api/v1/monitors/12", status: 422, outcomeUnknown: false });
+  });
+
+  it("a single rejected field reads as one sentence", () => {
+    const e = errorFromResponse(ctx("PATCH", "/api/v1/monitors/12"), 422, JSON.stringify({ message: { url: ["The url must be a valid URL."] } }));
+    expect(e.message).toBe("PATCH /api/v1/monitors/12: the service rejected url: The url must be a valid URL.");
+  });
+
+  it("404 → UptimeNotFoundError", () => {
+    const e = errorFromResponse(ctx("GET", "/api/v1/monitors/12"), 404, JSON.stringify({ message: "Resource not found.", status: 404 }));
+    expect(e).toBeInstanceOf(UptimeNotFoundError);
+    expect(e.message).toBe("GET /api/v1/monitors/12: not found (404): Resource not found.");
+    expect(e.serviceMessage).toBe("Resource not found.");
+  });
+
+  it("401 → UptimeUnauthorizedError saying how to set the key", () => {
+    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 401, JSON.stringify({ message: "Unauthenticated." }));
+    expect(e).toBeInstanceOf(UptimeUnauthorizedError);
+    expect(e.message).toContain("unauthorized (401): Unauthenticated.");
+    expect(e.message).toContain("apiKey");
+    expect(e.message).toContain("UPTIME_API_KEY");
+  });
+
+  it("403 → UptimeForbiddenError", () => {
+    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 403, JSON.stringify({ message: "You don't have access to this feature.", status: 403 }));
+    expect(e).toBeInstanceOf(UptimeForbiddenError);
+    expect(e.message).toContain("forbidden (403): You don't have access to this feature.");
+  });
+
+  it("429 → UptimeRateLimitError with the wait the service asked for", () => {
+    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 429, JSON.stringify({ message: "Too Many Attempts." }), { retryAfterSeconds: 30, waitedMs: 2000, maxWaitMs: 1000 });
+    expect(e).toBeInstanceOf(UptimeRateLimitError);
+    expect((e as UptimeRateLimitError).retryAfterSeconds).toBe(30);
+    expect(e.message).toContain("rate limited (429)");
+  });
+
+  it("5xx → UptimeServerError; on a POST the message says the outcome is unknown and to look the record up", () => {
+    const get = errorFromResponse(ctx("GET", "/api/v1/monitors", 4), 503, "Service Unavailable");
+    expect(get).toBeInstanceOf(UptimeServerError);
+    expect(get.message).toBe("GET /api/v1/monitors: server error (503). (after 4 attempts)");
+    expect(get.outcomeUnknown).toBe(false);
+
+    const post = errorFromResponse(ctx("POST", "/api/v1/monitors"), 500, JSON.stringify({ message: "Server Error" }), { outcomeUnknown: true });
+    expect(post.outcomeUnknown).toBe(true);
+    expect(post.message).toMatch(/outcome is unknown/);
+    expect(post.message).toMatch(/Look it up/);
+  });
+
+  it("other statuses → the base UptimeError", () => {
+    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 418, JSON.stringify({ message: "I'm a teapot" }));
+    expect(e.constructor).toBe(UptimeError);
+    expect(e.status).toBe(418);
+  });
+
+  it("removes the API key from a body that echoes it", () => {
+    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 401, JSON.stringify({ message: `Bad token Bearer ${KEY}` }));
+    expect(e.message).not.toContain(KEY);
+    expect(e.serviceMessage).not.toContain(KEY);
+    expect(e.serviceMessage).toContain("[redacted]");
+  });
+});
+
+describe("transport failures", () => {
+  it("keep only name, code and a redacted message of the cause", () => {
+    const raw = Object.assign(new Error(`socket hang up; authorization: Bearer ${KEY}`), {
+      code: "UND_ERR_SOCKET",
+      headers: { authorization: `Bearer ${KEY}` },
+    });
+    const cause = sanitizeCause(raw, KEY);
+    expect(cause.message).toBe("socket hang up; authorization: Bearer [redacted]");
+    expect((cause as Error & { code?: string }).code).toBe("UND_ERR_SOCKET");
+    expect(Object.keys(cause).sort()).toEqual(["code", "name"]);
+  });
+
+  it("→ UptimeNetworkError; a POST that may have been sent says the outcome is unknown", () => {
+    const e = errorFromFailure(ctx("POST", "/api/v1/monitors"), "maybe-sent", Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }), {
+      outcomeUnknown: true,
+      timeoutMs: 1000,
+    });
+    expect(e).toBeInstanceOf(UptimeNetworkError);
+    expect(e.outcomeUnknown).toBe(true);
+    expect(e.message).toBe(
+      "POST /api/v1/monitors: no response: connection lost (UND_ERR_SOCKET). The outcome is unknown: the record may have been created. Look it up before trying again (monitor names are unique per account).",
+    );
+    const refused = errorFromFailure(ctx("GET", "/api/v1/monitors", 4), "not-sent", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), {
+      outcomeUnknown: false,
+      timeoutMs: 1000,
+    });
+    expect(refused.message).toBe("GET /api/v1/monitors: no response: connection refused (after 4 attempts).");
+  });
+});

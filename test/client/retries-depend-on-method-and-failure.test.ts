@@ -1,0 +1,169 @@
+/**
+ * Retries against the local server's fault injection, counted at the server:
+ * GET, PATCH and DELETE are retried after 502/503/504, dropped connections and
+ * timeouts; a POST is never retried once it may have reached the service, and its error
+ * says the outcome is unknown. A refused connection (nothing sent) is retried for POST too.
+ *
+ * Each "once" fault is switched off from the server's log callback, which runs in the
+ * same tick as the faulty answer, so the client's retry always meets a healthy server.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UptimeClient } from "../../src/client";
+import { UptimeNetworkError, UptimeServerError, type UptimeError } from "../../src/client/errors";
+import type { FaultKind } from "../../src/server";
+import { localClient, recordingDispatcher, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import { freePort, monitorBody, startTinyServer } from "./helpers/tiny-server";
+
+let server: UptimeServer;
+let client: UptimeClient;
+let faultsLeft = 0;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    log: (line) => {
+      if (line.includes("(fault:") && --faultsLeft === 0) server.setFaults(undefined);
+    },
+  });
+  client = localClient(server);
+});
+afterAll(async () => {
+  await client.close();
+  await server.close();
+});
+beforeEach(() => {
+  server.setFaults(undefined);
+  server.resetStats();
+});
+
+/** Makes the next `times` API requests fail with `kind`, then heals. */
+function fault(kind: FaultKind, times = 1): void {
+  faultsLeft = times;
+  server.setFaults({ rate: 1, kinds: [kind] });
+}
+
+/** Requests the server saw after the setup, as "METHOD status". */
+const seen = (method?: string) => server.requests.filter((r) => !method || r.method === method).map((r) => `${r.method} ${r.status}`);
+
+async function failure(p: Promise<unknown>): Promise<UptimeError> {
+  return (await p.then(() => undefined, (e: unknown) => e)) as UptimeError;
+}
+
+async function monitor() {
+  const m = await client.monitors.create({ name: uniqueName(), url: "https://example.com", interval: 60 });
+  server.resetStats();
+  return m;
+}
+
+describe("GET", () => {
+  it.each(["503", "500", "drop-before", "drop-after"] as const)("is retried after %s", async (kind) => {
+    const m = await monitor();
+    fault(kind);
+    expect((await client.monitors.get(m.id)).id).toBe(m.id);
+    const first = kind.startsWith("drop") ? 0 : Number(kind);
+    expect(seen()).toEqual([`GET ${first}`, "GET 200"]);
+  });
+
+  it("gives up after maxAttempts with UptimeServerError, outcome known", async () => {
+    fault("503", 100);
+    const err = await failure(client.monitors.list());
+    expect(err).toBeInstanceOf(UptimeServerError);
+    expect(err).toMatchObject({ status: 503, outcomeUnknown: false });
+    expect(err.message).toMatch(/^GET \/api\/v1\/monitors: server error \(503\).* \(after 4 attempts\)$/);
+    expect(seen()).toEqual(Array(4).fill("GET 503"));
+  });
+});
+
+describe("POST", () => {
+  it.each(["503", "500"] as const)("is not retried after %s; the outcome is unknown", async (kind) => {
+    const name = uniqueName();
+    fault(kind);
+    const err = await failure(client.monitors.create({ name, url: "https://example.com", interval: 60 }));
+    expect(err).toBeInstanceOf(UptimeServerError);
+    expect(err.outcomeUnknown).toBe(true);
+    expect(err.message).toContain("The outcome is unknown");
+    expect(err.message).toContain("Look it up before trying again");
+    expect(seen()).toEqual([`POST ${kind}`]);
+    expect(server.writeCount()).toBe(1);
+  });
+
+  it("is not retried after the connection dropped once the record was stored; looking it up finds it", async () => {
+    const name = uniqueName();
+    fault("drop-after");
+    const err = await failure(client.monitors.create({ name, url: "https://example.com", interval: 60 }));
+    expect(err).toBeInstanceOf(UptimeNetworkError);
+    expect(err.outcomeUnknown).toBe(true);
+    expect(err.message).toMatch(/^POST \/api\/v1\/monitors: no response: connection lost .*The outcome is unknown: the record may have been created\./);
+    expect(seen("POST")).toEqual(["POST 0"]);
+    expect((await client.monitors.findByName(name))?.name).toBe(name);
+  });
+
+  it("is not retried after the connection dropped before processing either (the client cannot tell)", async () => {
+    const name = uniqueName();
+    fault("drop-before");
+    const err = await failure(client.monitors.create({ name, url: "https://example.com", interval: 60 }));
+    expect(err.outcomeUnknown).toBe(true);
+    expect(seen()).toEqual(["POST 0"]);
+    expect(await client.monitors.findByName(name)).toBeUndefined();
+  });
+
+  it("is retried when the connection was refused: nothing was sent", async () => {
+    const port = await freePort();
+    const rec = recordingDispatcher();
+    const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "refused-key", dispatcher: rec.dispatcher, retry: { maxAttempts: 30, baseDelayMs: 40, maxDelayMs: 40 } });
+    const created = c.monitors.create({ name: "m1", url: "https://example.com", interval: 60 });
+    // Nothing listens yet: the first attempt is refused. Then a server appears on the port.
+    await new Promise((r) => setTimeout(r, 150));
+    const tiny = await startTinyServer(() => ({ status: 201, json: { data: monitorBody({ id: 4 }) } }), port);
+    try {
+      expect((await created).id).toBe(4);
+      expect(rec.sent.length).toBeGreaterThan(1);
+      expect(tiny.requests.map((r) => r.method)).toEqual(["POST"]);
+    } finally {
+      await c.close();
+      await rec.close();
+      await tiny.close();
+    }
+  });
+});
+
+describe("PATCH", () => {
+  it.each(["drop-before", "drop-after", "503"] as const)("is retried after %s", async (kind) => {
+    const m = await monitor();
+    fault(kind);
+    expect((await client.monitors.update(m.id, { interval: 600 })).interval).toBe(600);
+    expect(seen()).toEqual([`PATCH ${kind === "503" ? 503 : 0}`, "PATCH 200"]);
+  });
+
+  it("is not retried after 500; the outcome is unknown", async () => {
+    const m = await monitor();
+    fault("500");
+    const err = await failure(client.monitors.update(m.id, { interval: 600 }));
+    expect(err).toBeInstanceOf(UptimeServerError);
+    expect(err.outcomeUnknown).toBe(true);
+    expect(err.message).toContain("The outcome is unknown: the change may have been applied.");
+    expect(seen()).toEqual(["PATCH 500"]);
+  });
+
+  it("gives up after maxAttempts dropped connections; the outcome is unknown", async () => {
+    const m = await monitor();
+    fault("drop-after", 100);
+    const err = await failure(client.monitors.update(m.id, { interval: 600 }));
+    expect(err).toBeInstanceOf(UptimeNetworkError);
+    expect(err.outcomeUnknown).toBe(true);
+    expect(err.message).toContain("(after 4 attempts)");
+    expect(seen()).toEqual(Array(4).fill("PATCH 0"));
+  });
+});
+
+describe("DELETE", () => {
+  it("is retried after the connection dropped; the retry's 404 means the first attempt did it", async () => {
+    const m = await monitor();
+    fault("drop-after");
+    await expect(client.monitors.delete(m.id)).resolves.toBeUndefined();
+    expect(seen()).toEqual(["DELETE 0", "DELETE 404"]);
+  });
+
+  it("still reports a 404 that no earlier attempt explains", async () => {
+    await expect(client.incidents.delete(999_999)).rejects.toMatchObject({ status: 404, name: "UptimeNotFoundError" });
+  });
+});
