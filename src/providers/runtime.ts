@@ -11,6 +11,7 @@ import { checkMonitor } from "./monitor/check";
 import { diffMonitor } from "./monitor/diff";
 import { createMonitor, deleteMonitor, readMonitor, updateMonitor } from "./monitor/provider";
 import { RESOURCE_NAME_KEY } from "./monitor/props";
+import { MonitorReadSnapshot } from "./monitor/read-snapshot";
 import { checkIncident } from "./incident/check";
 import { diffIncident } from "./incident/diff";
 import { createIncident, deleteIncident, readIncident, updateIncident } from "./incident/provider";
@@ -21,6 +22,18 @@ export async function configure(req: ConfigureRequest): Promise<void> {
 }
 
 type Bag = Record<string, any>;
+
+// One read snapshot per provider client (see read-snapshot.ts); writes drop it.
+const snapshots = new WeakMap<UptimeClient, MonitorReadSnapshot>();
+function snapshotFor(client: UptimeClient): MonitorReadSnapshot {
+  let s = snapshots.get(client);
+  if (!s) snapshots.set(client, (s = new MonitorReadSnapshot(client)));
+  return s;
+}
+function writing<T>(client: UptimeClient, write: Promise<T>): Promise<T> {
+  snapshotFor(client).invalidate();
+  return write.finally(() => snapshotFor(client).invalidate());
+}
 
 function withClient<T>(kind: "Monitor" | "Incident", props: Bag, id: string | undefined, run: (c: UptimeClient) => Promise<T>): Promise<T> {
   let client: UptimeClient;
@@ -36,10 +49,10 @@ function withClient<T>(kind: "Monitor" | "Incident", props: Bag, id: string | un
 export const monitor: Required<Omit<ResourceProvider, "configure">> = {
   check: async (_olds: Bag, news: Bag): Promise<CheckResult> => checkMonitor(news),
   diff: async (_id: string, olds: Bag, news: Bag): Promise<DiffResult> => diffMonitor(olds, news),
-  create: (news: Bag) => withClient("Monitor", news, undefined, (c) => createMonitor(c, news as any)),
-  read: (id: string, props?: Bag) => withClient("Monitor", props ?? {}, id, (c) => readMonitor(c, id, props)),
-  update: (id: string, olds: Bag, news: Bag) => withClient("Monitor", news, id, (c) => updateMonitor(c, id, olds as any, news as any)),
-  delete: (id: string, props: Bag) => withClient("Monitor", props, id, (c) => deleteMonitor(c, id, props)),
+  create: (news: Bag) => withClient("Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as any))),
+  read: (id: string, props?: Bag) => withClient("Monitor", props ?? {}, id, (c) => readMonitor(c, id, props, (n) => snapshotFor(c).get(n))),
+  update: (id: string, olds: Bag, news: Bag) => withClient("Monitor", news, id, (c) => writing(c, updateMonitor(c, id, olds as any, news as any))),
+  delete: (id: string, props: Bag) => withClient("Monitor", props, id, (c) => writing(c, deleteMonitor(c, id, props))),
 };
 
 /** The Incident provider's methods. */

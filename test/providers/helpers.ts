@@ -8,12 +8,15 @@ import { UptimeClient } from "../../src/client";
 export async function providerHarness(options: Parameters<typeof startTestServer>[0] = {}) {
   const server = await startTestServer(options);
   const config: Record<string, string> = { "uptime:baseUrl": server.url, "uptime:apiKey": DEFAULT_API_KEY };
-  configureFromStack({ get: (k) => config[k] });
+  const reconfigure = () => configureFromStack({ get: (k) => config[k] });
+  reconfigure();
   // A second client plays "someone else" changing things out of band.
   const outOfBand = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
   return {
     server,
     outOfBand,
+    /** Configures the runtime afresh, as a new provider process would be. */
+    reconfigure,
     async close() {
       await outOfBand.close();
       await server.close();

@@ -88,10 +88,15 @@ function done(outs: MonitorOutputs): CreateResult<MonitorOutputs> {
  * Pulumi's `read`: the live monitor as props and inputs, so that `refresh` records
  * drift. Gone (404) reads as an empty id, so that the next `up` creates it again.
  */
-export async function readMonitor(client: UptimeClient, id: string, props: Partial<MonitorOutputs> = {}): Promise<ReadResult<MonitorOutputs>> {
+export async function readMonitor(
+  client: UptimeClient,
+  id: string,
+  props: Partial<MonitorOutputs> = {},
+  fetch: (id: number) => Promise<Monitor> = (n) => client.monitors.get(n),
+): Promise<ReadResult<MonitorOutputs>> {
   const who = label(props, id);
   try {
-    const live = await client.monitors.get(Number(id));
+    const live = await fetch(Number(id));
     const state: MonitorOutputs = {
       ...fromApi(live),
       // Write-only: keep what was last written; the service never returns it.
