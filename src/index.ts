@@ -11,3 +11,4 @@ export { UptimeResourceError } from "./providers/user-error";
 export { CONFIG_KEYS, ENV_VARS } from "./providers/config";
 export * from "./client";
 export * as schemas from "./schemas";
+export * from "./gitops";

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/** The `pulumi-uptime` command: dispatches to its subcommands. */
+import { runExport } from "./export";
+
+const USAGE = `Usage: pulumi-uptime <command> [options]
+
+Commands:
+  export   Write a Pulumi program (or the GitOps monitors file) declaring every monitor
+           of an account, with adoption on. \`pulumi-uptime export --help\` for options.
+
+Options:
+  -h, --help     Show this help.
+  -v, --version  Show the version.`;
+
+/** Runs the command line `argv` (without `node` and the script) and returns the exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "export":
+      return runExport(rest);
+    case undefined:
+    case "-h":
+    case "--help":
+    case "help":
+      process.stdout.write(`${USAGE}\n`);
+      return command === undefined ? 2 : 0;
+    case "-v":
+    case "--version":
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      process.stdout.write(`${(require("../../package.json") as { version: string }).version}\n`);
+      return 0;
+    default:
+      process.stderr.write(`pulumi-uptime: unknown command ${JSON.stringify(command)}\n\n${USAGE}\n`);
+      return 2;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`pulumi-uptime: ${(err as Error)?.message ?? String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}
