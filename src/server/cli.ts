@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/**
+ * `uptime-server`: runs the local server until SIGINT or SIGTERM. Prints one
+ * machine-readable line `uptime-server listening on <url>` once it accepts requests,
+ * then one line per request (never the Authorization header).
+ */
+import { parseCli, USAGE } from "./cli-args";
+import { startUptimeServer } from "./server";
+import { DEFAULT_API_KEY } from "./types";
+
+async function main(): Promise<void> {
+  const command = parseCli(process.argv.slice(2), process.env);
+  if (command.kind === "help") {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (command.kind === "error") {
+    process.stderr.write(`uptime-server: ${command.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const log = command.quiet ? undefined : (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const server = await startUptimeServer({ ...command.options, log });
+  // One write, "listening" last: whoever waits for that line has the whole banner.
+  process.stdout.write(
+    // Only the built-in key is printed: a key the user chose is theirs to keep quiet.
+    (command.defaultKey ? `API key: ${DEFAULT_API_KEY}\n` : `API keys: ${command.options.accounts?.length ?? 0} configured\n`) +
+    `storage: ${command.options.dataDir ? command.options.dataDir : "in memory (lost on exit)"}\n` +
+    `uptime-server listening on ${server.url}\n`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      // A second signal means "now".
+      process.exit(130);
+    }
+    stopping = true;
+    process.stdout.write(`uptime-server: ${signal}, shutting down\n`);
+    server.close().then(
+      () => process.exit(0),
+      (err) => {
+        process.stderr.write(`uptime-server: error while closing: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((err) => {
+  process.stderr.write(`uptime-server: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,98 @@
+/** Starting and stopping the local server: storage, HTTP listener, lifecycle. */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Accounts } from "./auth";
+import { DEFAULT_MAX_BODY_BYTES } from "./body";
+import { FaultInjector } from "./faults";
+import { handleRequest, type PipelineDeps } from "./pipeline";
+import { RateLimiter } from "./rate-limit";
+import { RequestStats } from "./stats";
+import { Store } from "./store";
+import type { UptimeServer, UptimeServerOptions } from "./types";
+import { DEFAULT_PER_PAGE, PER_PAGE_VALUES } from "../schemas/values";
+
+/** Formats host and port as a URL, with loopback for wildcard binds. */
+function baseUrl(host: string, port: number): string {
+  const h = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
+  return `http://${h.includes(":") ? `[${h}]` : h}:${port}`;
+}
+
+/**
+ * Starts a local server that behaves like the uptime service. Resolves once it listens;
+ * rejects on bad options or when the port is taken.
+ */
+export async function startUptimeServer(options: UptimeServerOptions = {}): Promise<UptimeServer> {
+  const host = options.host ?? "127.0.0.1";
+  const now = options.now ?? Date.now;
+  const fallbackPerPage = options.fallbackPerPage ?? DEFAULT_PER_PAGE;
+  if (!Number.isInteger(fallbackPerPage) || fallbackPerPage < 1 || fallbackPerPage > Math.max(...PER_PAGE_VALUES)) {
+    throw new Error("fallbackPerPage must be an integer from 1 to 100");
+  }
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 0) throw new Error("maxBodyBytes must be a non-negative integer");
+  // Validate everything cheap before paying for storage.
+  const accounts = new Accounts(options.accounts);
+  const faults = new FaultInjector(options.faults);
+  const limiter = new RateLimiter(options.rateLimitPerMinute, now);
+  const stats = new RequestStats();
+  const log = options.log ?? (() => undefined);
+
+  const store = await Store.open(options.dataDir);
+  let url = "";
+  const deps: PipelineDeps = {
+    accounts, store, stats, faults, limiter, maxBodyBytes, fallbackPerPage, now, baseUrl: () => url,
+    log: (line) => {
+      try {
+        log(line);
+      } catch {
+        // A failing logger must not take requests down with it.
+      }
+    },
+  };
+
+  const inFlight = new Set<Promise<void>>();
+  const server = http.createServer((req, res) => {
+    const p = handleRequest(deps, req, res).finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  });
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
+  });
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 8080, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await store.close().catch(() => undefined);
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  url = baseUrl(host, port);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    requests: stats.requests,
+    writeCount: () => stats.writeCount(),
+    resetStats: () => stats.reset(),
+    setFaults: (f) => faults.set(f),
+    setRateLimit: (perMinute) => limiter.set(perMinute),
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        // Let running requests commit before storage goes away, then cut what is left.
+        await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 5000).unref())]);
+        server.closeAllConnections();
+        await stopped;
+        await store.close();
+      })()),
+  };
+}

@@ -1,0 +1,281 @@
+/**
+ * Storage of monitors and incidents in PGlite. Every operation runs inside one
+ * transaction (PGlite runs transactions one at a time), so a uniqueness check and the
+ * insert after it, or an incident and the monitor status it moves, commit together.
+ * Timestamps are epoch milliseconds in this layer.
+ */
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { openDatabase, type Database } from "./db";
+import { migrate } from "./migrations";
+
+/** A `{key, value}` entry of `request_headers` or `alerts`. */
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** Stored monitor status; `maintenance` is derived when reading. */
+export type StoredMonitorStatus = "pending" | "online" | "offline" | "paused";
+
+/** Monitor columns a request can set. */
+export interface MonitorFields {
+  name: string;
+  url: string;
+  interval: number;
+  status: StoredMonitorStatus;
+  alert_condition: string;
+  alert_text_lookup: string | null;
+  request_method: string;
+  request_headers: KeyValue[];
+  request_auth_username: string | null;
+  request_auth_password: string | null;
+  cache_buster: number;
+  ssl_alert_days: number;
+  domain_alert_days: number;
+  maintenance_start_at: number | null;
+  maintenance_end_at: number | null;
+  alerts: KeyValue[];
+}
+
+/** A stored monitor. */
+export interface MonitorRecord extends MonitorFields {
+  id: number;
+  account: string;
+  ssl_ends_at: number | null;
+  domain_ends_at: number | null;
+  started_at: number | null;
+  checked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Incident columns a request can set. */
+export interface IncidentFields {
+  started_at: number;
+  acknowledged_at: number | null;
+  ended_at: number | null;
+  cause: string | null;
+  comment: string | null;
+}
+
+/** A stored incident. */
+export interface IncidentRecord extends IncidentFields {
+  id: number;
+  account: string;
+  monitor_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Monitor list filters, already validated. */
+export interface MonitorListQuery {
+  search?: string;
+  searchBy: "name" | "url";
+  sortBy: "id" | "name" | "url";
+  sort: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/** Incident list filters, already validated. */
+export interface IncidentListQuery {
+  search?: string;
+  searchBy: "monitor" | "cause" | "comment";
+  monitorId?: number;
+  status?: "unresolved" | "acknowledged" | "resolved";
+  sortBy: "started_at" | "ended_at";
+  sort: "asc" | "desc";
+  limit: number;
+  offset: number;
+}
+
+/** One page of rows and the total. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+type Queryable = PGlite | Transaction;
+
+const MONITOR_JSON_COLUMNS = new Set(["request_headers", "alerts"]);
+const DATE_COLUMNS = new Set([
+  "maintenance_start_at", "maintenance_end_at", "ssl_ends_at", "domain_ends_at", "started_at",
+  "checked_at", "created_at", "updated_at", "acknowledged_at", "ended_at",
+]);
+
+function toParam(column: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (MONITOR_JSON_COLUMNS.has(column)) return JSON.stringify(value);
+  if (DATE_COLUMNS.has(column)) return new Date(value as number).toISOString();
+  return value;
+}
+
+function fromRow<T>(row: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.getTime() : v;
+  return out as T;
+}
+
+/** Queries of one transaction. */
+export class StoreTx {
+  /** `db` is the transaction, `S` the quoted schema. */
+  constructor(private readonly db: Queryable, private readonly S: string) {}
+
+  /** The account's monitor `id`, if it exists. */
+  async findMonitor(account: string, id: number): Promise<MonitorRecord | undefined> {
+    const r = await this.db.query<Record<string, unknown>>(
+      `SELECT * FROM ${this.S}.monitors WHERE account = $1 AND id = $2`, [account, id]);
+    return r.rows[0] ? fromRow<MonitorRecord>(r.rows[0]) : undefined;
+  }
+
+  /** True when another monitor of the account already has `name`. */
+  async monitorNameTaken(account: string, name: string, exceptId?: number): Promise<boolean> {
+    const r = await this.db.query(
+      `SELECT 1 FROM ${this.S}.monitors WHERE account = $1 AND name = $2 AND id <> $3`, [account, name, exceptId ?? -1]);
+    return r.rows.length > 0;
+  }
+
+  /** Inserts a monitor. */
+  async insertMonitor(account: string, fields: MonitorFields, now: number): Promise<MonitorRecord> {
+    const values: Record<string, unknown> = { ...fields, account, created_at: now, updated_at: now };
+    const cols = Object.keys(values);
+    const r = await this.db.query<Record<string, unknown>>(
+      `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
+       VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
+      cols.map((c) => toParam(c, values[c])));
+    return fromRow<MonitorRecord>(r.rows[0]);
+  }
+
+  /** Writes the given monitor columns and `updated_at`. */
+  async updateMonitor(id: number, fields: Partial<MonitorFields>, now: number): Promise<MonitorRecord> {
+    const values: Record<string, unknown> = { ...fields, updated_at: now };
+    const cols = Object.keys(values);
+    const r = await this.db.query<Record<string, unknown>>(
+      `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
+      [id, ...cols.map((c) => toParam(c, values[c]))]);
+    return fromRow<MonitorRecord>(r.rows[0]);
+  }
+
+  /** Deletes the account's monitor (its incidents go with it); false when there was none. */
+  async deleteMonitor(account: string, id: number): Promise<boolean> {
+    const r = await this.db.query(`DELETE FROM ${this.S}.monitors WHERE account = $1 AND id = $2`, [account, id]);
+    return (r.affectedRows ?? 0) > 0;
+  }
+
+  /** One page of the account's monitors. */
+  async listMonitors(account: string, q: MonitorListQuery): Promise<Page<MonitorRecord>> {
+    const params: unknown[] = [account];
+    let where = "account = $1";
+    if (q.search) {
+      params.push(q.search);
+      where += ` AND strpos(lower(${q.searchBy}), lower($${params.length})) > 0`;
+    }
+    const dir = q.sort === "asc" ? "ASC" : "DESC";
+    // Text sorts ignore case, as the service's MySQL collation does; id breaks ties.
+    const order = q.sortBy === "id" ? `id ${dir}` : `lower(${q.sortBy}) ${dir}, ${q.sortBy} ${dir}, id ${dir}`;
+    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.S}.monitors WHERE ${where}`, params);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT * FROM ${this.S}.monitors WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params);
+    return { rows: rows.rows.map((r) => fromRow<MonitorRecord>(r)), total: total.rows[0].n };
+  }
+
+  /** True when the monitor has an incident without `ended_at`. */
+  async hasOngoingIncident(monitorId: number): Promise<boolean> {
+    const r = await this.db.query(`SELECT 1 FROM ${this.S}.incidents WHERE monitor_id = $1 AND ended_at IS NULL`, [monitorId]);
+    return r.rows.length > 0;
+  }
+
+  /** The latest `ended_at` among the monitor's incidents. */
+  async latestEndedAt(monitorId: number): Promise<number | null> {
+    const r = await this.db.query<{ t: Date | null }>(`SELECT max(ended_at) AS t FROM ${this.S}.incidents WHERE monitor_id = $1`, [monitorId]);
+    const t = r.rows[0]?.t;
+    return t ? new Date(t).getTime() : null;
+  }
+
+  /** The account's incident `id`, if it exists. */
+  async findIncident(account: string, id: number): Promise<IncidentRecord | undefined> {
+    const r = await this.db.query<Record<string, unknown>>(
+      `SELECT * FROM ${this.S}.incidents WHERE account = $1 AND id = $2`, [account, id]);
+    return r.rows[0] ? fromRow<IncidentRecord>(r.rows[0]) : undefined;
+  }
+
+  /** Inserts an incident. */
+  async insertIncident(account: string, monitorId: number, fields: IncidentFields, now: number): Promise<IncidentRecord> {
+    const values: Record<string, unknown> = { ...fields, account, monitor_id: monitorId, created_at: now, updated_at: now };
+    const cols = Object.keys(values);
+    const r = await this.db.query<Record<string, unknown>>(
+      `INSERT INTO ${this.S}.incidents (${cols.map((c) => `"${c}"`).join(", ")})
+       VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
+      cols.map((c) => toParam(c, values[c])));
+    return fromRow<IncidentRecord>(r.rows[0]);
+  }
+
+  /** Writes the given incident columns and `updated_at`. */
+  async updateIncident(id: number, fields: Partial<IncidentFields>, now: number): Promise<IncidentRecord> {
+    const values: Record<string, unknown> = { ...fields, updated_at: now };
+    const cols = Object.keys(values);
+    const r = await this.db.query<Record<string, unknown>>(
+      `UPDATE ${this.S}.incidents SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
+      [id, ...cols.map((c) => toParam(c, values[c]))]);
+    return fromRow<IncidentRecord>(r.rows[0]);
+  }
+
+  /** Deletes the account's incident; false when there was none. */
+  async deleteIncident(account: string, id: number): Promise<boolean> {
+    const r = await this.db.query(`DELETE FROM ${this.S}.incidents WHERE account = $1 AND id = $2`, [account, id]);
+    return (r.affectedRows ?? 0) > 0;
+  }
+
+  /** One page of the account's incidents. */
+  async listIncidents(account: string, q: IncidentListQuery): Promise<Page<IncidentRecord>> {
+    const params: unknown[] = [account];
+    let where = "i.account = $1";
+    if (q.search) {
+      params.push(q.search);
+      const column = q.searchBy === "monitor" ? "m.name" : `coalesce(i.${q.searchBy}, '')`;
+      where += ` AND strpos(lower(${column}), lower($${params.length})) > 0`;
+    }
+    if (q.monitorId !== undefined) {
+      params.push(q.monitorId);
+      where += ` AND i.monitor_id = $${params.length}`;
+    }
+    if (q.status === "resolved") where += " AND i.ended_at IS NOT NULL";
+    if (q.status === "acknowledged") where += " AND i.ended_at IS NULL AND i.acknowledged_at IS NOT NULL";
+    if (q.status === "unresolved") where += " AND i.ended_at IS NULL AND i.acknowledged_at IS NULL";
+    // Descending puts unended incidents (NULL) first, ascending last.
+    const dir = q.sort === "asc" ? "ASC NULLS LAST" : "DESC NULLS FIRST";
+    const iddir = q.sort === "asc" ? "ASC" : "DESC";
+    const from = `${this.S}.incidents i JOIN ${this.S}.monitors m ON m.id = i.monitor_id`;
+    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT i.* FROM ${from} WHERE ${where} ORDER BY i.${q.sortBy} ${dir}, i.id ${iddir} LIMIT ${q.limit} OFFSET ${q.offset}`, params);
+    return { rows: rows.rows.map((r) => fromRow<IncidentRecord>(r)), total: total.rows[0].n };
+  }
+}
+
+/** The storage of one server. */
+export class Store {
+  private constructor(private readonly database: Database) {}
+
+  /** Opens (and migrates) storage: durable on `dataDir`, else in memory. */
+  static async open(dataDir: string | undefined): Promise<Store> {
+    const database = await openDatabase(dataDir);
+    try {
+      await migrate(database.pg, database.schema);
+    } catch (err) {
+      await database.release().catch(() => undefined);
+      throw err;
+    }
+    return new Store(database);
+  }
+
+  /** Runs `fn` in one transaction; a throw rolls everything back. */
+  run<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.database.pg.transaction((tx) => fn(new StoreTx(tx, this.database.schema)));
+  }
+
+  /** Releases storage. */
+  close(): Promise<void> {
+    return this.database.release();
+  }
+}
