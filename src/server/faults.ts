@@ -31,6 +31,7 @@ export function mulberry32(seed: number): () => number {
 export class FaultInjector {
   private options: FaultOptions | undefined;
   private random: () => number = Math.random;
+  private injected = 0;
 
   /** Starts with `options` (undefined: no faults). */
   constructor(options: FaultOptions | undefined) {
@@ -49,16 +50,23 @@ export class FaultInjector {
       if (options.kinds && options.kinds.length === 0) throw new Error("faults.kinds must not be empty");
     }
     this.options = options;
+    this.injected = 0;
     this.random = options?.seed !== undefined ? mulberry32(options.seed) : Math.random;
   }
 
-  /** The fault for the next request, or undefined. Draws twice, so a seeded sequence is stable. */
-  next(): Fault | undefined {
+  /**
+   * The fault for the next request of `method`, or undefined. Draws twice per eligible
+   * request, so a seeded sequence is stable.
+   */
+  next(method = "GET"): Fault | undefined {
     const o = this.options;
     if (!o || o.rate <= 0) return undefined;
+    if (o.methods && !o.methods.includes(method.toUpperCase())) return undefined;
+    if (o.limit !== undefined && this.injected >= o.limit) return undefined;
     const hit = this.random();
     const pick = this.random();
     if (hit >= o.rate) return undefined;
+    this.injected++;
     const kinds = o.kinds ?? FAULT_KINDS;
     return { kind: kinds[Math.min(kinds.length - 1, Math.floor(pick * kinds.length))], delayMs: o.delayMs ?? 2000 };
   }

@@ -48,7 +48,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
 
   try {
     const faultable = path.startsWith("/api/v1/") && !/^\/api\/v1\/status\/?$/.test(path);
-    const fault = faultable ? deps.faults.next() : undefined;
+    const fault = faultable ? deps.faults.next(method) : undefined;
     if (fault?.kind === "drop-before") {
       req.socket.destroy();
       finish(0, " (fault: drop-before)");

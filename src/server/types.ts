@@ -31,6 +31,10 @@ export interface FaultOptions {
   delayMs?: number;
   /** Seed of a deterministic PRNG; without it faults use Math.random. */
   seed?: number;
+  /** Only requests with these methods (upper case) get faults, e.g. `["POST"]`. Default: all. */
+  methods?: string[];
+  /** Inject at most this many faults, then none until the next `setFaults`. Default: no limit. */
+  limit?: number;
 }
 
 /** Options of {@link startUptimeServer}. */

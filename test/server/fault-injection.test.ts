@@ -92,3 +92,14 @@ test("bad fault settings are refused", () => {
   expect(() => server.setFaults({ rate: 2 })).toThrow();
   expect(() => server.setFaults({ rate: 0.5, kinds: ["explode" as "500"] })).toThrow();
 });
+
+test("faults can be limited to some methods and to a number of injections", () => {
+  const f = new FaultInjector({ rate: 1, kinds: ["503"], methods: ["POST"], limit: 2 });
+  expect(f.next("GET")).toBeUndefined();
+  expect(f.next("POST")?.kind).toBe("503");
+  expect(f.next("PATCH")).toBeUndefined();
+  expect(f.next("POST")?.kind).toBe("503");
+  expect(f.next("POST")).toBeUndefined();
+  f.set({ rate: 1, kinds: ["503"], methods: ["POST"], limit: 1 });
+  expect(f.next("POST")?.kind).toBe("503");
+});

@@ -2,6 +2,8 @@
 import type { CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dynamic";
 import type { UptimeClient } from "../../client/client";
 import { UptimeError, UptimeNotFoundError } from "../../client/errors";
+import type { Incident } from "../../schemas";
+import { CREATE_ATTEMPTS } from "../monitor/provider";
 import { RESOURCE_NAME_KEY, stripInternal } from "../monitor/props";
 import { sameDate } from "../normalize";
 import { dropUndefined } from "../../util/objects";
@@ -21,19 +23,31 @@ export async function createIncident(client: UptimeClient, news: IncidentInputs)
   const inputs = stripInternal(news);
   const who = label(inputs);
   try {
-    const created = await client.incidents.create(toIncidentCreateBody(inputs)).catch(async (err) => {
-      if (!(err instanceof UptimeError && err.outcomeUnknown)) throw err;
-      // A monitor's incidents never share a start time, so the start finds ours if it was stored.
-      for await (const i of client.incidents.all({ monitor_id: inputs.monitorId, sort_by: "started_at" })) {
-        if (sameDate(i.started_at, inputs.startedAt)) return i;
+    let created: Incident | undefined;
+    for (let attempt = 1; !created; attempt++) {
+      try {
+        created = await client.incidents.create(toIncidentCreateBody(inputs));
+      } catch (err) {
+        if (!(err instanceof UptimeError && err.outcomeUnknown)) throw err;
+        // A monitor's incidents never share a start time, so the start finds ours if it was stored.
+        created = await findByStart(client, inputs);
+        if (!created && attempt >= CREATE_ATTEMPTS) {
+          throw new UptimeResourceError(who, `${err.message} No incident starting ${inputs.startedAt} exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
+        }
       }
-      throw new UptimeResourceError(who, `${err.message} No incident starting ${inputs.startedAt} exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
-    });
+    }
     const outs = toIncidentOutputs(inputs, created);
     return { id: String(outs.incidentId), outs };
   } catch (err) {
     throw toResourceError(who, err);
   }
+}
+
+async function findByStart(client: UptimeClient, inputs: IncidentInputs): Promise<Incident | undefined> {
+  for await (const i of client.incidents.all({ monitor_id: inputs.monitorId, sort_by: "started_at" })) {
+    if (sameDate(i.started_at, inputs.startedAt)) return i;
+  }
+  return undefined;
 }
 
 /** Pulumi's `read`: the live incident; gone reads as an empty id. */

@@ -53,24 +53,27 @@ export async function createMonitor(client: UptimeClient, news: MonitorInputs): 
       const live = await client.monitors.findByName(inputs.name);
       if (live) return done(await converge(client, live, inputs));
     }
-    let created: Monitor;
-    try {
-      created = await client.monitors.create(toCreateBody(inputs));
-    } catch (err) {
-      if (isNameTaken(err)) {
-        throw new UptimeResourceError(
-          who,
-          `a monitor named "${inputs.name}" already exists in this account. Declare it with \`adopt: true\` to take it over, or choose another name.`,
-          { name: ["already exists"] }, err,
-        );
-      }
-      if (err instanceof UptimeError && err.outcomeUnknown) {
+    let created: Monitor | undefined;
+    for (let attempt = 1; !created; attempt++) {
+      try {
+        created = await client.monitors.create(toCreateBody(inputs));
+      } catch (err) {
+        if (isNameTaken(err)) {
+          throw new UptimeResourceError(
+            who,
+            `a monitor named "${inputs.name}" already exists in this account. Declare it with \`adopt: true\` to take it over, or choose another name.`,
+            { name: ["already exists"] }, err,
+          );
+        }
+        if (!(err instanceof UptimeError && err.outcomeUnknown)) throw err;
         // Names are unique per account: if the store went through, the lookup finds it.
         const found = await client.monitors.findByName(inputs.name);
         if (found) return done(await converge(client, found, inputs));
-        throw new UptimeResourceError(who, `${err.message} No monitor named "${inputs.name}" exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
+        // Now known not to have been stored, so sending it again cannot duplicate it.
+        if (attempt >= CREATE_ATTEMPTS) {
+          throw new UptimeResourceError(who, `${err.message} No monitor named "${inputs.name}" exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
+        }
       }
-      throw err;
     }
     // `paused` on create: the service stores monitors running, so pause in a second call.
     if (inputs.paused) created = await client.monitors.update(created.id, { pause: true });
@@ -79,6 +82,9 @@ export async function createMonitor(client: UptimeClient, news: MonitorInputs): 
     throw toResourceError(who, err);
   }
 }
+
+/** Stores tried when each failed with an unknown outcome and the lookup found nothing. */
+export const CREATE_ATTEMPTS = 3;
 
 function done(outs: MonitorOutputs): CreateResult<MonitorOutputs> {
   return { id: String(outs.monitorId), outs };
