@@ -3,6 +3,15 @@ import { startTestServer } from "../support/server";
 import { DEFAULT_API_KEY } from "../../src/server";
 import { configureFromStack } from "../../src/providers/config";
 import { UptimeClient } from "../../src/client";
+import { expect } from "vitest";
+import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
+
+/** Runs a provider's `check`, expects it to pass, and returns the checked inputs. */
+export async function checkedBy(provider: Pick<ResourceProvider, "check">, bag: Record<string, unknown>): Promise<Record<string, any>> {
+  const r = await provider.check!({}, bag);
+  expect(r.failures).toBeUndefined();
+  return r.inputs as Record<string, any>;
+}
 
 /** Starts a server and points the provider runtime at it, as `configure` would. */
 export async function providerHarness(options: Parameters<typeof startTestServer>[0] = {}) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { incident } from "../../src/providers/runtime";
-import { providerHarness } from "./helpers";
+import { checkedBy, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 let monitorId: number;
@@ -10,11 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); });
 
-async function checked(bag: Record<string, unknown>) {
-  const r = await incident.check({}, bag);
-  expect(r.failures).toBeUndefined();
-  return r.inputs as Record<string, any>;
-}
+const checked = (bag: Record<string, unknown>) => checkedBy(incident, bag);
 
 describe("Incident lifecycle against the local server", () => {
   it("creates, updates cause, ends in place, reads back and deletes", async () => {

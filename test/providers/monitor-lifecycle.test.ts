@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor } from "../../src/providers/runtime";
-import { providerHarness } from "./helpers";
+import { checkedBy, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 beforeAll(async () => { h = await providerHarness(); });
 afterAll(async () => { await h.close(); });
 
-async function checked(bag: Record<string, unknown>) {
-  const r = await monitor.check({}, bag);
-  expect(r.failures).toBeUndefined();
-  return r.inputs as Record<string, any>;
-}
+const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 
 const base = (name: string) => ({
   name, url: "https://api.example.com/health", interval: 60, alertCondition: "url_no_text", alertTextLookup: "ok",
