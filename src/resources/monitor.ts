@@ -181,6 +181,14 @@ export class Monitor extends pulumi.dynamic.Resource {
       ...opts,
       additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],
     }, "uptime", "Monitor");
+    // While previewing an update the engine hands a dynamic resource's new inputs back as
+    // its outputs, so `monitorId` (computed by the service) would be unknown, and whatever is
+    // built from it would preview as changing: an Incident's `monitorId` would show a
+    // replacement that `up` never makes. The resource id is the monitor's id and stays known.
+    const fromState = this.monitorId;
+    (this as { monitorId: pulumi.Output<number> }).monitorId = this.id.apply((id) =>
+      pulumi.output(/^\d+$/.test(id) ? Number(id) : fromState),
+    );
   }
 
   /**

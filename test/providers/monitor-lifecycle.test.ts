@@ -98,6 +98,10 @@ describe("Monitor lifecycle against the local server", () => {
     await expect(monitor.delete(id, outs)).resolves.toBeUndefined();
   });
 
+  it("Monitor.get of an id that does not exist fails instead of reading as nothing", async () => {
+    await expect(monitor.read("987654", { __provider: "x" })).rejects.toThrow(/^Monitor 987654: no monitor with id 987654 in this account$/);
+  });
+
   it("delete removes the monitor", async () => {
     const { id, outs } = await monitor.create(await checked(base("Deleted")));
     await monitor.delete(id, outs);

@@ -18,7 +18,7 @@ beforeAll(() => {
     {
       newResource(args) {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs, id: args.id });
-        const id = args.id ?? `${args.name}-id`;
+        const id = args.id || (args.type.endsWith(":Monitor") ? "42" : "9");
         const state = args.id ? { name: "read-back", monitorId: Number(args.id), status: "online" } : { ...args.inputs, monitorId: 42, incidentId: 9, status: "pending" };
         return { id, state };
       },

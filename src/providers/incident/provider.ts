@@ -3,7 +3,7 @@ import type { CreateResult, ReadResult, UpdateResult } from "@pulumi/pulumi/dyna
 import type { UptimeClient } from "../../client/client";
 import { UptimeError, UptimeNotFoundError } from "../../client/errors";
 import type { Incident } from "../../schemas";
-import { CREATE_ATTEMPTS } from "../monitor/provider";
+import { CREATE_ATTEMPTS, isManagedState } from "../monitor/provider";
 import { RESOURCE_NAME_KEY, stripInternal } from "../monitor/props";
 import { sameDate } from "../normalize";
 import { dropUndefined } from "../../util/objects";
@@ -60,7 +60,10 @@ export async function readIncident(client: UptimeClient, id: string, props: Part
     ) as unknown as IncidentOutputs;
     return { id: String(live.incidentId), props: outs, inputs };
   } catch (err) {
-    if (err instanceof UptimeNotFoundError) return { id: "" };
+    if (err instanceof UptimeNotFoundError) {
+      if (isManagedState(props)) return { id: "" };
+      throw new UptimeResourceError(label(props, id), `no incident with id ${id} in this account`, {}, err);
+    }
     throw toResourceError(label(props, id), err);
   }
 }

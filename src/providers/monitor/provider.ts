@@ -118,9 +118,19 @@ export async function readMonitor(
     ) as MonitorOutputs;
     return { id: String(live.id), props: outs, inputs };
   } catch (err) {
-    if (err instanceof UptimeNotFoundError) return { id: "" };
+    if (err instanceof UptimeNotFoundError) {
+      // Managed state: gone means deleted out of band, recreated by the next `up`.
+      if (isManagedState(props)) return { id: "" };
+      // `Monitor.get` of an id that does not exist must fail, not read as nothing.
+      throw new UptimeResourceError(who, `no monitor with id ${id} in this account`, {}, err);
+    }
     throw toResourceError(who, err);
   }
+}
+
+/** True for a managed resource's state; `Monitor.get` reads with nothing but `__provider`. */
+export function isManagedState(props: object): boolean {
+  return Object.keys(props).some((k) => k !== "__provider");
 }
 
 /** Pulumi's `update`: send the changed fields (and `pause`), return the full outputs. */

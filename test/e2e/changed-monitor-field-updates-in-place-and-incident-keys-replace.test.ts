@@ -1,0 +1,100 @@
+/**
+ * Scenario 3: changing a monitor field is one in-place update that keeps the monitor's id;
+ * changing an incident's `startedAt` or `monitorId` replaces the incident (the service sets
+ * both only on store).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2EStack, INCIDENT_TYPE, MONITOR_TYPE, byName, jsonSummary, ok, secs, summary, type RunResult } from "./harness";
+import { sameInstant, startE2EServer, type E2EServer } from "./api";
+
+describe("changes", () => {
+  let srv: E2EServer;
+  let stack: E2EStack;
+  let apiId: number;
+  let webId: number;
+
+  beforeAll(async () => {
+    srv = await startE2EServer();
+    stack = await E2EStack.create({ project: "lifecycle", server: srv });
+    ok(await stack.up());
+    apiId = (await srv.api.monitorNamed("e2e api")).id;
+    webId = (await srv.api.monitorNamed("e2e web")).id;
+  });
+  afterAll(async () => {
+    stack?.dispose();
+    await srv?.close();
+  });
+
+  let monitorPreview: RunResult;
+
+  it("preview of a changed monitor field shows one in-place update of that monitor", async () => {
+    await stack.setConfig("fixture:apiInterval", "300");
+    monitorPreview = ok(await stack.preview());
+    expect(monitorPreview.output).toMatch(/~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+api\s+update\s+\[diff: ~interval\]/);
+    expect(monitorPreview.output).not.toMatch(/Monitor\s+(api|web)\s+(replace|create|delete)/);
+    expect(summary(monitorPreview.output)).toMatchObject({ update: 1 });
+  });
+
+  // KNOWN BUG (reported; flip to `it` once fixed): while previewing an update, the engine hands a
+  // dynamic resource's new INPUTS back as its outputs, so the service-computed `monitorId` of the
+  // updated monitor is unknown, and the Incident built from it previews as a replacement
+  // (`+- Incident outage replace [diff: ~monitorId]`), although `up` then replaces nothing.
+  // Proposed fix in src/resources/monitor.ts: derive `monitorId` from the resource id, which the
+  // engine keeps known across updates.
+  it("that preview leaves the monitor's incident alone", () => {
+    expect(monitorPreview.output).not.toMatch(/Incident\s+outage\s+replace/);
+    expect(summary(monitorPreview.output)).toMatchObject({ update: 1, unchanged: 3 });
+  });
+
+  it("up makes one in-place update with the same id", async () => {
+    const writes = srv.server.writeCount();
+    const up = ok(await stack.up(["--json"]));
+    console.log(`up (1 in-place update): ${secs(up.ms)}`);
+    // The engine's own JSON summary and the recorded history agree: 1 update, nothing else.
+    expect(jsonSummary(up.stdout)).toEqual({ update: 1, same: 3 });
+    expect(await stack.lastChanges()).toEqual({ update: 1, same: 3 });
+
+    expect(srv.server.writeCount() - writes).toBe(1);
+    const api = await srv.api.monitorNamed("e2e api");
+    expect(api).toMatchObject({ id: apiId, interval: 300 });
+    expect((await srv.api.monitors()).length).toBe(2);
+    const state = byName(await stack.resources(MONITOR_TYPE), "api");
+    expect(state.id).toBe(String(apiId));
+    expect(state.outputs).toMatchObject({ interval: 300, monitorId: apiId });
+    ok(await stack.preview(["--expect-no-changes"]));
+  });
+
+  it("a changed incident startedAt replaces the incident", async () => {
+    const [old] = await srv.api.incidents();
+    await stack.setConfig("fixture:incidentStartedAt", "2024-01-01T09:30:00");
+    const preview = ok(await stack.preview());
+    expect(preview.output).toMatch(/\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~startedAt\]/);
+    expect(summary(preview.output)).toMatchObject({ replace: 1, unchanged: 3 });
+
+    ok(await stack.up());
+    expect(await stack.lastChanges()).toEqual({ replace: 1, same: 3 });
+    const incidents = await srv.api.incidents();
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0].id).not.toBe(old.id);
+    expect(incidents[0].monitor_id).toBe(apiId);
+    expect(sameInstant(incidents[0].started_at, "2024-01-01T09:30:00")).toBe(true);
+    expect(byName(await stack.resources(INCIDENT_TYPE), "outage").id).toBe(String(incidents[0].id));
+  });
+
+  it("a changed incident monitorId replaces the incident", async () => {
+    const [old] = await srv.api.incidents();
+    await stack.setConfig("fixture:incidentOn", "web");
+    const preview = ok(await stack.preview());
+    expect(preview.output).toMatch(/\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~monitorId\]/);
+
+    ok(await stack.up());
+    expect(await stack.lastChanges()).toEqual({ replace: 1, same: 3 });
+    const incidents = await srv.api.incidents();
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0].id).not.toBe(old.id);
+    expect(incidents[0].monitor_id).toBe(webId);
+    // Neither monitor was touched by the incident's replacement.
+    expect((await srv.api.monitors()).map((m) => m.id).sort()).toEqual([apiId, webId].sort());
+    ok(await stack.preview(["--expect-no-changes"]));
+  });
+});

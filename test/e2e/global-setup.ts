@@ -1,0 +1,36 @@
+/**
+ * Once before the end-to-end suite: the package link, and a hard failure (never a skip,
+ * CI or not) when the Pulumi CLI or dist/ is missing. Reports the suite's wall time.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { PULUMI_BIN, REPO, WORK, assertPrerequisites, secs } from "./harness";
+
+function walkTs(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walkTs(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+}
+
+export default function setup(): () => void {
+  execFileSync(process.execPath, [join(REPO, "scripts", "link-self.js")]);
+  assertPrerequisites();
+  const version = execFileSync(join(PULUMI_BIN, "pulumi"), ["version"], { env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } }).toString().trim();
+  console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_BIN}`);
+  // Copies of fixtures left behind by an interrupted run (older than an hour).
+  if (existsSync(WORK)) {
+    for (const entry of readdirSync(WORK)) {
+      const p = join(WORK, entry);
+      if (Date.now() - statSync(p).mtimeMs > 3_600_000) rmSync(p, { recursive: true, force: true });
+    }
+  }
+  // The engine runs the compiled package: say so when src/ changed after the last build.
+  const built = statSync(join(REPO, "dist", "index.js")).mtimeMs;
+  const newer = walkTs(join(REPO, "src")).filter((f) => statSync(f).mtimeMs > built);
+  if (newer.length) {
+    console.warn(`e2e: WARNING: ${newer.length} file(s) under src/ are newer than dist/ (e.g. ${newer.slice(0, 3).map((f) => f.slice(REPO.length + 1)).join(", ")}): run \`npm run build\` to test them.`);
+  }
+  const started = Date.now();
+  return () => console.log(`e2e: suite wall time ${secs(Date.now() - started)}`);
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * The end-to-end suite: real Pulumi projects run by the Pulumi CLI built into
+ * .tools/pulumi/bin (scripts/build-pulumi.sh) against in-process local servers.
+ * `npm run test:e2e` builds (or reuses) the CLI first; dist/ must be built (`npm run build`).
+ */
+export default defineConfig({
+  test: {
+    include: ["test/e2e/**/*.test.ts"],
+    exclude: ["test/e2e/.work/**", "**/node_modules/**"],
+    // Each test runs several engine commands (a few seconds each on 2 cores).
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    // One file at a time: every file starts engines that use both cores already.
+    fileParallelism: false,
+    pool: "forks",
+    globalSetup: ["test/e2e/global-setup.ts"],
+  },
+});
