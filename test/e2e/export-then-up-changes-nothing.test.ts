@@ -6,8 +6,7 @@
  * Then `preview --expect-no-changes` passes with no write at all.
  *
  * Both formats: the TypeScript program, and the YAML file run by the gitops example's
- * program. Run with `npm run test:e2e:export` (needs `npm run build` and the CLI of
- * scripts/build-pulumi.sh, like the rest of the end-to-end suite).
+ * program. Part of `npm run test:e2e`.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -15,12 +14,12 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { runExport } from "../../src/cli/export";
-import { E2EStack, ok, summary } from "../e2e/harness";
-import { apiRequests, startE2EServer, type E2EServer } from "../e2e/api";
-import { seed, variedMonitors } from "./helpers";
+import { E2EStack, ok, summary } from "./harness";
+import { apiRequests, startE2EServer, type E2EServer } from "./api";
+import { seed, variedMonitors } from "../export/helpers";
 
 const ROOT = resolve(__dirname, "..", "..");
-const WORK = join(__dirname, ".work");
+const WORK = join(__dirname, ".work", "export");
 /** The passwords the seeded monitors were created with, by the config key the export gives them. */
 const PASSWORDS = {
   adminBasicAuthRequestAuthPassword: "s3cret-admin",
