@@ -4,7 +4,7 @@
  * runs `pulumi up` of the root program against it with a local file backend, and prints
  * what now exists. A second run changes nothing and says so.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { UptimeClient } from "../client/client";
@@ -47,23 +47,33 @@ async function main(): Promise<void> {
       UPTIME_BASE_URL: server.url,
       UPTIME_API_KEY: DEFAULT_API_KEY,
     };
-    const run = (args: string[], quiet = false) => {
-      const r = spawnSync(pulumi, [...args, "--non-interactive", "--color", "never"], { cwd: root, env, encoding: "utf8" });
-      if (!quiet) process.stdout.write(r.stdout);
-      if (r.status !== 0) {
-        process.stderr.write(r.stderr);
-        throw new Error(`pulumi ${args[0]} failed (exit ${r.status})`);
-      }
-      return r.stdout;
-    };
-    run(["stack", "select", "--create", "demo"], true);
-    const preview = JSON.parse(run(["preview", "--json"], true)) as { changeSummary?: Record<string, number> };
+    // Asynchronous on purpose: the server runs in this process and must keep answering.
+    const run = (args: string[], quiet = false) =>
+      new Promise<string>((resolvePromise, reject) => {
+        const child = spawn(pulumi, [...args, "--non-interactive", "--color", "never"], { cwd: root, env });
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (d: Buffer) => {
+          out += d;
+          if (!quiet) process.stdout.write(d);
+        });
+        child.stderr.on("data", (d: Buffer) => (err += d));
+        child.on("error", reject);
+        child.on("close", (code) => {
+          if (code === 0) return resolvePromise(out);
+          if (quiet) process.stdout.write(out);
+          process.stderr.write(err);
+          reject(new Error(`pulumi ${args[0]} failed (exit ${code})`));
+        });
+      });
+    await run(["stack", "select", "--create", "demo"], true);
+    const preview = JSON.parse(await run(["preview", "--json"], true)) as { changeSummary?: Record<string, number> };
     const changes = Object.entries(preview.changeSummary ?? {}).filter(([op, n]) => op !== "same" && n > 0);
     if (changes.length === 0) {
       console.log("Nothing to change: the service already matches the program.\n");
     } else {
       console.log(`Applying: ${changes.map(([op, n]) => `${n} to ${op}`).join(", ")}\n`);
-      run(["up", "--yes", "--skip-preview"]);
+      await run(["up", "--yes", "--skip-preview"]);
     }
     const client = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
     try {
