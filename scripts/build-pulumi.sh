@@ -31,7 +31,7 @@ esac
 
 if [ ! -f "$NPM_SDK/package.json" ]; then
   echo "error: $NPM_SDK is missing." >&2
-  echo "       Run 'npm ci' in $ROOT first: the dynamic-provider launcher" >&2
+  echo "       Run 'npm install' in $ROOT first: the dynamic-provider launcher" >&2
   echo "       (pulumi-resource-pulumi-nodejs) ships in the @pulumi/pulumi npm package." >&2
   exit 1
 fi
