@@ -5,7 +5,7 @@
  * what now exists. A second run changes nothing and says so.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { UptimeClient } from "../client/client";
 import { DEFAULT_API_KEY, startUptimeServer } from "../server";
@@ -66,14 +66,20 @@ async function main(): Promise<void> {
           reject(new Error(`pulumi ${args[0]} failed (exit ${code})`));
         });
       });
+    // The stack's config file (its encryption salt) lives with the demo's state, not in the checkout.
+    const configFile = join(work, "Pulumi.demo.yaml");
+    const written = join(root, "Pulumi.demo.yaml");
+    const existed = existsSync(written);
     await run(["stack", "select", "--create", "demo"], true);
-    const preview = JSON.parse(await run(["preview", "--json"], true)) as { changeSummary?: Record<string, number> };
+    if (!existed && existsSync(written)) renameSync(written, configFile);
+    const stackArgs = ["--config-file", configFile];
+    const preview = JSON.parse(await run(["preview", "--json", ...stackArgs], true)) as { changeSummary?: Record<string, number> };
     const changes = Object.entries(preview.changeSummary ?? {}).filter(([op, n]) => op !== "same" && n > 0);
     if (changes.length === 0) {
       console.log("Nothing to change: the service already matches the program.\n");
     } else {
       console.log(`Applying: ${changes.map(([op, n]) => `${n} to ${op}`).join(", ")}\n`);
-      await run(["up", "--yes", "--skip-preview"]);
+      await run(["up", "--yes", "--skip-preview", ...stackArgs]);
     }
     const client = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
     try {

@@ -4,7 +4,7 @@
  * changes nothing and says so (the data directory and the state survive between runs).
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
@@ -36,5 +36,9 @@ describe("npm run demo", () => {
     expect(out).toContain("Nothing to change: the service already matches the program.");
     expect(out).not.toMatch(/created|updated|deleted/);
     expect(out).toMatch(/Home page\s+pending\s+300s/);
+  });
+
+  it("leaves no stack config file in the checkout", () => {
+    expect(existsSync(join(ROOT, "Pulumi.demo.yaml"))).toBe(false);
   });
 });
