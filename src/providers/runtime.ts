@@ -45,8 +45,9 @@ function withClient<T>(kind: "Monitor" | "Incident", props: Bag, id: string | un
   return run(client);
 }
 
-/** The Monitor provider's methods. */
-export const monitor: Required<Omit<ResourceProvider, "configure">> = {
+/** The Monitor provider the serialized shim returns. */
+export const monitor: Required<ResourceProvider> = {
+  configure,
   check: async (_olds: Bag, news: Bag): Promise<CheckResult> => checkMonitor(news),
   diff: async (_id: string, olds: Bag, news: Bag): Promise<DiffResult> => diffMonitor(olds, news),
   create: (news: Bag) => withClient("Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as any))),
@@ -55,8 +56,9 @@ export const monitor: Required<Omit<ResourceProvider, "configure">> = {
   delete: (id: string, props: Bag) => withClient("Monitor", props, id, (c) => writing(c, deleteMonitor(c, id, props))),
 };
 
-/** The Incident provider's methods. */
-export const incident: Required<Omit<ResourceProvider, "configure">> = {
+/** The Incident provider the serialized shim returns. */
+export const incident: Required<ResourceProvider> = {
+  configure,
   check: async (_olds: Bag, news: Bag): Promise<CheckResult> => checkIncident(news, resolveSettings().timeZone),
   diff: async (_id: string, olds: Bag, news: Bag): Promise<DiffResult> => diffIncident(olds, news),
   create: (news: Bag) => withClient("Incident", news, undefined, (c) => createIncident(c, news as any)),

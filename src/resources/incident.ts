@@ -1,6 +1,6 @@
 /** The `Incident` resource: a recorded period during which a monitor was in trouble. */
 import * as pulumi from "@pulumi/pulumi";
-import { incidentProvider } from "../providers/shim";
+import { dynamicType, serializedProvider } from "../providers/serialized-provider";
 import { RESOURCE_NAME_KEY } from "../providers/monitor/props";
 import { INCIDENT_API_FIELDS } from "../providers/incident/props";
 
@@ -36,7 +36,7 @@ const OUTPUTS = [...INCIDENT_API_FIELDS, "incidentId", "status", "createdAt", "u
  * An incident of a monitor. Its status is derived by the service: `resolved` once
  * `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
  */
-export class Incident extends pulumi.dynamic.Resource {
+export class Incident extends pulumi.CustomResource {
   /** The service's id of the incident. */
   declare readonly incidentId: pulumi.Output<number>;
   /** `unresolved`, `acknowledged` or `resolved`. */
@@ -71,7 +71,9 @@ export class Incident extends pulumi.dynamic.Resource {
       Object.assign(props, args);
       props[RESOURCE_NAME_KEY] = name;
     }
-    super(incidentProvider, name, props, opts, "uptime", "Incident");
+    // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
+    props.__provider = serializedProvider("incident");
+    super(dynamicType("Incident"), name, props, opts);
   }
 
   /**

@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type {
   ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INTERVALS, REQUEST_METHODS,
 } from "../schemas/values";
-import { monitorProvider } from "../providers/shim";
+import { dynamicType, serializedProvider } from "../providers/serialized-provider";
 import { MONITOR_API_FIELDS, MONITOR_SECRET_FIELDS, RESOURCE_NAME_KEY } from "../providers/monitor/props";
 
 /** A check interval in seconds. */
@@ -113,7 +113,7 @@ const OUTPUTS = [...MONITOR_API_FIELDS, "paused", "monitorId", "status", "sslEnd
  * });
  * ```
  */
-export class Monitor extends pulumi.dynamic.Resource {
+export class Monitor extends pulumi.CustomResource {
   /** The service's id of the monitor. */
   declare readonly monitorId: pulumi.Output<number>;
   /** `pending`, `online`, `offline`, `paused` or `maintenance`, as of the last write or refresh. */
@@ -177,10 +177,12 @@ export class Monitor extends pulumi.dynamic.Resource {
       }
       props[RESOURCE_NAME_KEY] = name;
     }
-    super(monitorProvider, name, props, {
+    // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
+    props.__provider = serializedProvider("monitor");
+    super(dynamicType("Monitor"), name, props, {
       ...opts,
       additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],
-    }, "uptime", "Monitor");
+    });
     // While previewing an update the engine hands a dynamic resource's new inputs back as
     // its outputs, so `monitorId` (computed by the service) would be unknown, and whatever is
     // built from it would preview as changing: an Incident's `monitorId` would show a

@@ -43,8 +43,9 @@ describe("Monitor and Incident wiring", () => {
     const inc = registered.find((r) => r.name === "outage")!;
     expect(mon.type).toBe("pulumi-nodejs:dynamic/uptime:Monitor");
     expect(inc.type).toBe("pulumi-nodejs:dynamic/uptime:Incident");
-    expect(mon.inputs.__provider).toContain('require("pulumi-uptime/runtime").monitor.create');
-    expect(inc.inputs.__provider).toContain('require("pulumi-uptime/runtime").incident.create');
+    expect(mon.inputs.__provider).toContain('require("pulumi-uptime/runtime").monitor;');
+    expect(inc.inputs.__provider).toContain('require("pulumi-uptime/runtime").incident;');
+    expect(mon.inputs.__provider.length).toBeLessThan(300);
     expect(mon.inputs.__resourceName).toBe("api");
     expect(inc.inputs.monitorId).toBe(42);
   });

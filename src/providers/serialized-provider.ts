@@ -1,0 +1,27 @@
+/**
+ * `__provider` for each resource type: the shim serialized by Pulumi's own closure
+ * serializer, as `pulumi.dynamic.Resource` would, once per process (the text never varies).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import { incidentShim, monitorShim } from "./shim";
+
+const SHIMS = { monitor: monitorShim, incident: incidentShim } as const;
+const cache = new Map<keyof typeof SHIMS, Promise<string>>();
+
+/** The serialized shim of a resource type. */
+export function serializedProvider(kind: keyof typeof SHIMS): Promise<string> {
+  let text = cache.get(kind);
+  if (!text) {
+    text = pulumi.runtime.serializeFunction(SHIMS[kind]).then((f) => f.text);
+    cache.set(kind, text);
+  }
+  return text;
+}
+
+/**
+ * The type token of a dynamic resource: the `pulumi-nodejs` provider runs the serialized
+ * shim, exactly as for `pulumi.dynamic.Resource`.
+ */
+export function dynamicType(type: "Monitor" | "Incident"): string {
+  return `pulumi-nodejs:dynamic/uptime:${type}`;
+}
