@@ -28,10 +28,17 @@ export function stringOneOf<const T extends readonly [string, ...string[]]>(valu
   });
 }
 
+/** What kind of value `value` is, for messages that must not repeat it (it may be a secret: a password, a header). */
+function kind(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
 /** A string of at most `max` characters, with an error that says the limit. */
 export function text(max: number, min = 0) {
   return z
-    .string({ error: (iss) => (iss.input === undefined ? "is required" : `expected a string; got ${show(iss.input)}`) })
+    .string({ error: (iss) => (iss.input === undefined ? "is required" : `expected a string; got ${kind(iss.input)}`) })
     .min(min, { error: min === 1 ? "must not be empty" : `must be at least ${min} characters` })
     .max(max, { error: `must be at most ${max} characters` });
 }

@@ -1,0 +1,87 @@
+/** Small helpers shared by the benchmarks. */
+import { cpus, totalmem } from "node:os";
+import { BenchStack, buildFixture, summary, type RunResult } from "./pulumi";
+import { ChildServer, monitorNames, type ServerStats } from "./server";
+
+/** Monitors per benchmark (the issue's 200); BENCH_COUNT overrides for a quick try. */
+export const COUNT = Number(process.env.BENCH_COUNT ?? 200);
+
+/**
+ * The engine's default parallelism in Pulumi 3.248 (pkg/cmd/pulumi/operations/up.go,
+ * `defaultParallel`): 4 x GOMAXPROCS, unless PULUMI_PARALLEL is set.
+ */
+export function engineParallelism(): number {
+  const env = Number(process.env.PULUMI_PARALLEL);
+  return env > 0 ? env : 4 * cpus().length;
+}
+
+export function secs(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+export function ratio(a: number, b: number): string {
+  return (a / b).toFixed(2);
+}
+
+export function machine(): { cpus: string; memory: string; node: string } {
+  const c = cpus();
+  return { cpus: `${c.length} x ${c[0]?.model ?? "unknown"}`, memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`, node: process.version };
+}
+
+/** Throws with the output unless the command exited 0. */
+export function ok(r: RunResult, what: string): RunResult {
+  if (r.code !== 0) throw new Error(`${what} exited ${r.code}:\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
+  return r;
+}
+
+/** A server with `count` monitors deployed by `pulumi up` of the monitors fixture. */
+export interface Deployed {
+  server: ChildServer;
+  stack: BenchStack;
+  upMs: number;
+  up: RunResult;
+  /** What the server saw during `up`. */
+  upStats: ServerStats;
+  dispose(): Promise<void>;
+}
+
+/** Starts a server and runs `up` of `count` monitors against it; checks they all exist, once. */
+export async function deployMonitors(count: number, options: { rateLimitPerMinute?: number; prefix?: string } = {}): Promise<Deployed> {
+  await buildFixture("monitors");
+  const server = await ChildServer.start({ rateLimitPerMinute: options.rateLimitPerMinute });
+  const prefix = options.prefix ?? "bench";
+  const stack = await BenchStack.create("monitors", {
+    "uptime:baseUrl": server.url,
+    "uptime:apiKey": { value: server.apiKey, secret: true },
+    "bench:count": String(count),
+    "bench:prefix": prefix,
+  });
+  await server.reset();
+  const up = ok(await stack.upSampled(), "pulumi up");
+  const upStats = await server.stats();
+  const created = summary(up.stdout).create ?? 0;
+  // The stack resource (pulumi:pulumi:Stack) counts as one more.
+  if (created !== count + 1) throw new Error(`pulumi up reported ${created} created, expected ${count} + the stack:\n${up.stdout.slice(-3000)}`);
+  await checkServerHolds(server, prefix, count);
+  return {
+    server,
+    stack,
+    upMs: up.ms,
+    up,
+    upStats,
+    async dispose() {
+      stack.dispose();
+      await server.close();
+    },
+  };
+}
+
+/** Throws unless the server holds exactly monitors "<prefix> 0" .. "<prefix> count-1", once each; then resets the server's stats. */
+export async function checkServerHolds(server: ChildServer, prefix: string, count: number): Promise<void> {
+  const names = (await monitorNames(server)).filter((n) => n.startsWith(`${prefix} `)).sort();
+  const want = Array.from({ length: count }, (_, i) => `${prefix} ${i}`).sort();
+  if (names.length !== want.length || names.some((n, i) => n !== want[i])) {
+    throw new Error(`server holds ${names.length} monitors named "${prefix} *", expected ${count} (first difference: ${names.find((n, i) => n !== want[i])})`);
+  }
+  await server.reset();
+}

@@ -1,0 +1,64 @@
+/**
+ * The local server in its own process, so that what the benchmarks time (the engine, the
+ * client) does not share an event loop with it. Options come as JSON in argv[2]; the
+ * parent talks to it over IPC (see server.ts).
+ */
+import { startUptimeServer, type UptimeServerOptions } from "pulumi-uptime/server";
+
+type Msg = { id: number; cmd: "stats" | "reset" | "rateLimit" | "timeline" | "close"; perMinute?: number };
+
+/** One finished request: when it arrived and ended (epoch ms), what it was, and its status (0: dropped). */
+interface Timed {
+  start: number;
+  end: number;
+  method: string;
+  path: string;
+  status: number;
+}
+
+async function main(): Promise<void> {
+  const options = JSON.parse(process.argv[2] ?? "{}") as UptimeServerOptions;
+  let timeline: Timed[] = [];
+  let cpuAtReset = process.cpuUsage();
+  // The server logs "<METHOD> <path> <status|dropped> <ms>ms[ note]" when a request ends.
+  const log = (line: string) => {
+    const m = /^(\S+) (\S+) (\d+|dropped) (\d+)ms/.exec(line);
+    if (!m) return;
+    const end = Date.now();
+    timeline.push({ start: end - Number(m[4]), end, method: m[1], path: m[2], status: m[3] === "dropped" ? 0 : Number(m[3]) });
+  };
+  const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log });
+  process.on("message", async (m: Msg) => {
+    let result: unknown;
+    if (m.cmd === "stats") {
+      const byRoute: Record<string, number> = {};
+      const byStatus: Record<string, number> = {};
+      for (const r of server.requests) {
+        const route = `${r.method} ${r.path.replace(/\/\d+$/, "/{id}")}`;
+        byRoute[route] = (byRoute[route] ?? 0) + 1;
+        byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+      }
+      const cpu = process.cpuUsage(cpuAtReset);
+      result = { total: server.requests.length, writes: server.writeCount(), byRoute, byStatus, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+    } else if (m.cmd === "timeline") {
+      result = timeline;
+    } else if (m.cmd === "reset") {
+      server.resetStats();
+      timeline = [];
+      cpuAtReset = process.cpuUsage();
+    } else if (m.cmd === "rateLimit") {
+      server.setRateLimit(m.perMinute);
+    } else if (m.cmd === "close") {
+      await server.close();
+      process.send!({ id: m.id, result: null }, () => process.exit(0));
+      return;
+    }
+    process.send!({ id: m.id, result });
+  });
+  process.send!({ id: 0, result: server.url });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+/** Starts the local server in a child process (server-child.ts) and talks to it over IPC. */
+import { fork, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+
+/** What the server saw since the last reset. */
+export interface ServerStats {
+  total: number;
+  writes: number;
+  /** "GET /api/v1/monitors/{id}" -> count. */
+  byRoute: Record<string, number>;
+  /** "200" -> count ("0" is a dropped connection). */
+  byStatus: Record<string, number>;
+  /** CPU time the server process used (user + system). */
+  cpuMs: number;
+}
+
+/** One finished request, as the server logged it (epoch ms). */
+export interface TimedRequest {
+  start: number;
+  end: number;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** A local server running in another process. */
+export class ChildServer {
+  private next = 1;
+  private readonly pending = new Map<number, (v: unknown) => void>();
+
+  private constructor(private readonly child: ChildProcess, readonly url: string, readonly apiKey: string) {
+    child.on("message", (m: { id: number; result: unknown }) => {
+      this.pending.get(m.id)?.(m.result);
+      this.pending.delete(m.id);
+    });
+  }
+
+  /** Starts a server with one account whose key is random; `rateLimitPerMinute` as the server's option. */
+  static async start(options: { rateLimitPerMinute?: number } = {}): Promise<ChildServer> {
+    const apiKey = `bench-key-${randomBytes(12).toString("hex")}`;
+    const child = fork(join(__dirname, "server-child.js"), [JSON.stringify({ ...options, accounts: [{ apiKey, name: "bench" }] })], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const url = await new Promise<string>((res, rej) => {
+      child.once("message", (m: { result: string }) => res(m.result));
+      child.once("exit", (code) => rej(new Error(`server child exited ${code}`)));
+    });
+    return new ChildServer(child, url, apiKey);
+  }
+
+  private call<T>(cmd: string, extra: object = {}): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((res) => {
+      this.pending.set(id, res as (v: unknown) => void);
+      this.child.send({ id, cmd, ...extra });
+    });
+  }
+
+  stats(): Promise<ServerStats> {
+    return this.call("stats");
+  }
+
+  /** Every request since the last reset, with arrival and end times. */
+  timeline(): Promise<TimedRequest[]> {
+    return this.call("timeline");
+  }
+
+  reset(): Promise<void> {
+    return this.call("reset");
+  }
+
+  setRateLimit(perMinute: number | undefined): Promise<void> {
+    return this.call("rateLimit", { perMinute });
+  }
+
+  async close(): Promise<void> {
+    await this.call("close");
+  }
+}
+
+/** Every monitor name on the server (raw HTTP, every page). */
+export async function monitorNames(server: ChildServer): Promise<string[]> {
+  const names: string[] = [];
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${server.url}/api/v1/monitors?per_page=100&page=${page}`, { headers: { authorization: `Bearer ${server.apiKey}`, accept: "application/json" } });
+    const body = (await res.json()) as { data: { name: string }[] | Record<string, { name: string }>; meta?: { last_page?: number } };
+    names.push(...Object.values(body.data).map((m) => m.name));
+    if (page >= (body.meta?.last_page ?? 1)) return names;
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * Faults under the real engine. The local server answers 20% of requests with a fault:
+ * 500, 503, a dropped connection before or after the write, or a reply 1.5 s late. Then:
+ *  - `up` of 50 monitors ends with exactly those 50 on the server (by name: none
+ *    duplicated, none lost), each recorded in state under its id, nothing pending;
+ *  - a second `up`, faults still on, changes nothing and sends nothing;
+ *  - `refresh` with faults on records no drift (`preview --expect-no-changes` after);
+ *  - an `up` that changes every monitor's URL updates all 50 in place, still 50, and
+ *    `destroy` leaves none of them on the server, both with the faults the client retries
+ *    for PATCH and DELETE (503, dropped connections, slow replies);
+ *  - KNOWN BUGS, as `it.fails` (they pass while the bug is there; flip them once fixed):
+ *    one PATCH answered 500 fails the `up`, one DELETE answered 500 fails `destroy`. The
+ *    client retries 500 for GET only (src/client/retry.ts, by design: a write that hit
+ *    a 500 may have been half applied), and the provider's update and delete do not read
+ *    the record back on an unknown outcome (src/providers/monitor/provider.ts). With 20%
+ *    faults of all kinds, 1 - 0.96^50 = 87% of `up`s that update 50 monitors, and of
+ *    `destroy`s of 50, fail: each run stops at the first failure, so re-running does not
+ *    converge either; and a create whose answer was dropped after the store, found by name,
+ *    whose follow-up PATCH then gets a 500, is left on the service but out of state (an
+ *    orphan): the next `up` fails as a duplicate until the monitors declare `adopt: true`.
+ *    When a random run hits that orphan, the re-run does what the error says (declares
+ *    `adopt: true`), as a user would, and the test goes on; the bug is printed.
+ *  - the API key and the fixture's secrets appear nowhere in state, history, backups,
+ *    engine output or error text.
+ *
+ * A command that fails with faults on is a bug in the client's or the provider's retry
+ * logic. The test prints which resource failed and why, then runs the command again, as a
+ * user would (at most twice more), and requires that nothing was duplicated or lost on
+ * the way. With RELIABILITY_STRICT=1 (the soak) a failure on the first run fails the test.
+ * RELIABILITY_SEED fixes the fault sequence's seed (printed; the order of the engine's
+ * requests still varies).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { secs, summary, type E2EStack, type RunResult } from "../e2e/harness";
+import type { FaultKind, FaultOptions } from "../../src/server";
+import { mulberry32 } from "../../src/server/faults";
+import {
+  convergenceProblems, errorLines, faultsOff, fleetSecrets, fleetStack, needles, secretLeaks, serverFleet, startServer, stateOf,
+  type FleetSecrets, type RelServer,
+} from "./support";
+
+const COUNT = Number(process.env.RELIABILITY_COUNT ?? 50);
+const PREFIX = "faulty";
+const STRICT = process.env.RELIABILITY_STRICT === "1";
+const ALREADY_EXISTS = /already exists in this account/;
+const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const FAULTS: FaultOptions = { rate: 0.2, kinds: ["500", "503", "drop-before", "drop-after", "delay"], delayMs: 1500, seed };
+/** A seed whose first faults, drawn from `kinds`, are exactly `wanted` in order (the server's PRNG, two draws a request). */
+function seedFor(wanted: FaultKind[]): number {
+  for (let s = 1; ; s++) {
+    const random = mulberry32(s);
+    if (wanted.every((k) => (random(), wanted[Math.floor(random() * wanted.length)] === k))) return s;
+  }
+}
+
+/** The kinds the client retries for PATCH and DELETE (all but 500). */
+const RETRIED: FaultOptions = { ...FAULTS, kinds: ["503", "drop-before", "drop-after", "delay"] };
+
+describe(`faults at 20% under the engine (seed ${seed})`, () => {
+  let srv: RelServer;
+  let secrets: FleetSecrets;
+  let stack: E2EStack;
+  /** Commands that failed with faults on before a re-run succeeded: each is a retry bug. */
+  const failures: { what: string; run: RunResult }[] = [];
+  /** Whether a re-run had to declare the monitors with `adopt: true`. */
+  let adopting = false;
+
+  /** Takes `adopt: true` back out; `adopt` acts at create only, so this must change nothing (checked by the next up). */
+  async function stopAdopting(): Promise<void> {
+    if (!adopting) return;
+    await stack.setConfig("fleet:adopt", "false");
+    adopting = false;
+  }
+
+  beforeAll(async () => {
+    srv = await startServer({ faults: FAULTS });
+    secrets = fleetSecrets();
+    stack = await fleetStack(srv, secrets, { count: COUNT, prefix: PREFIX });
+  });
+  afterAll(async () => {
+    if (failures.length) {
+      console.log(
+        `RETRY BUGS: ${failures.length} command(s) failed with faults on and needed a re-run:\n` +
+          failures.map((f) => `- ${f.what}:\n    ${[...new Set(errorLines(f.run).filter((l) => l.startsWith("error:")))].join("\n    ")}`).join("\n"),
+      );
+    }
+    stack?.dispose();
+    await srv?.server.close();
+  });
+
+  /** "12× POST /api/v1/monitors 201, 2× POST /api/v1/monitors dropped, …" since request `from`. */
+  function requestsSince(from: number): string {
+    const counts: Record<string, number> = {};
+    for (const r of srv.server.requests.slice(from)) {
+      const k = `${r.method} ${r.path.replace(/\/\d+$/, "/{id}")} ${r.status === 0 ? "dropped" : r.status}`;
+      counts[k] = (counts[k] ?? 0) + 1;
+    }
+    return Object.entries(counts).map(([k, v]) => `${v}× ${k}`).join(", ") || "none";
+  }
+
+  /**
+   * Runs `command` with faults on; on failure prints why, checks nothing was duplicated,
+   * and runs it again (at most three runs in all). Returns the last run.
+   */
+  async function withReruns(what: string, command: () => Promise<RunResult>): Promise<RunResult> {
+    let run!: RunResult;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (attempt > 1 && ALREADY_EXISTS.test(run.output) && !adopting) {
+        // A monitor the service holds but state does not (see the orphan KNOWN BUG below):
+        // do what the error says, as a user would.
+        console.log(`${what}: following the error's advice, declaring the monitors with adopt: true`);
+        await stack.setConfig("fleet:adopt", "true");
+        adopting = true;
+      }
+      const from = srv.server.requests.length;
+      run = await command();
+      console.log(`${what} #${attempt} with faults: exit ${run.code}, ${secs(run.ms)}; ${JSON.stringify(summary(run.output))}; requests: ${requestsSince(from)}`);
+      if (run.code === 0) return run;
+      failures.push({ what: `${what} #${attempt}`, run });
+      console.log(`${what} #${attempt} FAILED with faults on:\n${[...new Set(errorLines(run).filter((l) => l.startsWith("error:")))].join("\n")}`);
+      const duplicates = await faultsOff(srv, FAULTS, async () => (await convergenceProblems(srv, stack, PREFIX, COUNT)).filter((p) => p.startsWith("duplicate")));
+      expect(duplicates, `duplicates after a failed ${what}`).toEqual([]);
+    }
+    return run;
+  }
+
+  const firstRunFailures = () => failures.map((f) => f.what);
+
+  it(`up of ${COUNT} monitors ends with exactly ${COUNT} on the server, none duplicated, none lost`, async () => {
+    const up = await withReruns("up (create)", () => stack.up());
+    expect(up.code, up.output).toBe(0);
+    expect(await faultsOff(srv, FAULTS, () => convergenceProblems(srv, stack, PREFIX, COUNT))).toEqual([]);
+    await stopAdopting();
+    if (STRICT) expect(firstRunFailures()).toEqual([]);
+  });
+
+  it("a second up with faults still on changes nothing and sends nothing", async () => {
+    const from = srv.server.requests.length;
+    const up = await stack.up();
+    console.log(`second up with faults: exit ${up.code}, ${secs(up.ms)}; ${JSON.stringify(summary(up.output))}; requests: ${requestsSince(from)}`);
+    expect(up.code, up.output).toBe(0);
+    expect(summary(up.output)).toEqual({ unchanged: COUNT + 1 });
+    expect(srv.server.requests.length - from).toBe(0);
+    const preview = await faultsOff(srv, FAULTS, () => stack.preview(["--expect-no-changes"]));
+    expect(preview.code, preview.output).toBe(0);
+  });
+
+  it("refresh with faults on records no drift", async () => {
+    const from = srv.server.requests.length;
+    const refresh = await stack.refresh();
+    console.log(`refresh with faults: exit ${refresh.code}, ${secs(refresh.ms)}; ${JSON.stringify(summary(refresh.output))}; requests: ${requestsSince(from)}`);
+    expect(refresh.code, errorLines(refresh).join("\n")).toBe(0);
+    expect(summary(refresh.output)).toEqual({ unchanged: COUNT + 1 });
+    const preview = await faultsOff(srv, FAULTS, () => stack.preview(["--expect-no-changes"]));
+    expect(preview.code, preview.output).toBe(0);
+  });
+
+  it(`an up that changes every URL updates all ${COUNT} in place (faults the client retries for PATCH)`, async () => {
+    srv.server.setFaults(RETRIED);
+    await stack.setConfig("fleet:urlPath", "healthz");
+    const up = await withReruns("up (update)", () => stack.up());
+    expect(up.code, up.output).toBe(0);
+    await faultsOff(srv, RETRIED, async () => {
+      expect(await convergenceProblems(srv, stack, PREFIX, COUNT)).toEqual([]);
+      const urls = (await srv.api.monitors()).filter((m) => m.name.startsWith(`${PREFIX} `)).map((m) => m.url);
+      expect(urls.filter((u) => !u.endsWith("/healthz"))).toEqual([]);
+      const preview = await stack.preview(["--expect-no-changes"]);
+      expect(preview.code, preview.output).toBe(0);
+    });
+    if (STRICT) expect(firstRunFailures()).toEqual([]);
+  });
+
+  it.fails("KNOWN BUG: one PATCH answered 500 fails the up (not retried, not read back)", async () => {
+    srv.server.setFaults({ rate: 1, kinds: ["500"], methods: ["PATCH"], limit: 1 });
+    await stack.setConfig("fleet:urlPath", "ping");
+    const up = await stack.up();
+    srv.server.setFaults(RETRIED);
+    console.log(`up (update) with one PATCH 500: exit ${up.code}; ${[...new Set(errorLines(up).filter((l) => l.startsWith("error:")))].join(" | ")}`);
+    expect(up.code, "an up whose PATCH got one 500 must still succeed").toBe(0);
+  });
+
+  it("after it, nothing is lost or duplicated, and the next up converges", async () => {
+    expect(await faultsOff(srv, RETRIED, () => convergenceProblems(srv, stack, PREFIX, COUNT))).toEqual([]);
+    const up = await withReruns("up (update, after the PATCH 500)", () => stack.up());
+    expect(up.code, up.output).toBe(0);
+    await faultsOff(srv, RETRIED, async () => {
+      const urls = (await srv.api.monitors()).filter((m) => m.name.startsWith(`${PREFIX} `)).map((m) => m.url);
+      expect(urls.filter((u) => !u.endsWith("/ping"))).toEqual([]);
+    });
+  });
+
+  it.fails("KNOWN BUG: a create found by name after a dropped answer, whose follow-up PATCH gets a 500, is left out of state (an orphan)", async () => {
+    // One more monitor: its POST is stored but the answer is dropped (drop-after); the lookup
+    // by name finds it; the PATCH that brings it to the declared state (always sent, since the
+    // password is write-only) gets a 500. createMonitor throws, so Pulumi records nothing,
+    // while the service holds the monitor. (Same for `paused: true` on create, whose PATCH
+    // comes after the store.) The seed makes the first fault a drop-after, the second a 500.
+    srv.server.setFaults({ rate: 1, kinds: ["drop-after", "500"], methods: ["POST", "PATCH"], limit: 2, seed: seedFor(["drop-after", "500"]) });
+    await stack.setConfig("fleet:count", String(COUNT + 1));
+    const up = await stack.up();
+    srv.server.setFaults(RETRIED);
+    console.log(`up (one more monitor; POST dropped after the write, then PATCH 500): exit ${up.code}; ${[...new Set(errorLines(up).filter((l) => l.startsWith("error:")))].join(" | ")}`);
+    const problems = await faultsOff(srv, RETRIED, () => convergenceProblems(srv, stack, PREFIX, COUNT + 1));
+    console.log(`after it: ${problems.join("; ") || "converged"}`);
+    expect(problems, "the created monitor must be recorded (or the up succeed)").toEqual([]);
+  });
+
+  it("after it, the next up fails as a duplicate until the monitors are declared with adopt: true; then it converges", async () => {
+    const again = await faultsOff(srv, RETRIED, () => stack.up());
+    if (again.code !== 0) {
+      expect(again.output).toMatch(ALREADY_EXISTS);
+      await stack.setConfig("fleet:adopt", "true");
+      adopting = true;
+      const adopted = await withReruns("up (adopt the orphan)", () => stack.up());
+      expect(adopted.code, adopted.output).toBe(0);
+    }
+    expect(await faultsOff(srv, RETRIED, () => convergenceProblems(srv, stack, PREFIX, COUNT + 1))).toEqual([]);
+    await stopAdopting();
+    await stack.setConfig("fleet:count", String(COUNT));
+    const back = await withReruns("up (back to 50)", () => stack.up());
+    expect(back.code, back.output).toBe(0);
+    expect(summary(back.output)).toMatchObject({ delete: 1, unchanged: COUNT + 1 });
+    expect(await faultsOff(srv, RETRIED, () => convergenceProblems(srv, stack, PREFIX, COUNT))).toEqual([]);
+  });
+
+  it.fails("KNOWN BUG: one DELETE answered 500 fails destroy (not retried, not read back)", async () => {
+    srv.server.setFaults({ rate: 1, kinds: ["500"], methods: ["DELETE"], limit: 1 });
+    const destroy = await stack.destroy();
+    srv.server.setFaults(RETRIED);
+    console.log(`destroy with one DELETE 500: exit ${destroy.code}; ${[...new Set(errorLines(destroy).filter((l) => l.startsWith("error:")))].join(" | ")}`);
+    expect(destroy.code, "a destroy whose DELETE got one 500 must still succeed").toBe(0);
+  });
+
+  it("after it, the server holds exactly what state records, and destroy (faults the client retries) empties it", async () => {
+    const [left, recorded] = await faultsOff(srv, RETRIED, async () => [
+      (await serverFleet(srv, PREFIX)).map((m) => m.id).sort((a, b) => a - b),
+      (await stateOf(stack)).monitors.map((r) => Number(r.id)).sort((a, b) => a - b),
+    ]);
+    expect(left).toEqual(recorded);
+    const destroy = await withReruns("destroy", () => stack.destroy());
+    expect(destroy.code, destroy.output).toBe(0);
+    expect(await faultsOff(srv, RETRIED, () => serverFleet(srv, PREFIX))).toEqual([]);
+  });
+
+  it("no secret in state, history, backups, engine output or error text", () => {
+    const errors = failures.map((f) => ({ name: `error text of ${f.what}`, text: errorLines(f.run).join("\n") }));
+    expect(secretLeaks(stack, needles(srv, secrets), errors)).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+/**
+ * Shared pieces of the reliability tests that run the real engine: a server whose account
+ * has a distinctive key, the `fleet` fixture run in place (test/e2e/harness.ts with
+ * `inPlace`, so the stack's config lives in a temp file), the secrets it carries, checks
+ * of what the server and the state hold, and a secrets scan.
+ *
+ * test/e2e/harness.ts and test/e2e/api.ts are imported read-only.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { E2EStack, MONITOR_TYPE, PULUMI_BIN, leaks, pulumiEnv, type ExportedResource, type RunResult } from "../e2e/harness";
+import { RawApi } from "../e2e/api";
+import { startTestServer, type UptimeServer, type UptimeServerOptions } from "../support/server";
+
+/** The fixture: N monitors carrying a webhook URL, a header token and a password. */
+export const FLEET = join(__dirname, "fixtures", "fleet");
+
+/** A server with one account and the raw API against it. */
+export interface RelServer {
+  server: UptimeServer;
+  url: string;
+  apiKey: string;
+  api: RawApi;
+}
+
+export async function startServer(options: UptimeServerOptions = {}): Promise<RelServer> {
+  const apiKey = `rel-apikey-${randomBytes(12).toString("hex")}`;
+  const server = await startTestServer({ ...options, accounts: [{ apiKey, name: "reliability" }] });
+  return { server, url: server.url, apiKey, api: new RawApi(server.url, apiKey) };
+}
+
+/** The secret values the fixture carries, distinctive so that a leak is findable. */
+export function fleetSecrets() {
+  const hex = () => randomBytes(10).toString("hex");
+  return {
+    webhookUrl: `https://hooks.example.com/services/T0/B0/${hex()}`,
+    probeToken: `probe-token-${hex()}`,
+    probePassword: `probe-password-${hex()}`,
+  };
+}
+export type FleetSecrets = ReturnType<typeof fleetSecrets>;
+
+/** A stack of the fleet fixture against `srv`. */
+export function fleetStack(srv: RelServer, secrets: FleetSecrets, o: { count: number; prefix: string; adopt?: boolean }): Promise<E2EStack> {
+  return E2EStack.create({
+    project: FLEET,
+    inPlace: true,
+    server: { url: srv.url, apiKey: srv.apiKey },
+    config: {
+      "fleet:count": String(o.count),
+      "fleet:prefix": o.prefix,
+      ...(o.adopt ? { "fleet:adopt": "true" } : {}),
+      "fleet:webhookUrl": { value: secrets.webhookUrl, secret: true },
+      "fleet:probeToken": { value: secrets.probeToken, secret: true },
+      "fleet:probePassword": { value: secrets.probePassword, secret: true },
+    },
+  });
+}
+
+/** The flags every stack command of an in-place project needs (the harness keeps its own copy private). */
+export function stackFlags(stack: E2EStack): string[] {
+  return ["--stack", stack.stack, "--non-interactive", "--color", "never", ...(stack.configFile ? ["--config-file", stack.configFile] : [])];
+}
+
+/** Runs `fn` with the server's faults off, then puts `faults` back. */
+export async function faultsOff<T>(srv: RelServer, faults: UptimeServerOptions["faults"], fn: () => Promise<T>): Promise<T> {
+  srv.server.setFaults(undefined);
+  try {
+    return await fn();
+  } finally {
+    srv.server.setFaults(faults);
+  }
+}
+
+/** What the stack's state holds: its monitors and its pending operations. */
+export async function stateOf(stack: E2EStack): Promise<{ monitors: ExportedResource[]; pending: { type: string; resource: { urn: string } }[] }> {
+  const { json } = await stack.stackExport();
+  const deployment = json.deployment as { resources?: ExportedResource[]; pending_operations?: { type: string; resource: { urn: string } }[] };
+  return { monitors: (deployment.resources ?? []).filter((r) => r.type === MONITOR_TYPE), pending: deployment.pending_operations ?? [] };
+}
+
+/** What the server holds for `prefix`: every monitor named "<prefix> *". Call with faults off. */
+export async function serverFleet(srv: RelServer, prefix: string): Promise<{ id: number; name: string }[]> {
+  return (await srv.api.monitors()).filter((m) => m.name.startsWith(`${prefix} `)).map((m) => ({ id: m.id, name: m.name }));
+}
+
+/**
+ * Problems with the fleet on the server and in state, [] when converged: exactly the
+ * names "<prefix> 0" .. "<prefix> count-1", each once (no duplicate, none lost); every
+ * one recorded in state under its id, and nothing in state the server lacks (no orphan
+ * either way); no pending operation.
+ */
+export async function convergenceProblems(srv: RelServer, stack: E2EStack, prefix: string, count: number): Promise<string[]> {
+  const problems: string[] = [];
+  const onServer = await serverFleet(srv, prefix);
+  const byName = new Map<string, number[]>();
+  for (const m of onServer) byName.set(m.name, [...(byName.get(m.name) ?? []), m.id]);
+  for (const [name, ids] of byName) if (ids.length > 1) problems.push(`duplicate on the server: "${name}" ×${ids.length} (ids ${ids.join(", ")})`);
+  for (let i = 0; i < count; i++) if (!byName.has(`${prefix} ${i}`)) problems.push(`lost: "${prefix} ${i}" is not on the server`);
+  for (const name of byName.keys()) {
+    const i = Number(name.slice(prefix.length + 1));
+    if (!(Number.isInteger(i) && i >= 0 && i < count)) problems.push(`unexpected monitor on the server: "${name}"`);
+  }
+  const state = await stateOf(stack);
+  const stateIds = new Set(state.monitors.map((r) => Number(r.id)));
+  const serverIds = new Set(onServer.map((m) => m.id));
+  for (const m of onServer) if (!stateIds.has(m.id)) problems.push(`orphan: "${m.name}" (id ${m.id}) is on the server but not in state`);
+  for (const r of state.monitors) if (!serverIds.has(Number(r.id))) problems.push(`state records ${r.urn} as id ${r.id}, which the server does not have`);
+  if (state.monitors.length !== count) problems.push(`state holds ${state.monitors.length} monitors, expected ${count}`);
+  for (const op of state.pending) problems.push(`pending operation in state: ${op.type} ${op.resource.urn}`);
+  return problems;
+}
+
+/** The needles of a secrets scan: the API key and every secret the fixture carries. */
+export function needles(srv: RelServer, secrets: FleetSecrets): string[] {
+  return [srv.apiKey, secrets.webhookUrl, secrets.probeToken, secrets.probePassword];
+}
+
+/**
+ * Where each needle shows in plaintext: the backend's files (state, history, backups),
+ * the engine's output of every command, and `extra` texts (error messages, a killed run's
+ * output). Returns "<needle kind> in <place>" lines; [] when clean.
+ */
+export function secretLeaks(stack: E2EStack, secrets: string[], extra: { name: string; text: string }[] = []): string[] {
+  const places = [
+    ...stack.backendFiles().map((f) => ({ name: f.path.slice(stack.backendDir.length + 1), text: f.text })),
+    { name: "engine output", text: stack.allOutput() },
+    ...extra,
+  ];
+  const found: string[] = [];
+  for (const p of places) for (const n of leaks(p.text, secrets)) found.push(`${n.slice(0, 12)}… in ${p.name}`);
+  return found;
+}
+
+/** Error lines of an engine run (diagnostics), for reports. */
+export function errorLines(r: RunResult): string[] {
+  return r.output.split("\n").filter((l) => /error|failed/i.test(l)).map((l) => l.trim()).filter(Boolean);
+}
+
+/** A `pulumi` command started in its own process group, so that the whole engine can be killed. */
+export interface Detached {
+  pid: number;
+  output(): string;
+  /** Resolves when the process ends, with its exit code or signal. */
+  done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL to the whole process group: the CLI, the language host, the program and the provider. */
+  killGroup(): void;
+}
+
+export function spawnDetached(stack: E2EStack, args: string[]): Detached {
+  const child = spawn(join(PULUMI_BIN, "pulumi"), args, {
+    cwd: stack.dir,
+    env: pulumiEnv(stack.home, stack.backendDir),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const chunks: Buffer[] = [];
+  child.stdout!.on("data", (b: Buffer) => chunks.push(b));
+  child.stderr!.on("data", (b: Buffer) => chunks.push(b));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("close", (code, signal) => res({ code, signal })));
+  return {
+    pid: child.pid!,
+    output: () => Buffer.concat(chunks).toString("utf8"),
+    done,
+    killGroup: () => process.kill(-child.pid!, "SIGKILL"),
+  };
+}
+
+/** Waits until `cond()` holds, polling every `everyMs`; throws after `timeoutMs`. */
+export async function waitFor(cond: () => boolean, timeoutMs: number, what: string, everyMs = 10): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
