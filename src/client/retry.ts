@@ -38,15 +38,15 @@ const TRANSIENT_STATUSES = new Set([502, 503, 504]);
 
 /**
  * Whether a status is retried for `method` (429 is handled apart, by the rate gate).
- * 502/503/504 are retried for idempotent methods. 500 is retried for GET only: a read
- * cannot do harm twice and Laravel's 500s are often a passing database hiccup, while a
- * write that hit a 500 may have been half applied and a deterministic bug would just
- * repeat it.
+ * 500, 502, 503 and 504 are retried for idempotent methods only. Laravel's 500s are often
+ * a passing database hiccup; a PUT, PATCH or DELETE that hit one may have been half
+ * applied, but sending the same absolute values (or the same delete) again finishes it
+ * rather than doubling it, and a deterministic bug costs only `maxAttempts` tries. A
+ * POST is never repeated blindly.
  */
 export function isRetryableStatus(method: string, status: number): boolean {
   const m = method.toUpperCase();
-  if (status === 500) return m === "GET";
-  return TRANSIENT_STATUSES.has(status) && isIdempotent(m);
+  return (status === 500 || TRANSIENT_STATUSES.has(status)) && isIdempotent(m);
 }
 
 /** Whether a failure without response is retried for `method`. POST only when nothing was sent. */

@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { isUnknown, unknownPaths, withoutUnknowns } from "./unknown";
-import { propertyPath, toSnake } from "./field-names";
+import { propertyPath, toCamel as toCamelTop, toSnake } from "./field-names";
 
 /** What a resource's `check` needs to know about it. */
 export interface CheckSpec {
@@ -97,7 +97,12 @@ export function runCheck(spec: CheckSpec, news: Record<string, unknown>, interna
       // An issue inside a list entry that is itself unknown is not an error yet.
       if (unknown.some((p) => p.every((part, i) => issue.path[i] === part))) continue;
       const property = propertyPath(issue.path as PropertyKey[]);
-      const message = issue.message;
+      // An allowed-values message repeats the value; in a secret property (an alert whose
+      // key and value were swapped) that value may be a webhook URL.
+      const message =
+        spec.secret?.includes(toCamelTop(String(top))) && issue.code === "invalid_value"
+          ? `is not one of ${(issue as { values: unknown[] }).values.join(", ")}`
+          : issue.message;
       const key = `${property}\u0000${message}`;
       if (seen.has(key)) continue;
       seen.add(key);

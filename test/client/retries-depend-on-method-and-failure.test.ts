@@ -127,21 +127,21 @@ describe("POST", () => {
 });
 
 describe("PATCH", () => {
-  it.each(["drop-before", "drop-after", "503"] as const)("is retried after %s", async (kind) => {
+  it.each(["drop-before", "drop-after", "503", "500"] as const)("is retried after %s (the same absolute values again)", async (kind) => {
     const m = await monitor();
     fault(kind);
     expect((await client.monitors.update(m.id, { interval: 600 })).interval).toBe(600);
-    expect(seen()).toEqual([`PATCH ${kind === "503" ? 503 : 0}`, "PATCH 200"]);
+    expect(seen()).toEqual([`PATCH ${kind === "503" || kind === "500" ? kind : 0}`, "PATCH 200"]);
   });
 
-  it("is not retried after 500; the outcome is unknown", async () => {
+  it("gives up after maxAttempts 500s; the outcome is unknown", async () => {
     const m = await monitor();
-    fault("500");
+    fault("500", 100);
     const err = await failure(client.monitors.update(m.id, { interval: 600 }));
     expect(err).toBeInstanceOf(UptimeServerError);
     expect(err.outcomeUnknown).toBe(true);
     expect(err.message).toContain("The outcome is unknown: the change may have been applied.");
-    expect(seen()).toEqual(["PATCH 500"]);
+    expect(seen()).toEqual(Array(4).fill("PATCH 500"));
   });
 
   it("gives up after maxAttempts dropped connections; the outcome is unknown", async () => {

@@ -12,7 +12,7 @@ describe("isRetryableStatus", () => {
   it.each([
     ["GET", 502, true], ["GET", 503, true], ["GET", 504, true], ["GET", 500, true],
     ["PUT", 503, true], ["PATCH", 502, true], ["DELETE", 504, true],
-    ["PUT", 500, false], ["PATCH", 500, false], ["DELETE", 500, false],
+    ["PUT", 500, true], ["PATCH", 500, true], ["DELETE", 500, true],
     ["POST", 500, false], ["POST", 502, false], ["POST", 503, false], ["POST", 504, false],
     ["GET", 404, false], ["GET", 422, false], ["GET", 401, false], ["GET", 429, false],
   ] as const)("%s %i → %s", (method, status, expected) => {

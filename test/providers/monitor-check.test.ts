@@ -91,7 +91,7 @@ describe("Monitor check", () => {
       "alerts[1].value: must be an http or https URL for slack",
       "alerts[2].value: must be a phone number of digits, optionally starting with + for sms",
       'alerts[3].value: must be "BOT_TOKEN CHAT_ID" separated by whitespace for telegram',
-      'alerts[4].key: "pager" is not one of email, webhook, slack, teams, discord, flock, telegram, sms',
+      "alerts[4].key: is not one of email, webhook, slack, teams, discord, flock, telegram, sms",
     ]);
     expect(JSON.stringify(failures)).not.toContain("secret-path");
   });

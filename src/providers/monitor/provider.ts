@@ -23,8 +23,25 @@ function isNameTaken(err: unknown): boolean {
   return err instanceof UptimeValidationError && Object.entries(err.fields).some(([k, msgs]) => k === "name" && msgs.some((m) => /taken|exists|unique/i.test(m)));
 }
 
-/** Brings an existing monitor to the declared state and returns the outputs. */
-async function converge(client: UptimeClient, live: Monitor, inputs: MonitorInputs): Promise<MonitorOutputs> {
+/**
+ * Brings an existing monitor to the declared state and returns the outputs. If that
+ * fails, the error carries the monitor's id and live state, so that the dynamic provider
+ * host records the resource as created but failed to initialise: state then knows the
+ * monitor (no orphan) and the next `up` finishes the update.
+ */
+async function converge(client: UptimeClient, live: Monitor, inputs: MonitorInputs, who: string): Promise<MonitorOutputs> {
+  try {
+    return await convergeOnce(client, live, inputs);
+  } catch (err) {
+    const failed = toResourceError(who, err) as Error & { id?: string; properties?: object; reasons?: string[] };
+    failed.id = String(live.id);
+    failed.properties = dropUndefined({ ...fromApi(live), [RESOURCE_NAME_KEY]: inputs[RESOURCE_NAME_KEY] });
+    failed.reasons = [failed.message];
+    throw failed;
+  }
+}
+
+async function convergeOnce(client: UptimeClient, live: Monitor, inputs: MonitorInputs): Promise<MonitorOutputs> {
   const current = { ...fromApi(live), paused: live.status === "paused" } as Partial<MonitorOutputs>;
   const changed = changedMonitorFields(current, inputs);
   // The service does not return the password: when one is declared, always write it.
@@ -47,11 +64,11 @@ export async function createMonitor(client: UptimeClient, news: MonitorInputs): 
         }
         throw err;
       });
-      return done(await converge(client, live, inputs));
+      return done(await converge(client, live, inputs, who));
     }
     if (inputs.adopt) {
       const live = await client.monitors.findByName(inputs.name);
-      if (live) return done(await converge(client, live, inputs));
+      if (live) return done(await converge(client, live, inputs, who));
     }
     let created: Monitor | undefined;
     for (let attempt = 1; !created; attempt++) {
@@ -68,7 +85,7 @@ export async function createMonitor(client: UptimeClient, news: MonitorInputs): 
         if (!(err instanceof UptimeError && err.outcomeUnknown)) throw err;
         // Names are unique per account: if the store went through, the lookup finds it.
         const found = await client.monitors.findByName(inputs.name);
-        if (found) return done(await converge(client, found, inputs));
+        if (found) return done(await converge(client, found, inputs, who));
         // Now known not to have been stored, so sending it again cannot duplicate it.
         if (attempt >= CREATE_ATTEMPTS) {
           throw new UptimeResourceError(who, `${err.message} No monitor named "${inputs.name}" exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
@@ -76,15 +93,14 @@ export async function createMonitor(client: UptimeClient, news: MonitorInputs): 
       }
     }
     // `paused` on create: the service stores monitors running, so pause in a second call.
-    if (inputs.paused) created = await client.monitors.update(created.id, { pause: true });
-    return done(toOutputs(inputs, created));
+    return done(inputs.paused ? await converge(client, created, inputs, who) : toOutputs(inputs, created));
   } catch (err) {
     throw toResourceError(who, err);
   }
 }
 
 /** Stores tried when each failed with an unknown outcome and the lookup found nothing. */
-export const CREATE_ATTEMPTS = 3;
+export const CREATE_ATTEMPTS = 6;
 
 function done(outs: MonitorOutputs): CreateResult<MonitorOutputs> {
   return { id: String(outs.monitorId), outs };
