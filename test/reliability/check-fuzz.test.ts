@@ -340,12 +340,9 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
 });
 
 describe("check echoes no secret", () => {
-  // KNOWN BUG (reported, not fixed here): an alert whose key and value were swapped puts the
-  // webhook URL where the channel goes, and the enum's message repeats it:
-  //   alerts[0].key: "https://hooks.slack.com/…" is not one of email, webhook, …
-  // The failure carries no `property` (alerts are secret), but the engine prints the reason.
-  // The fix belongs in the provider's check (src/providers/check.ts): leave the value out of
-  // the reasons of secret properties. Flip to `it` once fixed.
+  // An alert whose key and value were swapped puts the webhook URL where the channel goes;
+  // the allowed-values message of a secret property leaves the value out (the engine prints
+  // reasons even when a failure carries no `property`).
   it("an alert channel given a webhook URL does not repeat the URL", () => {
     const secretUrl = "https://hooks.slack.com/services/T0/B0/sekrit-token";
     const r = checkMonitor({ name: "n", url: "https://x.example.com", interval: 60, alerts: [{ key: secretUrl, value: "slack" }] });
