@@ -93,8 +93,13 @@ export function readRecord<T>(kind: RecordKind<T>, body: unknown, at: Endpoint, 
 }
 
 /** Reads a page of a list body (with or without `meta`, list as array or keyed object). */
+// One page schema per item schema: building it per page was most of the client's cost.
+const pageSchemas = new WeakMap<object, ReturnType<typeof pageSchema>>();
+
 export function readPage<T>(kind: RecordKind<T>, body: unknown, at: Endpoint, timeZone: string): Page<T> {
-  const page = decode(pageSchema(kind.schema), body, at);
+  let schema = pageSchemas.get(kind.schema);
+  if (!schema) pageSchemas.set(kind.schema, (schema = pageSchema(kind.schema)));
+  const page = decode(schema, body, at);
   return { ...page, data: page.data.map((r) => kind.normalize(r as T, timeZone)) };
 }
 
