@@ -41,7 +41,11 @@ describe("preview after up", () => {
     console.log(`preview --refresh --expect-no-changes: ${secs(preview.ms)}; ${during.length} requests (${describeRequests(srv.server, from)})`);
     expect(srv.server.writeCount() - writes).toBe(0);
     expect(during.every((r) => r.method === "GET")).toBe(true);
-    // Two monitors and one incident read back.
-    expect(during.filter((r) => /^\/api\/v1\/(monitors|incidents)\/\d+$/.test(r.path))).toHaveLength(3);
+    // Two monitors and one incident read back, at most one request each: the incident by id;
+    // the monitors by id, or the second from one pass over the list (read-snapshot.ts),
+    // depending on how the engine's concurrent reads interleave.
+    expect(during.filter((r) => /^\/api\/v1\/incidents\/\d+$/.test(r.path))).toHaveLength(1);
+    expect(during.filter((r) => /^\/api\/v1\/monitors\/\d+$/.test(r.path)).length).toBeGreaterThanOrEqual(1);
+    expect(during.length).toBeLessThanOrEqual(3);
   });
 });
