@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { isLocalDateTime } from "../util/time";
 
+/** Run a refinement even when fields failed, so that one parse reports everything. */
+export const ALWAYS = { when: () => true } as const;
+
 function show(value: unknown): string {
   return typeof value === "string" ? JSON.stringify(value) : String(value);
 }
@@ -35,35 +38,80 @@ function kind(value: unknown): string {
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
 
-/** A string of at most `max` characters, with an error that says the limit. */
-export function text(max: number, min = 0) {
-  return z
+/**
+ * Length in characters (Unicode code points): what the service's limits count (PHP's
+ * `mb_strlen`) and what JSON Schema's `maxLength` means. `"😀".length` is 2; this is 1.
+ */
+export function charLength(s: string): number {
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/**
+ * A string of at most `max` characters (code points, see {@link charLength}), with an
+ * error that says the limit. `required` refuses a blank string (empty or only
+ * whitespace): the service treats those as missing. The limits travel as metadata
+ * (`maxLength`, `minLength`), where JSON Schema and the README reference read them.
+ */
+export function text(max: number, required = false) {
+  const s = z
     .string({ error: (iss) => (iss.input === undefined ? "is required" : `expected a string; got ${kind(iss.input)}`) })
-    .min(min, { error: min === 1 ? "must not be empty" : `must be at least ${min} characters` })
-    .max(max, { error: `must be at most ${max} characters` });
+    .refine((v) => !required || v.trim() !== "", { error: "must not be empty" })
+    .refine((v) => charLength(v) <= max, { error: `must be at most ${max} characters` });
+  return s.meta(required ? { maxLength: max, minLength: 1 } : { maxLength: max });
+}
+
+/**
+ * A list of at most `max` entries. Every entry is checked even when there are too many,
+ * as the service reports them (zod's own `.max` stops at the count). The limit travels as
+ * metadata (`maxItems`), where JSON Schema and the README reference read it.
+ */
+export function list<T extends z.ZodType>(item: T, max: number) {
+  return z
+    .array(item)
+    .superRefine((entries, ctx) => {
+      if (Array.isArray(entries) && entries.length > max) ctx.addIssue({ code: "custom", message: `must have at most ${max} entries` });
+    }, ALWAYS)
+    .meta({ maxItems: max });
 }
 
 /** An http(s) URL of at most `max` characters. */
 export function httpUrl(max: number) {
-  return text(max, 1).refine(isHttpUrl, { error: (iss) => `${show(iss.input)} is not a valid http or https URL` });
+  return text(max, true).refine(isHttpUrl, { error: (iss) => `${show(iss.input)} is not a valid http or https URL` });
 }
 
-/** True for an absolute http or https URL with a host. */
+/**
+ * True for an absolute http or https URL with a host, spelt with `//` and without
+ * whitespace: the service's URL rule refuses `http:example.com`, which WHATWG URL parsing
+ * would accept.
+ */
 export function isHttpUrl(value: string): boolean {
+  if (/\s/.test(value) || !/^https?:\/\/[^/?#]/i.test(value)) return false;
   try {
     const u = new URL(value);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0 && !/\s/.test(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
   } catch {
     return false;
   }
 }
 
+function dateTime(emptyMeansUnset: boolean) {
+  return z
+    .string({ error: (iss) => `expected a date-time string; got ${show(iss.input)}` })
+    .refine((v) => (emptyMeansUnset && v === "") || isLocalDateTime(v), {
+      error: (iss) => `${show(iss.input)} does not match Y-m-dTH:i:s (for example 2026-03-02T09:14:00)`,
+    });
+}
+
 /** A date-time in the contract's input pattern `Y-m-dTH:i:s`. */
-export const localDateTime = z
-  .string({ error: (iss) => `expected a date-time string; got ${show(iss.input)}` })
-  .refine(isLocalDateTime, {
-    error: (iss) => `${show(iss.input)} does not match Y-m-dTH:i:s (for example 2026-03-02T09:14:00)`,
-  });
+export const localDateTime = dateTime(false);
+
+/**
+ * An optional date-time: the pattern, or "" for "not set" (the service reads an empty
+ * form value as absent, so an empty string is no error there either).
+ */
+export const optionalLocalDateTime = dateTime(true);
 
 /**
  * A list as instances send it: an array, or an object keyed by position when the

@@ -4,21 +4,25 @@
  */
 import { z } from "zod";
 import { INCIDENT_STATUSES, LIMITS } from "./values";
-import { localDateTime, looseInt, stringOrNull, text } from "./common";
+import { ALWAYS, localDateTime, looseInt, optionalLocalDateTime, stringOrNull, text } from "./common";
 import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
-import { ALWAYS } from "./monitor";
+import { field } from "./fields";
 
 function isDate(v: unknown): v is string {
   return typeof v === "string" && isLocalDateTime(v);
 }
 
 const incidentFields = {
-  monitor_id: z.number({ error: (iss) => (iss.input === undefined ? "is required" : "expected a monitor id (a number)") }).int({ error: "expected a whole number" }).positive({ error: "must be a positive monitor id" }).describe("Id of the monitor the incident belongs to. Store only."),
-  started_at: localDateTime.describe("When the incident started, Y-m-dTH:i:s in the account's time zone; not in the future. Store only."),
-  acknowledged_at: localDateTime.describe("When it was acknowledged. Written once: the first value wins."),
-  ended_at: localDateTime.describe("When it ended; after started_at and not in the future. Written once: the first value wins."),
-  cause: text(LIMITS.cause).describe("Cause of the incident."),
-  comment: text(LIMITS.comment).describe("Comment on the incident."),
+  monitor_id: field(
+    z.number({ error: (iss) => (iss.input === undefined ? "is required" : "expected a monitor id (a number)") }).int({ error: "expected a whole number" }).positive({ error: "must be a positive monitor id" }),
+    "Id of the monitor the incident belongs to. Store only.",
+    { once: "store" },
+  ),
+  started_at: field(localDateTime, "When the incident started, Y-m-dTH:i:s in the account's time zone; not in the future. Store only.", { once: "store" }),
+  acknowledged_at: field(optionalLocalDateTime, "When it was acknowledged. Written once: the first value wins.", { once: "first" }),
+  ended_at: field(optionalLocalDateTime, "When it ended; after started_at and not in the future. Written once: the first value wins.", { once: "first" }),
+  cause: field(text(LIMITS.cause), "Cause of the incident."),
+  comment: field(text(LIMITS.comment), "Comment on the incident."),
 };
 
 // Runs even when other fields failed (ALWAYS), so every value is type-checked here.
@@ -28,8 +32,8 @@ function timeOrder(i: { started_at?: unknown; acknowledged_at?: unknown; ended_a
   if (isDate(i.ended_at) && localDateTimeToEpoch(i.ended_at) <= start) {
     ctx.addIssue({ code: "custom", path: ["ended_at"], message: `must be after started_at (${i.started_at})` });
   }
-  if (isDate(i.acknowledged_at) && localDateTimeToEpoch(i.acknowledged_at) < start) {
-    ctx.addIssue({ code: "custom", path: ["acknowledged_at"], message: `must not be before started_at (${i.started_at})` });
+  if (isDate(i.acknowledged_at) && localDateTimeToEpoch(i.acknowledged_at) <= start) {
+    ctx.addIssue({ code: "custom", path: ["acknowledged_at"], message: `must be after started_at (${i.started_at})` });
   }
 }
 

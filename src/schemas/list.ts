@@ -64,12 +64,14 @@ export function pageSchema<T extends z.ZodType>(item: T) {
     })
     .transform((p) => {
       const meta = p.meta ?? {};
-      const currentPage = meta.current_page ?? p.current_page ?? 1;
+      const reportedPage = meta.current_page ?? p.current_page;
+      const currentPage = reportedPage ?? 1;
       const lastPage = meta.last_page ?? p.last_page;
       const next = p.links?.next ?? p.next_page_url ?? null;
       return {
         data: p.data as z.infer<T>[],
         currentPage,
+        reportedPage,
         lastPage: lastPage ?? currentPage,
         perPage: meta.per_page ?? p.per_page,
         total: meta.total ?? p.total ?? p.data.length,
@@ -82,8 +84,10 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 export interface Page<T> {
   /** Items of this page. */
   data: T[];
-  /** This page's number, from 1. */
+  /** This page's number, from 1 (1 when the body does not say). */
   currentPage: number;
+  /** The page number the body reported, when it reported one. */
+  reportedPage?: number;
   /** The last page's number. */
   lastPage: number;
   /** Page size the service used. */

@@ -9,20 +9,23 @@ import {
   REQUEST_METHODS, TEXT_ALERT_CONDITIONS,
 } from "./values";
 import {
-  httpUrl, isHttpUrl, keyValueResponse, localDateTime, looseInt, looseIntOrNull, numberOneOf,
+  ALWAYS, charLength, httpUrl, isHttpUrl, keyValueResponse, list, looseInt, looseIntOrNull, numberOneOf, optionalLocalDateTime,
   stringOneOf, stringOrNull, text, tolerantList,
 } from "./common";
 import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
+import { field } from "./fields";
 
 /** One request header of the check request. */
 export const requestHeaderSchema = z.object({
-  key: text(LIMITS.requestHeaderKey, 1).describe("Header name."),
-  value: text(LIMITS.requestHeaderValue, 1).describe("Header value."),
+  key: text(LIMITS.requestHeaderKey, true).describe("Header name."),
+  value: text(LIMITS.requestHeaderValue, true).describe("Header value."),
 });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A local part, "@", and a host of dot-separated labels (the service's rule needs no dot: `ops@localhost` passes). */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const PHONE = /^\+?[0-9]+$/;
-const TELEGRAM = /^\S+\s+\S+$/;
+/** "BOT_TOKEN CHAT_ID": two words; whitespace around them is allowed, as the service allows it. */
+const TELEGRAM = /^\s*\S+\s+\S+\s*$/;
 
 /** What a value must look like for each alert channel, and its length limit. */
 export const ALERT_VALUE_RULES: Record<(typeof ALERT_CHANNELS)[number], { max: number; test: (v: string) => boolean; expected: string }> = {
@@ -40,66 +43,99 @@ export const ALERT_VALUE_RULES: Record<(typeof ALERT_CHANNELS)[number], { max: n
 export const alertSchema = z
   .object({
     key: stringOneOf(ALERT_CHANNELS).describe("Alert channel."),
-    value: z.string({ error: "expected a string" }).min(1, { error: "must not be empty" }).describe("Address, number, token or URL for the channel."),
+    value: z.string({ error: "expected a string" }).refine((v) => v.trim() !== "", { error: "must not be empty" }).describe("Address, number, token or URL for the channel."),
   })
+  // Runs even when the key is not a channel, so that the value is checked too, as the
+  // service checks it (against the longest channel limit when the channel is unknown).
   .superRefine((alert, ctx) => {
-    const rule = ALERT_VALUE_RULES[alert.key];
+    if (!alert || typeof alert.value !== "string" || alert.value.trim() === "") return;
+    // Own keys only: a key such as "valueOf" must not find Object.prototype's.
+    const rule = Object.hasOwn(ALERT_VALUE_RULES, alert.key) ? ALERT_VALUE_RULES[alert.key as keyof typeof ALERT_VALUE_RULES] : undefined;
     // Alert values are often secrets (webhook URLs, bot tokens): never echo them.
-    if (alert.value.length > rule.max) {
+    if (!rule) {
+      if (charLength(alert.value) > LIMITS.alertUrl) ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${LIMITS.alertUrl} characters` });
+    } else if (charLength(alert.value) > rule.max) {
       ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${rule.max} characters for ${alert.key}` });
     } else if (!rule.test(alert.value)) {
       ctx.addIssue({ code: "custom", path: ["value"], message: `must be ${rule.expected} for ${alert.key}` });
     }
-  });
+  }, ALWAYS);
 
 /** The writable monitor fields, each optional; store and update add what they require. */
 const monitorFields = {
-  name: text(LIMITS.name, 1).describe("Name of the monitor, unique per account."),
-  url: httpUrl(LIMITS.url).describe("URL to monitor."),
-  interval: numberOneOf(INTERVALS).describe("Check interval in seconds."),
-  alert_condition: stringOneOf(ALERT_CONDITIONS).describe(
+  name: field(text(LIMITS.name, true), "Name of the monitor, unique per account."),
+  url: field(httpUrl(LIMITS.url), "URL to monitor."),
+  interval: field(numberOneOf(INTERVALS), "Check interval in seconds."),
+  alert_condition: field(
+    stringOneOf(ALERT_CONDITIONS),
     "When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).",
+    { default: "url_unavailable" },
   ),
-  alert_text_lookup: text(LIMITS.alertTextLookup).describe("Text to look up; required when alert_condition is url_text or url_no_text."),
-  request_method: stringOneOf(REQUEST_METHODS).describe("HTTP method of the check request."),
-  request_headers: z.array(requestHeaderSchema).max(LIMITS.requestHeaders, { error: `must have at most ${LIMITS.requestHeaders} entries` }).describe("Headers of the check request."),
-  request_auth_username: text(LIMITS.requestAuthUsername).describe("Basic-auth username of the check request; required with the password."),
-  request_auth_password: text(LIMITS.requestAuthPassword).describe("Basic-auth password of the check request; required with the username. Write-only."),
-  cache_buster: numberOneOf(CACHE_BUSTER_VALUES).describe("1 adds a random query parameter to each check; 0 does not."),
-  ssl_alert_days: numberOneOf(EXPIRY_ALERT_DAYS).describe("Days before the SSL certificate expires to alert; 0 disables."),
-  domain_alert_days: numberOneOf(EXPIRY_ALERT_DAYS).describe("Days before the domain name expires to alert; 0 disables."),
-  maintenance_start_at: localDateTime.describe("Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end."),
-  maintenance_end_at: localDateTime.describe("End of the maintenance window, Y-m-dTH:i:s; after the start."),
-  alerts: z.array(alertSchema).max(LIMITS.alerts, { error: `must have at most ${LIMITS.alerts} entries` }).describe("Alert channels."),
+  alert_text_lookup: field(text(LIMITS.alertTextLookup), "Text to look up; required when alert_condition is url_text or url_no_text."),
+  request_method: field(stringOneOf(REQUEST_METHODS), "HTTP method of the check request.", { default: "GET" }),
+  request_headers: field(
+    list(requestHeaderSchema, LIMITS.requestHeaders),
+    "Headers of the check request.",
+    { default: [], secret: true },
+  ),
+  request_auth_username: field(text(LIMITS.requestAuthUsername), "Basic-auth username of the check request; required with the password."),
+  request_auth_password: field(
+    text(LIMITS.requestAuthPassword),
+    "Basic-auth password of the check request; required with the username. Write-only.",
+    { secret: true, writeOnly: true },
+  ),
+  cache_buster: field(numberOneOf(CACHE_BUSTER_VALUES), "1 adds a random query parameter to each check; 0 does not.", { default: 0 }),
+  ssl_alert_days: field(numberOneOf(EXPIRY_ALERT_DAYS), "Days before the SSL certificate expires to alert; 0 disables.", { default: 0 }),
+  domain_alert_days: field(numberOneOf(EXPIRY_ALERT_DAYS), "Days before the domain name expires to alert; 0 disables.", { default: 0 }),
+  maintenance_start_at: field(optionalLocalDateTime, "Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end."),
+  maintenance_end_at: field(optionalLocalDateTime, "End of the maintenance window, Y-m-dTH:i:s; after the start."),
+  alerts: field(
+    list(alertSchema, LIMITS.alerts),
+    "Alert channels.",
+    { default: [], secret: true },
+  ),
 };
 
 type Fields = typeof monitorFields;
 
-/** Run a refinement even when fields failed, so that one parse reports everything. */
-export const ALWAYS = { when: () => true } as const;
 type Present = Partial<{ [K in keyof Fields]: z.infer<Fields[K]> | null }>;
+
+/** Present and not blank: what the service's "required" rules look for. */
+function filled(v: unknown): boolean {
+  return v !== undefined && v !== null && !(typeof v === "string" && v.trim() === "");
+}
 
 /**
  * The service's cross-field rules, applied to whichever of the fields are present. They
  * run even when a field has the wrong type (`when` below), so that every problem is
  * reported at once; hence the defensive type checks.
+ *
+ * On update the service judges the text lookup against the STORED condition and text,
+ * which the client cannot see: an update refuses only a text condition sent together
+ * with an emptied lookup. The other pairs are judged on the request alone, on the service
+ * too (Laravel's required_with looks at the request).
  */
-function crossFieldRules(m: Present, ctx: z.RefinementCtx): void {
-  if (!m || typeof m !== "object") return;
-  if (typeof m.alert_condition === "string" && (TEXT_ALERT_CONDITIONS as readonly string[]).includes(m.alert_condition) && !m.alert_text_lookup) {
-    ctx.addIssue({ code: "custom", path: ["alert_text_lookup"], message: `is required when alert_condition is ${m.alert_condition}` });
-  }
-  const hasUser = !!m.request_auth_username;
-  const hasPassword = !!m.request_auth_password;
-  if (hasUser && !hasPassword) ctx.addIssue({ code: "custom", path: ["request_auth_password"], message: "is required when request_auth_username is set" });
-  if (hasPassword && !hasUser) ctx.addIssue({ code: "custom", path: ["request_auth_username"], message: "is required when request_auth_password is set" });
-  const start = typeof m.maintenance_start_at === "string" ? m.maintenance_start_at : undefined;
-  const end = typeof m.maintenance_end_at === "string" ? m.maintenance_end_at : undefined;
-  if (start && !end) ctx.addIssue({ code: "custom", path: ["maintenance_end_at"], message: "is required when maintenance_start_at is set" });
-  if (end && !start) ctx.addIssue({ code: "custom", path: ["maintenance_start_at"], message: "is required when maintenance_end_at is set" });
-  if (start && end && isLocalDateTime(start) && isLocalDateTime(end) && localDateTimeToEpoch(start) >= localDateTimeToEpoch(end)) {
-    ctx.addIssue({ code: "custom", path: ["maintenance_end_at"], message: `must be after maintenance_start_at (${start})` });
-  }
+function crossFieldRules(mode: "store" | "update") {
+  return (m: Present, ctx: z.RefinementCtx): void => {
+    if (!m || typeof m !== "object") return;
+    const textCondition = typeof m.alert_condition === "string" && (TEXT_ALERT_CONDITIONS as readonly string[]).includes(m.alert_condition);
+    const lookupMissing = mode === "store" ? !filled(m.alert_text_lookup) : "alert_text_lookup" in m && !filled(m.alert_text_lookup);
+    if (textCondition && lookupMissing) {
+      ctx.addIssue({ code: "custom", path: ["alert_text_lookup"], message: `is required when alert_condition is ${m.alert_condition}` });
+    }
+    const hasUser = filled(m.request_auth_username);
+    const hasPassword = filled(m.request_auth_password);
+    if (hasUser && !hasPassword) ctx.addIssue({ code: "custom", path: ["request_auth_password"], message: "is required when request_auth_username is set" });
+    if (hasPassword && !hasUser) ctx.addIssue({ code: "custom", path: ["request_auth_username"], message: "is required when request_auth_password is set" });
+    const start = filled(m.maintenance_start_at) ? m.maintenance_start_at : undefined;
+    const end = filled(m.maintenance_end_at) ? m.maintenance_end_at : undefined;
+    if (start && !end) ctx.addIssue({ code: "custom", path: ["maintenance_end_at"], message: "is required when maintenance_start_at is set" });
+    if (end && !start) ctx.addIssue({ code: "custom", path: ["maintenance_start_at"], message: "is required when maintenance_end_at is set" });
+    // Reported on the start, as the service's `before:maintenance_end_at` rule does.
+    if (typeof start === "string" && typeof end === "string" && isLocalDateTime(start) && isLocalDateTime(end) && localDateTimeToEpoch(start) >= localDateTimeToEpoch(end)) {
+      ctx.addIssue({ code: "custom", path: ["maintenance_start_at"], message: `must be before maintenance_end_at (${end})` });
+    }
+  };
 }
 
 /** Body of `POST /api/v1/monitors`: name, url and interval required. */
@@ -119,7 +155,7 @@ export const monitorCreateSchema = z
     maintenance_end_at: monitorFields.maintenance_end_at.optional(),
     alerts: monitorFields.alerts.optional(),
   })
-  .superRefine(crossFieldRules, ALWAYS);
+  .superRefine(crossFieldRules("store"), ALWAYS);
 
 /**
  * Body of `PUT|PATCH /api/v1/monitors/{id}`: every field optional. `null` clears an
@@ -144,7 +180,7 @@ export const monitorUpdateSchema = z
     alerts: monitorFields.alerts.nullable().optional(),
     pause: z.boolean({ error: "expected true or false" }).optional().describe("true pauses checking; false resumes it."),
   })
-  .superRefine(crossFieldRules, ALWAYS);
+  .superRefine(crossFieldRules("update"), ALWAYS);
 
 /** Input of a monitor store. */
 export type MonitorCreateInput = z.input<typeof monitorCreateSchema>;
@@ -180,6 +216,9 @@ export const monitorResponseSchema = z.looseObject({
   domain_ends_at: stringOrNull.optional(),
   started_at: stringOrNull.optional(),
   checked_at: stringOrNull.optional(),
+  // What the last check saw and how long it took (ms); the local server returns them.
+  check_result: stringOrNull.optional(),
+  response_time: looseIntOrNull.optional(),
   created_at: stringOrNull.optional(),
   updated_at: stringOrNull.optional(),
 });

@@ -71,18 +71,47 @@ export function formatLocalDateTime(ms: number, timeZone = "UTC"): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-/** Converts `Y-m-dTH:i:s` wall time in `timeZone` to epoch milliseconds. */
+/** The zone's offset from UTC at the instant `ms`, in milliseconds (UTC+01:00 is 3,600,000). */
+export function zoneOffsetMs(ms: number, timeZone: string): number {
+  if (timeZone === "UTC") return 0;
+  return parseServiceDate(formatLocalDateTime(ms, timeZone))! - Math.floor(ms / 1000) * 1000;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Converts `Y-m-dTH:i:s` wall time in `timeZone` to epoch milliseconds, resolving what a
+ * daylight-saving change makes odd as PHP (the service) does: a time that happens twice
+ * (clocks turned back) is the earlier instant; a time that never happens (inside the gap
+ * when clocks skip forward) is read with the offset before the change, which lands after
+ * the gap (02:30 in a 02:00→03:00 gap is 03:30). See {@link existsInZone}.
+ */
 export function localDateTimeToEpoch(value: string, timeZone = "UTC"): number {
   const [y, mo, d, h, mi, s] = value.split(/[-T:]/).map(Number);
   const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
   if (timeZone === "UTC") return asUtc;
-  // The zone's offset at that instant; a second pass settles times near a DST change.
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const shown = parseServiceDate(formatLocalDateTime(guess, timeZone))!;
-    guess = asUtc - (shown - guess);
-  }
-  return guess;
+  // Offsets a day either side bracket any single change near this wall time.
+  const before = asUtc - zoneOffsetMs(asUtc - DAY_MS, timeZone);
+  const after = asUtc - zoneOffsetMs(asUtc + DAY_MS, timeZone);
+  const fits = (t: number) => formatLocalDateTime(t, timeZone) === value.slice(0, 19);
+  if (fits(before) && fits(after)) return Math.min(before, after);
+  if (fits(after)) return after;
+  return before;
+}
+
+/**
+ * True when the wall time `value` happens in `timeZone`: false inside a daylight-saving
+ * gap (e.g. 2026-03-08T02:30:00 in America/New_York), where the service would store
+ * another time than was written.
+ */
+export function existsInZone(value: string, timeZone: string): boolean {
+  return formatLocalDateTime(localDateTimeToEpoch(value, timeZone), timeZone) === value;
+}
+
+/** `+01:00`, `-04:00`, `+05:30` for an offset in milliseconds. */
+export function formatOffset(ms: number): string {
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  return `${ms < 0 ? "-" : "+"}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 }
 
 /**
