@@ -8,7 +8,7 @@ import { limiterFor } from "./concurrency";
 import { IncidentsApi } from "./incidents";
 import { MonitorsApi } from "./monitors";
 import { decode, parseJson } from "./normalize";
-import { OPTION_DEFAULTS, resolveOptions, type UptimeClientOptions } from "./options";
+import { OPTION_DEFAULTS, resolveOptions, type UptimeClientOptions, type UptimeRetryOptions } from "./options";
 import { rateGateFor } from "./rate-gate";
 import { Requester } from "./request";
 
@@ -24,6 +24,8 @@ export class UptimeClient {
   readonly timeZone: string;
   /** Service root, without a trailing `/` or `/api/v1`. */
   readonly baseUrl: string;
+  /** The retry policy in effect: the options given, defaults filled in. */
+  readonly retry: Readonly<Required<UptimeRetryOptions>>;
 
   // Private fields stay out of util.inspect, JSON.stringify and enumerations, so the
   // key does not show up when a client object is logged.
@@ -38,6 +40,7 @@ export class UptimeClient {
    */
   constructor(options: UptimeClientOptions = {}) {
     const o = resolveOptions(options);
+    this.retry = Object.freeze({ ...o.retry });
     this.baseUrl = o.baseUrl;
     this.timeZone = o.timeZone;
     if (!o.dispatcher) this.#lease = leaseSharedAgent(o.connectTimeoutMs);

@@ -64,6 +64,18 @@ export interface RequestContext {
   apiKey: string;
   /** Attempts made, the failing one included. */
   attempts: number;
+  /** `scheme://host[:port]` the request went to, named when no connection could be made. */
+  origin?: string;
+}
+
+/** `host:port` of an origin, the port spelled out even when it is the scheme's default. */
+export function hostAndPort(origin: string): string {
+  try {
+    const url = new URL(origin);
+    return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+  } catch {
+    return origin;
+  }
 }
 
 /** Why a write's failure leaves its effect unknown, and what to do. */
@@ -153,11 +165,12 @@ export function errorFromFailure(
 ): UptimeNetworkError {
   const cause = sanitizeCause(err, ctx.apiKey);
   const code = errorCode(err);
+  const at = ctx.origin ? ` ${hostAndPort(ctx.origin)}` : "";
   const what =
     kind === "timeout" ? `timed out (no complete response within ${extra.timeoutMs} ms)`
-    : code === "ECONNREFUSED" ? "connection refused"
-    : code === "UND_ERR_CONNECT_TIMEOUT" ? "connect timed out"
-    : kind === "not-sent" ? `could not connect (${code ?? cause.message})`
+    : code === "ECONNREFUSED" ? `connection refused by${at || " the service"}`
+    : code === "UND_ERR_CONNECT_TIMEOUT" ? `connect to${at || " the service"} timed out`
+    : kind === "not-sent" ? `could not connect${at ? ` to${at}` : ""} (${code ?? cause.message})`
     : `connection lost (${code ?? cause.message})`;
   const unknown = extra.outcomeUnknown ? outcomeHint(ctx.method) : "";
   return new UptimeNetworkError(`${ctx.method} ${ctx.path}: no response: ${what}${attemptsNote(ctx.attempts)}.${unknown}`, {

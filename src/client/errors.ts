@@ -108,6 +108,38 @@ export class UptimeResponseError extends UptimeError {
   override name = "UptimeResponseError";
 }
 
+/**
+ * A list walk (`pages()`, `all()`, `findByName`) that stopped because a page did not
+ * advance: the page asked for came back as the page before it (same page number, or the
+ * same items). Instances that ignore the `page` query parameter do this; following their
+ * counters would read the first page over and over.
+ */
+export class UptimePaginationError extends UptimeResponseError {
+  override name = "UptimePaginationError";
+  /** The page number asked for. */
+  readonly page: number;
+  /** The page number the body reported for it, when it reported one. */
+  readonly reportedPage?: number;
+  /** The page it repeated (the one read before it). */
+  readonly repeatedPage: number;
+  /** Items read (and yielded) before the walk stopped. */
+  readonly itemsRead: number;
+  /** Items in the whole list, as the service counts them. */
+  readonly total: number;
+
+  constructor(
+    message: string,
+    details: UptimeErrorDetails & { page: number; reportedPage?: number; repeatedPage: number; itemsRead: number; total: number },
+  ) {
+    super(message, details);
+    this.page = details.page;
+    this.reportedPage = details.reportedPage;
+    this.repeatedPage = details.repeatedPage;
+    this.itemsRead = details.itemsRead;
+    this.total = details.total;
+  }
+}
+
 /** The client is missing its base URL or API key. */
 export class UptimeConfigError extends Error {
   override name = "UptimeConfigError";

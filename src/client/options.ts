@@ -100,21 +100,34 @@ function positiveInt(name: string, value: number | undefined, fallback: number, 
   return value;
 }
 
-/** Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`. */
-export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
+/**
+ * What is wrong with a base URL, as the end of a sentence that starts with the setting's
+ * name (`… has no scheme: …`), or undefined when it is usable. The value is echoed only
+ * when it cannot hold credentials.
+ */
+export function baseUrlProblem(raw: string): string | undefined {
+  const shown = raw.includes("@") ? "" : `: ${JSON.stringify(raw)}`;
+  // Without "://", `new URL("host:8080")` would read "host:" as the scheme.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim())) {
+    return `has no scheme${shown}; write it with http:// or https://, e.g. https://uptime.example.com`;
+  }
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) is not a valid URL: ${JSON.stringify(raw)}`);
+    return `is not a valid URL${shown}`;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) must be an http or https URL; got ${url.protocol}`);
-  }
-  if (url.username || url.password) {
-    // Credentials in the URL would end up in logs and error messages; the key goes in apiKey.
-    throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) must not contain credentials; pass the API key as apiKey`);
-  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `must be an http or https URL; got ${url.protocol}`;
+  // Credentials in the URL would end up in logs and error messages; the key has its own setting.
+  if (url.username || url.password) return "must not contain credentials; pass the API key as the API key setting";
+  return undefined;
+}
+
+/** Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`. */
+export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
+  const problem = baseUrlProblem(raw);
+  if (problem) throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) ${problem}`);
+  const url = new URL(raw);
   const pathPrefix = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/i, "").replace(/\/+$/, "");
   return { baseUrl: url.origin + pathPrefix, origin: url.origin, pathPrefix };
 }

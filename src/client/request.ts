@@ -77,7 +77,7 @@ export class Requester {
       query: call.query ? encodeForm(call.query) : undefined,
       body: call.body ? encodeForm(call.body) : undefined,
     };
-    const ctx: RequestContext = { method: call.method, path: call.path, apiKey: transport.apiKey, attempts: 0 };
+    const ctx: RequestContext = { method: call.method, path: call.path, apiKey: transport.apiKey, attempts: 0, origin: transport.origin };
     let waitedMs = 0;
     let rateLimitRetries = 0;
     let uncertain = false;

@@ -56,7 +56,7 @@ export class ResourceApi<T, Q extends { page?: number; per_page?: number }, C, U
   pages(query: Q = {} as Q): AsyncIterableIterator<Page<T>> {
     // Validated here, not inside the generator, so a bad query throws at the call.
     const q = this.listQuery(query, ITERATION_PER_PAGE);
-    return iteratePages((page) => this.fetchPage(q, page), q.page ?? 1);
+    return iteratePages((page) => this.fetchPage(q, page), q.page ?? 1, { method: "GET", path: this.spec.path });
   }
 
   /** Every item of every page. Always sends `per_page` (default 100). */

@@ -139,10 +139,15 @@ describe("transport failures", () => {
     expect(e.message).toBe(
       "POST /api/v1/monitors: no response: connection lost (UND_ERR_SOCKET). The outcome is unknown: the record may have been created. Look it up before trying again (monitor names are unique per account).",
     );
-    const refused = errorFromFailure(ctx("GET", "/api/v1/monitors", 4), "not-sent", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), {
+    const refused = errorFromFailure({ ...ctx("GET", "/api/v1/monitors", 4), origin: "http://127.0.0.1:8080" }, "not-sent", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), {
       outcomeUnknown: false,
       timeoutMs: 1000,
     });
-    expect(refused.message).toBe("GET /api/v1/monitors: no response: connection refused (after 4 attempts).");
+    expect(refused.message).toBe("GET /api/v1/monitors: no response: connection refused by 127.0.0.1:8080 (after 4 attempts).");
+    const https = errorFromFailure({ ...ctx("GET", "/api/v1/monitors", 1), origin: "https://uptime.example.com" }, "not-sent", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), {
+      outcomeUnknown: false,
+      timeoutMs: 1000,
+    });
+    expect(https.message).toBe("GET /api/v1/monitors: no response: connection refused by uptime.example.com:443.");
   });
 });

@@ -22,25 +22,27 @@ const alert = fc.oneof(
   fc.record({ key: fc.constant("telegram"), value: fc.tuple(fc.stringMatching(/^[0-9]{5,10}:[A-Za-z0-9_-]{10,40}$/), fc.stringMatching(/^-?[0-9]{3,12}$/)).map(([t, c]) => `${t} ${c}`) }),
   fc.record({ key: fc.constantFrom("webhook", "slack", "teams", "discord", "flock"), value: url(256) }),
 );
+/** Strings of `min`..`max` characters that are not only whitespace (the service reads those as missing). */
+const nonBlank = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim() !== "");
 const header = fc.record({
-  key: fc.string({ minLength: 1, maxLength: 128 }),
-  value: fc.string({ minLength: 1, maxLength: 256 }),
+  key: nonBlank(128),
+  value: nonBlank(256),
 });
 
 /** Monitors that satisfy the contract and the service's cross-field rules. */
 const validMonitor: fc.Arbitrary<MonitorCreateInput> = fc
   .record(
     {
-      name: fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }).filter((n) => n.length <= 128),
+      name: fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }).filter((n) => n.length <= 128 && n.trim() !== ""),
       url: url(2048),
       interval: fc.constantFrom(...INTERVALS),
       condition: fc.oneof(
         fc.constant({ alert_condition: "url_unavailable" as const }),
-        fc.record({ alert_condition: fc.constantFrom("url_text" as const, "url_no_text" as const), alert_text_lookup: fc.string({ minLength: 1, maxLength: 255 }) }),
+        fc.record({ alert_condition: fc.constantFrom("url_text" as const, "url_no_text" as const), alert_text_lookup: nonBlank(255) }),
       ),
       request_method: fc.constantFrom(...REQUEST_METHODS),
       request_headers: fc.array(header, { maxLength: 5 }),
-      auth: fc.option(fc.record({ request_auth_username: fc.string({ minLength: 1, maxLength: 255 }), request_auth_password: fc.string({ minLength: 1, maxLength: 1024 }) })),
+      auth: fc.option(fc.record({ request_auth_username: nonBlank(255), request_auth_password: nonBlank(1024) })),
       cache_buster: fc.constantFrom(0 as const, 1 as const),
       ssl_alert_days: fc.constantFrom(...EXPIRY_ALERT_DAYS),
       domain_alert_days: fc.constantFrom(...EXPIRY_ALERT_DAYS),

@@ -7,6 +7,7 @@
  * Each "once" fault is switched off from the server's log callback, which runs in the
  * same tick as the faulty answer, so the client's retry always meets a healthy server.
  */
+import { until } from "./helpers/until";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, UptimeServerError, type UptimeError } from "../../src/client/errors";
@@ -109,10 +110,11 @@ describe("POST", () => {
   it("is retried when the connection was refused: nothing was sent", async () => {
     const port = await freePort();
     const rec = recordingDispatcher();
-    const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "refused-key", dispatcher: rec.dispatcher, retry: { maxAttempts: 30, baseDelayMs: 40, maxDelayMs: 40 } });
+    const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "refused-key", dispatcher: rec.dispatcher, retry: { maxAttempts: 1000, baseDelayMs: 40, maxDelayMs: 40 } });
     const created = c.monitors.create({ name: "m1", url: "https://example.com", interval: 60 });
-    // Nothing listens yet: the first attempt is refused. Then a server appears on the port.
-    await new Promise((r) => setTimeout(r, 150));
+    // Nothing listens yet: the first attempt is refused (a second is sent only after that).
+    // Then a server appears on the port.
+    await until(() => rec.sent.length >= 2);
     const tiny = await startTinyServer(() => ({ status: 201, json: { data: monitorBody({ id: 4 }) } }), port);
     try {
       expect((await created).id).toBe(4);

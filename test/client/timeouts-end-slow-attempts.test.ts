@@ -40,8 +40,8 @@ it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async
   expect(err.message).toBe("GET /api/v1/monitors: no response: timed out (no complete response within 150 ms) (after 3 attempts).");
   expect(err.outcomeUnknown).toBe(false);
   expect(server.requests.filter((r) => r.method === "GET")).toHaveLength(3);
+  // Three attempts, each cut off at its deadline (a lower bound only: a busy machine is slower).
   expect(took).toBeGreaterThanOrEqual(3 * 150 - 20);
-  expect(took).toBeLessThan(1500);
 });
 
 it("a slow POST is not retried; the error says the outcome is unknown, and the record appears later", async () => {
@@ -77,11 +77,10 @@ it("the deadline covers the body: a response that trickles in is cut off too", a
   await new Promise<void>((r) => trickle.listen(0, "127.0.0.1", r));
   const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${(trickle.address() as AddressInfo).port}`, apiKey: "k-trickle", timeoutMs: 200, retry: { maxAttempts: 1 } });
   try {
-    const started = performance.now();
+    // Without the deadline the body never ends and this await would outlast the test's timeout.
     const err = await failure(c.monitors.get(1));
     expect(err).toBeInstanceOf(UptimeNetworkError);
-    expect(err.message).toContain("timed out");
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(err.message).toBe("GET /api/v1/monitors/1: no response: timed out (no complete response within 200 ms).");
   } finally {
     await c.close();
     trickle.closeAllConnections();

@@ -4,8 +4,9 @@
  * server's request log keeps the path only, not the query).
  */
 import { Agent, type Dispatcher } from "undici";
+import { afterAll, beforeAll } from "vitest";
 import { UptimeClient, type UptimeClientOptions } from "../../../src/client";
-import { DEFAULT_API_KEY, type UptimeServer } from "../../support/server";
+import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../../support/server";
 
 export { startTestServer, DEFAULT_API_KEY, type UptimeServer } from "../../support/server";
 
@@ -42,4 +43,21 @@ export function recordingDispatcher(): { dispatcher: Dispatcher; sent: SentReque
 /** A name no other test uses. */
 export function uniqueName(prefix = "monitor"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * A local server and a client of it for the whole test file: started in `beforeAll`,
+ * closed in `afterAll`. Read `server` and `client` inside tests (they are set by then).
+ */
+export function serverAndClientForFile(options: UptimeClientOptions = {}): { readonly server: UptimeServer; readonly client: UptimeClient } {
+  const state = {} as { server: UptimeServer; client: UptimeClient };
+  beforeAll(async () => {
+    state.server = await startTestServer();
+    state.client = localClient(state.server, options);
+  });
+  afterAll(async () => {
+    await state.client?.close();
+    await state.server?.close();
+  });
+  return state;
 }
