@@ -53,12 +53,36 @@ export class Accounts {
     if (typeof header !== "string") return undefined;
     const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) return undefined;
-    const token = Buffer.from(m[1]);
+    return this.byKey(m[1]);
+  }
+
+  /**
+   * The account of the status page's visitor: `Authorization: Basic` with the API key as
+   * the password (any user name: browsers ask for one), or a Bearer token as for the API.
+   */
+  authenticatePage(req: IncomingMessage): Account | undefined {
+    const header = req.headers.authorization;
+    if (typeof header !== "string") return undefined;
+    const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+    if (!basic) return this.authenticate(req);
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    return colon < 0 ? undefined : this.byKey(decoded.slice(colon + 1));
+  }
+
+  /** The account whose key is `key`, if any. */
+  byKey(key: string): Account | undefined {
+    const token = Buffer.from(key);
     // Compare against every key in constant time per key, so timing tells nothing.
     let found: Account | undefined;
     for (const a of this.list) {
       if (a.key.length === token.length && timingSafeEqual(a.key, token)) found = a;
     }
     return found;
+  }
+
+  /** Storage ids of every configured account. */
+  ids(): string[] {
+    return this.list.map((a) => a.id);
   }
 }

@@ -1,7 +1,8 @@
 /** Command line and environment of `uptime-server`, turned into server options. */
 import { parseArgs } from "node:util";
+import { isTimeZone } from "../util/time";
 import { FAULT_KINDS } from "./faults";
-import { DEFAULT_API_KEY, type FaultKind, type UptimeServerOptions } from "./types";
+import { DEFAULT_API_KEY, type CheckOptions, type FaultKind, type ServerAccount, type UptimeServerOptions } from "./types";
 
 /** Usage text of `--help`. */
 export const USAGE = `Usage: uptime-server [options]
@@ -14,11 +15,22 @@ Options:
   --data-dir DIR      keep data durably in DIR (default: in memory)          env UPTIME_SERVER_DATA_DIR
   --api-key KEY       accept KEY as an account's API key; repeat for more accounts
                       (default ${DEFAULT_API_KEY})              env UPTIME_SERVER_API_KEYS=k1,k2
+  --time-zone ZONE    IANA zone of the accounts of --api-key (and of the default
+                      account): dates sent are wall time in it (default UTC)
+                                                                env UPTIME_SERVER_TIME_ZONE
+  --account SPEC      one more account: key=KEY[,timeZone=ZONE][,name=NAME];
+                      repeatable, combines with --api-key
   --rate-limit N      requests per minute per account (default: no limit)
   --fault-rate F      fraction 0..1 of /api/v1 requests that get a fault (default 0)
   --fault-kinds LIST  comma-separated: ${FAULT_KINDS.join(",")} (default all)
   --fault-delay-ms N  wait of the "delay" fault (default 2000)
   --fault-seed N      seed for a repeatable fault sequence
+  --no-checks         do not check monitors (default: each monitor is checked at its interval)
+  --manual-checks     check only when asked: POST /__local/checks/run
+  --time-scale N      check N times as often as intervals say (60: a 60 s monitor every second; default 1)
+  --check-timeout-ms N  time allowed for one check (default 10000)
+  --check-concurrency N checks in flight at once (default 20)
+  --loopback-only     check only targets on loopback (127.0.0.0/8, ::1, localhost); others are reported down
   --quiet             do not log requests
   --help              show this text
 `;
@@ -36,6 +48,29 @@ function integer(name: string, value: string, min: number, max: number): number 
   return Number(value);
 }
 
+function zone(name: string, value: string): string {
+  if (!isTimeZone(value)) throw new Error(`${name}: unknown IANA time zone "${value}" (for example UTC, Europe/Berlin, America/New_York)`);
+  return value;
+}
+
+/** `key=KEY[,timeZone=ZONE][,name=NAME]` → an account. */
+function account(spec: string, n: number): ServerAccount {
+  const out: ServerAccount = { apiKey: "", name: `account-${n}` };
+  for (const part of spec.split(",")) {
+    const eq = part.indexOf("=");
+    // Never echo a part without "=": it may be the key itself.
+    if (eq < 0) throw new Error("--account: expected key=KEY[,timeZone=ZONE][,name=NAME]; every part is name=value");
+    const k = part.slice(0, eq).trim();
+    const v = part.slice(eq + 1).trim();
+    if (k === "key" && v) out.apiKey = v;
+    else if (k === "timeZone" && v) out.timeZone = zone("--account timeZone", v);
+    else if (k === "name" && v) out.name = v;
+    else throw new Error(`--account: expected key=KEY[,timeZone=ZONE][,name=NAME]; "${k}" is not one of key, timeZone, name, or has no value`);
+  }
+  if (!out.apiKey) throw new Error("--account: key=KEY is required");
+  return out;
+}
+
 /** Parses `argv` (without node and script) with `env` as fallback. Never exits. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
   let values;
@@ -49,11 +84,19 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
         host: { type: "string" },
         "data-dir": { type: "string" },
         "api-key": { type: "string", multiple: true },
+        "time-zone": { type: "string" },
+        account: { type: "string", multiple: true },
         "rate-limit": { type: "string" },
         "fault-rate": { type: "string" },
         "fault-kinds": { type: "string" },
         "fault-delay-ms": { type: "string" },
         "fault-seed": { type: "string" },
+        "no-checks": { type: "boolean" },
+        "manual-checks": { type: "boolean" },
+        "time-scale": { type: "string" },
+        "check-timeout-ms": { type: "string" },
+        "check-concurrency": { type: "string" },
+        "loopback-only": { type: "boolean" },
         quiet: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -70,7 +113,13 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
     const dataDir = values["data-dir"] ?? env.UPTIME_SERVER_DATA_DIR;
     if (dataDir) options.dataDir = dataDir;
     const keys = values["api-key"] ?? (env.UPTIME_SERVER_API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
-    if (keys.length > 0) options.accounts = keys.map((apiKey, i) => ({ apiKey, name: `account-${i + 1}` }));
+    const timeZone = values["time-zone"] ?? (env.UPTIME_SERVER_TIME_ZONE || undefined);
+    if (timeZone !== undefined) zone("--time-zone", timeZone);
+    const accounts: ServerAccount[] = keys.map((apiKey, i) => ({ apiKey, name: `account-${i + 1}`, ...(timeZone ? { timeZone } : {}) }));
+    for (const spec of values.account ?? []) accounts.push(account(spec, accounts.length + 1));
+    // A zone alone applies to the default account.
+    if (accounts.length === 0 && timeZone) accounts.push({ apiKey: DEFAULT_API_KEY, name: "account-1", timeZone });
+    if (accounts.length > 0) options.accounts = accounts;
     if (values["rate-limit"] !== undefined) options.rateLimitPerMinute = integer("--rate-limit", values["rate-limit"], 0, 1_000_000);
     const rate = values["fault-rate"];
     if (rate !== undefined) {
@@ -91,8 +140,33 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
     } else if (values["fault-kinds"] !== undefined || values["fault-delay-ms"] !== undefined || values["fault-seed"] !== undefined) {
       throw new Error("--fault-kinds, --fault-delay-ms and --fault-seed need --fault-rate");
     }
-    return { kind: "run", options, defaultKey: keys.length === 0, quiet: values.quiet ?? false };
+    options.checks = checkOptions(values);
+    return { kind: "run", options, defaultKey: keys.length === 0 && (values.account ?? []).length === 0, quiet: values.quiet ?? false };
   } catch (err) {
     return { kind: "error", message: (err as Error).message };
   }
+}
+
+/** `checks` of the command line: on unless --no-checks, which no other check flag may accompany. */
+function checkOptions(values: {
+  "no-checks"?: boolean; "manual-checks"?: boolean; "time-scale"?: string; "check-timeout-ms"?: string;
+  "check-concurrency"?: string; "loopback-only"?: boolean;
+}): CheckOptions | false {
+  const tuning = (["manual-checks", "time-scale", "check-timeout-ms", "check-concurrency", "loopback-only"] as const).filter((k) => values[k] !== undefined);
+  if (values["no-checks"]) {
+    if (tuning.length > 0) throw new Error(`--no-checks turns checking off: drop --${tuning.join(", --")}`);
+    return false;
+  }
+  const checks: CheckOptions = {};
+  if (values["manual-checks"]) checks.schedule = false;
+  const scale = values["time-scale"];
+  if (scale !== undefined) {
+    const n = Number(scale);
+    if (scale.trim() === "" || !(n > 0 && n <= 3600)) throw new Error(`--time-scale must be a number above 0 and at most 3600, got "${scale}"`);
+    checks.timeScale = n;
+  }
+  if (values["check-timeout-ms"] !== undefined) checks.timeoutMs = integer("--check-timeout-ms", values["check-timeout-ms"], 1, 600_000);
+  if (values["check-concurrency"] !== undefined) checks.concurrency = integer("--check-concurrency", values["check-concurrency"], 1, 1000);
+  if (values["loopback-only"]) checks.loopbackOnly = true;
+  return checks;
 }

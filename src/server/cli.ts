@@ -6,7 +6,15 @@
  */
 import { parseCli, USAGE } from "./cli-args";
 import { startUptimeServer } from "./server";
-import { DEFAULT_API_KEY } from "./types";
+import { DEFAULT_API_KEY, type CheckOptions } from "./types";
+
+/** The banner's line about checking. */
+function describeChecks(checks: boolean | CheckOptions | undefined): string {
+  if (!checks) return "off (--no-checks)";
+  const o = checks === true ? {} : checks;
+  const when = o.schedule === false ? "only on POST /__local/checks/run" : `at each monitor's interval${o.timeScale && o.timeScale !== 1 ? ` sped up ${o.timeScale}x` : ""}`;
+  return `${when}${o.loopbackOnly ? ", loopback targets only" : ""}`;
+}
 
 async function main(): Promise<void> {
   const command = parseCli(process.argv.slice(2), process.env);
@@ -26,6 +34,8 @@ async function main(): Promise<void> {
     // Only the built-in key is printed: a key the user chose is theirs to keep quiet.
     (command.defaultKey ? `API key: ${DEFAULT_API_KEY}\n` : `API keys: ${command.options.accounts?.length ?? 0} configured\n`) +
     `storage: ${command.options.dataDir ? command.options.dataDir : "in memory (lost on exit)"}\n` +
+    `checks: ${describeChecks(command.options.checks)}\n` +
+    `status page: ${server.url}/ (sign in with any user name and the API key as password)\n` +
     `uptime-server listening on ${server.url}\n`,
   );
 

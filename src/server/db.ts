@@ -12,7 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
+import { loadPGlite } from "./pglite";
 
 /** A place to keep one server's tables. */
 export interface Database {
@@ -24,6 +25,8 @@ export interface Database {
   release(): Promise<void>;
 }
 
+type PGliteClass = ReturnType<typeof loadPGlite>["PGlite"];
+
 let shared: Promise<PGlite> | undefined;
 /** Name of the lock file in a data directory. */
 const LOCK_FILE = "uptime-server.lock";
@@ -33,12 +36,14 @@ let schemaCounter = 0;
 
 /** Opens storage: durable on `dataDir`, else a fresh schema in the process's shared in-memory PGlite. */
 export async function openDatabase(dataDir: string | undefined): Promise<Database> {
+  // Before anything is created on disk: without PGlite installed this fails naming the fix.
+  const { PGlite } = loadPGlite();
   if (dataDir !== undefined) {
     const dir = path.resolve(dataDir);
     fs.mkdirSync(dir, { recursive: true });
     const unlock = lockDataDir(dir);
     try {
-      const pg = await openDurable(dir);
+      const pg = await openDurable(PGlite, dir);
       return {
         pg,
         schema: '"uptime"',
@@ -56,7 +61,7 @@ export async function openDatabase(dataDir: string | undefined): Promise<Databas
     }
   }
   if (!shared) {
-    shared = createMemoryPGlite();
+    shared = createMemoryPGlite(PGlite);
     // A failed start must not poison later attempts.
     shared.catch(() => (shared = undefined));
   }
@@ -76,7 +81,7 @@ export async function openDatabase(dataDir: string | undefined): Promise<Databas
  * one (skipping initdb); if that fails the directory is emptied again and initialised
  * the slow way.
  */
-async function openDurable(dir: string): Promise<PGlite> {
+async function openDurable(PGlite: PGliteClass, dir: string): Promise<PGlite> {
   const empty = fs.readdirSync(dir).every((f) => f === LOCK_FILE);
   const file = empty ? templateFile() : undefined;
   if (file && fs.existsSync(file)) {
@@ -113,7 +118,7 @@ function templateFile(): string | undefined {
   return path.join(setting || os.tmpdir(), `uptime-server-pglite-${version}.tgz`);
 }
 
-async function createMemoryPGlite(): Promise<PGlite> {
+async function createMemoryPGlite(PGlite: PGliteClass): Promise<PGlite> {
   const file = templateFile();
   if (file && fs.existsSync(file)) {
     try {

@@ -7,8 +7,16 @@ export {
   type ServerAccount,
   type FaultKind,
   type FaultOptions,
+  type Hold,
+  type HoldOptions,
   type UptimeServerOptions,
   type RequestRecord,
   type UptimeServer,
+  type CheckOptions,
+  type CheckEvent,
+  type CheckRound,
+  type DeferWriteOptions,
+  type DeferredWrite,
 } from "./types";
 export { startUptimeServer } from "./server";
+export { UptimeServerDependencyError } from "./pglite";

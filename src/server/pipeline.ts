@@ -6,13 +6,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Accounts } from "./auth";
 import { parseBody, readBody } from "./body";
+import type { DeferredWrites } from "./deferred-write";
 import type { FaultInjector } from "./faults";
+import type { Holds } from "./hold";
 import type { RateLimiter } from "./rate-limit";
 import {
   errorReply, forbiddenReply, methodNotAllowedReply, notFoundReply, serverErrorReply, unauthenticatedReply, type Reply,
 } from "./respond";
 import { matchRoute } from "./router";
+import type { Checker } from "./checks/checker";
 import type { RequestStats } from "./stats";
+import { statusPage } from "./status-page/page";
 import type { Store } from "./store";
 
 /** Everything a request needs from its server. */
@@ -21,6 +25,9 @@ export interface PipelineDeps {
   store: Store;
   stats: RequestStats;
   faults: FaultInjector;
+  holds: Holds;
+  /** Writes a test holds back (see deferred-write.ts). */
+  deferred: DeferredWrites;
   limiter: RateLimiter;
   maxBodyBytes: number;
   fallbackPerPage: number;
@@ -28,6 +35,8 @@ export interface PipelineDeps {
   log: (line: string) => void;
   /** Base URL to fall back on when the Host header is unusable. */
   baseUrl: () => string;
+  /** The checker; undefined when checking is off. */
+  checker?: Checker;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -46,6 +55,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     deps.log(`${method} ${path} ${status === 0 ? "dropped" : status} ${Math.round(performance.now() - started)}ms${note}`);
   };
 
+  let release: (() => void) | undefined;
   try {
     const faultable = path.startsWith("/api/v1/") && !/^\/api\/v1\/status\/?$/.test(path);
     const fault = faultable ? deps.faults.next(method) : undefined;
@@ -56,6 +66,27 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     }
 
     const body = await readBody(req, deps.maxBodyBytes);
+    const held = faultable ? await deps.holds.pass(method, path) : undefined;
+    release = held?.done;
+    if (held?.outcome === "drop") {
+      req.socket.destroy();
+      finish(0, " (held, then dropped)");
+      return;
+    }
+    const run = () => answer(deps, req, method, path, query, body, (label) => (record.account = label));
+    if (deps.deferred.catchWrite(method, path, async () => {
+      const status = await run().then((late) => late.status, (err: unknown) => {
+        deps.log(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+        return 500;
+      });
+      record.status = status;
+      deps.log(`${method} ${path} ${status} (deferred write, handled late; nobody hears the answer)`);
+      return status;
+    })) {
+      req.socket.destroy();
+      finish(0, " (deferred write: connection dropped, handled later)");
+      return;
+    }
     if (fault?.kind === "delay") await sleep(fault.delayMs);
     if (fault?.kind === "500" || fault?.kind === "503") {
       send(res, method, serverErrorReply(Number(fault.kind)));
@@ -63,7 +94,8 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
       return;
     }
 
-    const reply = await answer(deps, req, method, path, query, body, (label) => (record.account = label));
+    const reply = await run();
+    await deps.deferred.afterHandled(method, path);
     if (fault?.kind === "drop-after") {
       // The work is committed; the client just never hears about it.
       req.socket.destroy();
@@ -87,6 +119,8 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
       res.destroy();
       finish(0);
     }
+  } finally {
+    release?.();
   }
 }
 
@@ -110,6 +144,11 @@ async function answer(
       return { status: 200, body: { message: "Online.", status: 200 } };
     case "stats":
       return { status: 200, body: { requests: deps.stats.requests.length, writes: deps.stats.writeCount() } };
+    case "checks-run":
+      if (!deps.checker) return errorReply(409, "Checking is off on this server (started with --no-checks, or from code without the checks option).");
+      return { status: 200, body: { ...(await deps.checker.runRound()), status: 200 } };
+    case "status-page":
+      return statusPage(deps, req, query);
   }
 
   const account = deps.accounts.authenticate(req);
@@ -151,12 +190,12 @@ function endpointUrl(deps: PipelineDeps, req: IncomingMessage, path: string): st
 }
 
 function send(res: ServerResponse, method: string, reply: Reply): void {
-  const payload = reply.body === undefined ? "" : JSON.stringify(reply.body);
+  const payload = reply.text ?? (reply.body === undefined ? "" : JSON.stringify(reply.body));
   res.writeHead(reply.status, {
     "Content-Type": "application/json",
     "Cache-Control": "no-cache, private",
-    "Content-Length": Buffer.byteLength(payload),
     ...reply.headers,
+    "Content-Length": Buffer.byteLength(payload),
   });
   res.end(method === "HEAD" ? undefined : payload);
 }

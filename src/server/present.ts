@@ -41,6 +41,8 @@ export function presentMonitor(m: MonitorRecord, now: number): Record<string, un
     domain_ends_at: date(m.domain_ends_at),
     started_at: date(m.started_at),
     checked_at: date(m.checked_at),
+    response_time: m.response_time,
+    check_result: m.check_result,
     created_at: date(m.created_at),
     updated_at: date(m.updated_at),
   };

@@ -10,6 +10,8 @@ export interface Reply {
   status: number;
   /** JSON body; undefined sends no body. */
   body?: unknown;
+  /** A body sent as it is (the status page); its Content-Type comes in `headers`. */
+  text?: string;
   /** Extra headers. */
   headers?: Record<string, string>;
 }

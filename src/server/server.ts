@@ -1,9 +1,13 @@
 /** Starting and stopping the local server: storage, HTTP listener, lifecycle. */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { Accounts } from "./auth";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
+import { Checker } from "./checks/checker";
+import { checkSettings } from "./checks/options";
+import { DeferredWrites } from "./deferred-write";
 import { FaultInjector } from "./faults";
+import { Holds } from "./hold";
 import { handleRequest, type PipelineDeps } from "./pipeline";
 import { RateLimiter } from "./rate-limit";
 import { RequestStats } from "./stats";
@@ -33,27 +37,36 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
   // Validate everything cheap before paying for storage.
   const accounts = new Accounts(options.accounts);
   const faults = new FaultInjector(options.faults);
+  const holds = new Holds();
   const limiter = new RateLimiter(options.rateLimitPerMinute, now);
   const stats = new RequestStats();
+  const deferred = new DeferredWrites();
   const log = options.log ?? (() => undefined);
+  const checks = checkSettings(options.checks);
+  const safeLog = (line: string) => {
+    try {
+      log(line);
+    } catch {
+      // A failing logger must not take requests down with it.
+    }
+  };
 
   const store = await Store.open(options.dataDir);
+  const checker = checks ? new Checker({ store, accounts: accounts.ids(), now, log: safeLog }, checks) : undefined;
   let url = "";
   const deps: PipelineDeps = {
-    accounts, store, stats, faults, limiter, maxBodyBytes, fallbackPerPage, now, baseUrl: () => url,
-    log: (line) => {
-      try {
-        log(line);
-      } catch {
-        // A failing logger must not take requests down with it.
-      }
-    },
+    accounts, store, stats, faults, holds, deferred, limiter, maxBodyBytes, fallbackPerPage, now, baseUrl: () => url, log: safeLog, checker,
   };
 
   const inFlight = new Set<Promise<void>>();
   const server = http.createServer((req, res) => {
     const p = handleRequest(deps, req, res).finally(() => inFlight.delete(p));
     inFlight.add(p);
+  });
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
   });
   server.on("clientError", (_err, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
@@ -74,6 +87,7 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
   }
   const port = (server.address() as AddressInfo).port;
   url = baseUrl(host, port);
+  checker?.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -83,15 +97,22 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     writeCount: () => stats.writeCount(),
     resetStats: () => stats.reset(),
     setFaults: (f) => faults.set(f),
+    hold: (o) => holds.add(o),
+    connectionsClosed: () => Promise.all([...sockets].map((s) => (s.closed ? undefined : new Promise<void>((r) => s.once("close", () => r()))))).then(() => undefined),
     setRateLimit: (perMinute) => limiter.set(perMinute),
+    runChecks: () => (checker ? checker.runRound() : Promise.reject(new Error("checking is off on this server: start it with the checks option"))),
+    deferWrite: (options) => deferred.add(options),
     close: () =>
       (closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Checks under way are cut short and never write after storage is gone.
+        const checking = checker?.stop();
         server.closeIdleConnections();
         // Let running requests commit before storage goes away, then cut what is left.
         await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => setTimeout(r, 5000).unref())]);
         server.closeAllConnections();
         await stopped;
+        await checking;
         await store.close();
       })()),
   };

@@ -7,6 +7,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { openDatabase, type Database } from "./db";
 import { migrate } from "./migrations";
+import { nameKey } from "../util/names";
 
 /** A `{key, value}` entry of `request_headers` or `alerts`. */
 export interface KeyValue {
@@ -47,6 +48,23 @@ export interface MonitorRecord extends MonitorFields {
   checked_at: number | null;
   created_at: number;
   updated_at: number;
+  /** When the checker next checks it; null: as soon as it can. */
+  next_check_at: number | null;
+  /** Milliseconds the last check took. */
+  response_time: number | null;
+  /** What the last check saw: `200 OK`, `503 Service Unavailable`, or the error. */
+  check_result: string | null;
+}
+
+/** What a check writes on its monitor. */
+export interface CheckColumns {
+  status: StoredMonitorStatus;
+  started_at: number | null;
+  checked_at: number;
+  next_check_at: number;
+  response_time: number;
+  check_result: string;
+  ssl_ends_at: number | null;
 }
 
 /** Incident columns a request can set. */
@@ -100,7 +118,7 @@ type Queryable = PGlite | Transaction;
 const MONITOR_JSON_COLUMNS = new Set(["request_headers", "alerts"]);
 const DATE_COLUMNS = new Set([
   "maintenance_start_at", "maintenance_end_at", "ssl_ends_at", "domain_ends_at", "started_at",
-  "checked_at", "created_at", "updated_at", "acknowledged_at", "ended_at",
+  "checked_at", "created_at", "updated_at", "acknowledged_at", "ended_at", "next_check_at",
 ]);
 
 function toParam(column: string, value: unknown): unknown {
@@ -128,16 +146,19 @@ export class StoreTx {
     return r.rows[0] ? fromRow<MonitorRecord>(r.rows[0]) : undefined;
   }
 
-  /** True when another monitor of the account already has `name`. */
+  /**
+   * True when another monitor of the account already has `name`, compared as the
+   * service's collation compares names (case and accents ignored; see util/names.ts).
+   */
   async monitorNameTaken(account: string, name: string, exceptId?: number): Promise<boolean> {
     const r = await this.db.query(
-      `SELECT 1 FROM ${this.S}.monitors WHERE account = $1 AND name = $2 AND id <> $3`, [account, name, exceptId ?? -1]);
+      `SELECT 1 FROM ${this.S}.monitors WHERE account = $1 AND name_key = $2 AND id <> $3`, [account, nameKey(name), exceptId ?? -1]);
     return r.rows.length > 0;
   }
 
   /** Inserts a monitor. */
   async insertMonitor(account: string, fields: MonitorFields, now: number): Promise<MonitorRecord> {
-    const values: Record<string, unknown> = { ...fields, account, created_at: now, updated_at: now };
+    const values: Record<string, unknown> = { ...fields, name_key: nameKey(fields.name), account, created_at: now, updated_at: now };
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
@@ -149,6 +170,7 @@ export class StoreTx {
   /** Writes the given monitor columns and `updated_at`. */
   async updateMonitor(id: number, fields: Partial<MonitorFields>, now: number): Promise<MonitorRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
+    if (fields.name !== undefined) values.name_key = nameKey(fields.name);
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
@@ -167,8 +189,14 @@ export class StoreTx {
     const params: unknown[] = [account];
     let where = "account = $1";
     if (q.search) {
-      params.push(q.search);
-      where += ` AND strpos(lower(${q.searchBy}), lower($${params.length})) > 0`;
+      // A name search matches as the service's collation does (case and accents ignored).
+      if (q.searchBy === "name") {
+        params.push(nameKey(q.search));
+        where += ` AND strpos(name_key, $${params.length}) > 0`;
+      } else {
+        params.push(q.search);
+        where += ` AND strpos(lower(url), lower($${params.length})) > 0`;
+      }
     }
     const dir = q.sort === "asc" ? "ASC" : "DESC";
     // Text sorts ignore case, as the service's MySQL collation does; id breaks ties.
@@ -231,9 +259,14 @@ export class StoreTx {
     const params: unknown[] = [account];
     let where = "i.account = $1";
     if (q.search) {
-      params.push(q.search);
-      const column = q.searchBy === "monitor" ? "m.name" : `coalesce(i.${q.searchBy}, '')`;
-      where += ` AND strpos(lower(${column}), lower($${params.length})) > 0`;
+      if (q.searchBy === "monitor") {
+        // The monitor's name, matched as the service's collation does (see listMonitors).
+        params.push(nameKey(q.search));
+        where += ` AND strpos(m.name_key, $${params.length}) > 0`;
+      } else {
+        params.push(q.search);
+        where += ` AND strpos(lower(coalesce(i.${q.searchBy}, '')), lower($${params.length})) > 0`;
+      }
     }
     if (q.monitorId !== undefined) {
       params.push(q.monitorId);
@@ -250,6 +283,44 @@ export class StoreTx {
     const rows = await this.db.query<Record<string, unknown>>(
       `SELECT i.* FROM ${from} WHERE ${where} ORDER BY i.${q.sortBy} ${dir}, i.id ${iddir} LIMIT ${q.limit} OFFSET ${q.offset}`, params);
     return { rows: rows.rows.map((r) => fromRow<IncidentRecord>(r)), total: total.rows[0].n };
+  }
+
+  /**
+   * Monitors of these accounts that checking covers at `now`: not paused, outside their
+   * maintenance window; with `dueOnly`, only those whose next check is at or before `now`.
+   * Earliest due first.
+   */
+  async checkableMonitors(accounts: readonly string[], now: number, dueOnly: boolean): Promise<MonitorRecord[]> {
+    const t = new Date(now).toISOString();
+    const r = await this.db.query<Record<string, unknown>>(
+      `SELECT * FROM ${this.S}.monitors
+       WHERE account = ANY($1::text[]) AND status <> 'paused'
+         AND NOT (maintenance_start_at IS NOT NULL AND maintenance_end_at IS NOT NULL
+                  AND maintenance_start_at <= $2::timestamptz AND $2::timestamptz < maintenance_end_at)
+         ${dueOnly ? "AND (next_check_at IS NULL OR next_check_at <= $2::timestamptz)" : ""}
+       ORDER BY next_check_at ASC NULLS FIRST, id ASC`,
+      [[...accounts], t]);
+    return r.rows.map((row) => fromRow<MonitorRecord>(row));
+  }
+
+  /** The monitor's ongoing (unended) incident, if any. */
+  async ongoingIncident(monitorId: number): Promise<IncidentRecord | undefined> {
+    const r = await this.db.query<Record<string, unknown>>(
+      `SELECT * FROM ${this.S}.incidents WHERE monitor_id = $1 AND ended_at IS NULL ORDER BY id DESC LIMIT 1`, [monitorId]);
+    return r.rows[0] ? fromRow<IncidentRecord>(r.rows[0]) : undefined;
+  }
+
+  /** Writes a check's result. `updated_at` stays: it tells when someone last changed the monitor. */
+  async recordCheck(id: number, columns: CheckColumns): Promise<void> {
+    const cols = Object.keys(columns) as (keyof CheckColumns)[];
+    await this.db.query(
+      `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`,
+      [id, ...cols.map((c) => toParam(c, columns[c]))]);
+  }
+
+  /** Moves the monitor's next check to `at` (a check whose result was dropped is due again). */
+  async scheduleCheck(id: number, at: number): Promise<void> {
+    await this.db.query(`UPDATE ${this.S}.monitors SET next_check_at = $2 WHERE id = $1`, [id, new Date(at).toISOString()]);
   }
 }
 

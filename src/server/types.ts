@@ -37,6 +37,52 @@ export interface FaultOptions {
   limit?: number;
 }
 
+/** Which /api/v1 requests a {@link Hold} catches. */
+export interface HoldOptions {
+  /** Only requests with these methods (upper case), e.g. `["POST"]`. Default: all. */
+  methods?: string[];
+  /** Only paths (without the query string) that match, e.g. `/^\/api\/v1\/monitors$/`. Default: all. */
+  path?: RegExp;
+  /** Let this many matching requests through first, then hold every later one. Default 0. */
+  after?: number;
+}
+
+/**
+ * A hold on matching requests (a test's tool, see {@link UptimeServer.hold}): each one is
+ * received in full, recorded with status 0, and left unhandled until {@link Hold.release}.
+ */
+export interface Hold {
+  /** Matching requests let through so far (at most `after`). */
+  passed(): number;
+  /** Requests held now. */
+  held(): number;
+  /** Resolves once at least `n` requests are held; rejects after `timeoutMs` (default 120 s). */
+  waitHeld(n: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Ends the hold: "handle" lets the held requests go on as if nothing happened (a write
+   * commits even when its client is gone), "drop" closes their connections unanswered with
+   * nothing stored. Later requests are handled as usual. Resolves when every held request
+   * has been answered or dropped.
+   */
+  release(how?: "handle" | "drop"): Promise<void>;
+}
+
+/** What {@link UptimeServer.deferWrite} waits for and holds back. */
+export interface DeferWriteOptions {
+  /** Method of the write to defer, upper case, e.g. "POST". */
+  method: string;
+  /** Path of the write, e.g. `/^\/api\/v1\/monitors$/`. */
+  path: RegExp;
+  /** The request after which the write is handled: its method (upper case) and path. */
+  until: { method: string; path: RegExp };
+}
+
+/** A write held back by {@link UptimeServer.deferWrite}. */
+export interface DeferredWrite {
+  /** Resolves with the status the write was handled with (201, 422, ...), never sent to anyone. */
+  handled: Promise<number>;
+}
+
 /** Options of {@link startUptimeServer}. */
 export interface UptimeServerOptions {
   /** TCP port. Default 8080; 0 picks an ephemeral port. */
@@ -59,6 +105,71 @@ export interface UptimeServerOptions {
   now?: () => number;
   /** Receives one line per request. Default: nothing is logged. */
   log?: (line: string) => void;
+  /**
+   * Checking of monitors, as the service does it. Off by default here, so that a server
+   * started from code changes nothing on its own unless asked (`uptime-server` turns it
+   * on unless `--no-checks`). `true` checks with the defaults of {@link CheckOptions}.
+   */
+  checks?: boolean | CheckOptions;
+}
+
+/** How the local server checks monitors. */
+export interface CheckOptions {
+  /**
+   * Check each monitor at its interval (true, the default), or only when a round is
+   * asked for with `POST /__local/checks/run` or {@link UptimeServer.runChecks} (false).
+   */
+  schedule?: boolean;
+  /** Checks run this many times as often as their interval says (60: a 60 s monitor every second). Default 1. */
+  timeScale?: number;
+  /** Time allowed for one check, redirects and body included, in ms. Default 10000. */
+  timeoutMs?: number;
+  /** Checks in flight at once, across accounts. Default 20. */
+  concurrency?: number;
+  /** Bytes of a response body read for a text lookup; the rest is not searched. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Redirects followed before a check fails. Default 5. */
+  maxRedirects?: number;
+  /** Refuse (and report as down) any target that is not on loopback (127.0.0.0/8, ::1, localhost). Default false. */
+  loopbackOnly?: boolean;
+  /** Extra trusted certificate authorities (PEM) for https targets. Default: Node's bundled roots. */
+  ca?: string | Buffer | (string | Buffer)[];
+  /** How often the schedule looks for due monitors, in ms. Default 500. */
+  tickMs?: number;
+  /** Called after every check, recorded or not (tests and benchmarks measure with it). */
+  onCheck?: (event: CheckEvent) => void;
+}
+
+/** What one check did. */
+export interface CheckEvent {
+  /** The monitor checked. */
+  monitorId: number;
+  /** When the check was due (epoch ms on the server's clock). */
+  dueAt: number;
+  /** When its request started. */
+  startedAt: number;
+  /** When it finished. */
+  finishedAt: number;
+  /** True when the monitor was up. */
+  up: boolean;
+  /** `200 OK`, `503 Service Unavailable`, or what went wrong. */
+  result: string;
+  /** `recorded`, or why the result was dropped: the monitor was deleted, paused or changed meanwhile, or the server is closing. */
+  outcome: "recorded" | "deleted" | "paused" | "changed" | "closing";
+}
+
+/** What one round of checks did. */
+export interface CheckRound {
+  /** Monitors checked (every unpaused monitor outside its maintenance window, of every account). */
+  checked: number;
+  /** Of those, found up. */
+  up: number;
+  /** Of those, found down. */
+  down: number;
+  /** Results dropped because the monitor was deleted, paused or changed while it was checked. */
+  dropped: number;
+  /** Wall time of the round in ms. */
+  ms: number;
 }
 
 /** What the server recorded about one request. */
@@ -89,8 +200,34 @@ export interface UptimeServer {
   resetStats(): void;
   /** Replaces the fault settings; undefined turns faults off. */
   setFaults(f: FaultOptions | undefined): void;
+  /**
+   * Holds matching /api/v1 requests until released, so a test can stop its client at an
+   * exact point (some writes answered, some in flight, the rest not sent). Holds apply in
+   * the order they were added; a request matches at most one.
+   */
+  hold(options: HoldOptions): Hold;
+  /**
+   * Resolves once every connection open now has closed (later ones are not waited for):
+   * by then every request those connections carried has been read and has reached the
+   * pipeline (a hold included). Idle keep-alive connections close after 5 s.
+   */
+  connectionsClosed(): Promise<void>;
   /** Replaces the rate limit; undefined or 0 turns it off. */
   setRateLimit(perMinute: number | undefined): void;
+  /**
+   * Checks every unpaused monitor outside its maintenance window now, of every account,
+   * and resolves when all are recorded. Rejects when checking is off.
+   */
+  runChecks(): Promise<CheckRound>;
+  /**
+   * Test hook: the next write matching `options` is received, its connection dropped at
+   * once (so its client cannot know the outcome), and the write kept unhandled until the
+   * next request matching `options.until` has been handled; it is then handled (stored or
+   * refused, as it would have been) before that request's answer goes out. So a lookup the
+   * client makes after losing the write misses it, and whatever the client sends after
+   * the lookup's answer finds it committed, in that order every time.
+   */
+  deferWrite(options: DeferWriteOptions): DeferredWrite;
   /** Stops listening, drops open connections and closes storage. */
   close(): Promise<void>;
 }

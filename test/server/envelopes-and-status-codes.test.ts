@@ -27,9 +27,9 @@ describe("monitors", () => {
     expect(res.body.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["data", "status"]);
     expect(Object.keys(res.body.data).sort()).toEqual([
-      "alert_condition", "alert_text_lookup", "alerts", "cache_buster", "checked_at", "created_at",
+      "alert_condition", "alert_text_lookup", "alerts", "cache_buster", "check_result", "checked_at", "created_at",
       "domain_alert_days", "domain_ends_at", "id", "interval", "maintenance_end_at", "maintenance_start_at",
-      "name", "request_auth_username", "request_headers", "request_method", "ssl_alert_days", "ssl_ends_at",
+      "name", "request_auth_username", "request_headers", "request_method", "response_time", "ssl_alert_days", "ssl_ends_at",
       "started_at", "status", "updated_at", "url",
     ]);
     expect(res.body.data.created_at).toMatch(ISO);

@@ -39,6 +39,8 @@ test("optional fields left out get the service's defaults", async () => {
     domain_ends_at: null,
     started_at: null,
     checked_at: null,
+    response_time: null,
+    check_result: null,
     created_at: "2024-06-01T12:00:00.000000Z",
     updated_at: "2024-06-01T12:00:00.000000Z",
   });

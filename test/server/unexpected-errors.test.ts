@@ -3,7 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { Accounts } from "../../src/server/auth";
+import { DeferredWrites } from "../../src/server/deferred-write";
 import { FaultInjector } from "../../src/server/faults";
+import { Holds } from "../../src/server/hold";
 import { handleRequest, type PipelineDeps } from "../../src/server/pipeline";
 import { RateLimiter } from "../../src/server/rate-limit";
 import { RequestStats } from "../../src/server/stats";
@@ -22,6 +24,8 @@ beforeAll(async () => {
     store: brokenStore,
     stats: new RequestStats(),
     faults: new FaultInjector(undefined),
+    holds: new Holds(),
+    deferred: new DeferredWrites(),
     limiter: new RateLimiter(undefined, Date.now),
     maxBodyBytes: 1024,
     fallbackPerPage: 25,

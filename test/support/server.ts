@@ -11,3 +11,13 @@ export { DEFAULT_API_KEY } from "../../src/server";
 export function startTestServer(options: UptimeServerOptions = {}): Promise<UptimeServer> {
   return startUptimeServer({ ...options, port: 0, host: options.host ?? "127.0.0.1", dataDir: undefined });
 }
+
+/**
+ * A test server that checks monitors: only when a round is asked for (no schedule, so a
+ * test decides when checks happen) and only loopback targets (a check never leaves the
+ * machine). Other options, and other check options, pass through.
+ */
+export function startCheckingServer(options: UptimeServerOptions = {}): Promise<UptimeServer> {
+  const checks = typeof options.checks === "object" ? options.checks : {};
+  return startTestServer({ ...options, checks: { schedule: false, ...checks, loopbackOnly: true } });
+}

@@ -7,6 +7,7 @@ import {
   ALERT_CHANNELS, ALERT_CONDITIONS, EXPIRY_ALERT_DAYS, INTERVALS, LIMITS, REQUEST_METHODS,
   TEXT_ALERT_CONDITIONS, URL_ALERT_CHANNELS,
 } from "../../schemas/values";
+import { MONITOR_FIELDS as monitorCreateFields } from "../../schemas/resources";
 import type { FieldErrors } from "../respond";
 import type { KeyValue, MonitorFields, MonitorRecord } from "../store";
 import { messages } from "./messages";
@@ -15,12 +16,8 @@ import {
   isRecord, listEntries, present, rejectUnknown, toBoolean,
 } from "./rules";
 
-/** Fields a monitor store accepts. */
-export const MONITOR_FIELDS = [
-  "name", "url", "interval", "alert_condition", "alert_text_lookup", "request_method", "request_headers",
-  "request_auth_username", "request_auth_password", "cache_buster", "ssl_alert_days", "domain_alert_days",
-  "maintenance_start_at", "maintenance_end_at", "alerts",
-] as const;
+/** Fields a monitor store accepts: the contract's, read from the store schema. */
+export const MONITOR_FIELDS: readonly string[] = monitorCreateFields.api.map((f) => f.wire);
 
 /** What the validator needs besides the request. */
 export interface MonitorValidationContext {

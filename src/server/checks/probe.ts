@@ -1,0 +1,161 @@
+/**
+ * One check of one target over HTTP(S), as the service's checker does it: the monitor's
+ * method, headers and Basic auth; redirects followed up to a bound; up or down by the
+ * alert condition. Bounded in time (one deadline for the whole check, redirects and body
+ * included) and in bytes (a text lookup reads at most `maxBodyBytes`; an availability
+ * check reads no body at all). Never throws: every failure is a "down" with its reason.
+ */
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { TLSSocket } from "node:tls";
+import type { CheckSettings } from "./options";
+import { firstUrl, isLoopbackHost, requestHeaders, type CheckTarget } from "./target";
+
+/** What a check found. */
+export interface ProbeResult {
+  up: boolean;
+  /** `200 OK`, `503 Service Unavailable`, the text finding, or the error. */
+  result: string;
+  /** Milliseconds from the first request to the verdict. */
+  responseTimeMs: number;
+  /** End of the validity of the last https hop's certificate (epoch ms), when there was one. */
+  sslEndsAt: number | null;
+}
+
+/** A failure with a message meant for the incident's cause. */
+class CheckFailure extends Error {}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** "<code> <reason>", as the service writes a failed response into the cause. */
+function statusLine(res: IncomingMessage): string {
+  const code = res.statusCode ?? 0;
+  const reason = res.statusMessage || http.STATUS_CODES[code] || "";
+  return `${code} ${reason}`.trim();
+}
+
+/** Checks `target` once. `signal` ends it early (the server is closing). */
+export async function probe(target: CheckTarget, settings: CheckSettings, signal?: AbortSignal): Promise<ProbeResult> {
+  const started = performance.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new CheckFailure(`timed out after ${settings.timeoutMs} ms`)), settings.timeoutMs);
+  const onAbort = () => deadline.abort(new CheckFailure("the server is closing"));
+  signal?.addEventListener("abort", onAbort, { once: true });
+  let sslEndsAt: number | null = null;
+  const done = (up: boolean, result: string): ProbeResult => ({
+    up, result, sslEndsAt, responseTimeMs: Math.max(0, Math.round(performance.now() - started)),
+  });
+  try {
+    let url = firstUrl(target);
+    let method = target.method;
+    const origin = url.origin;
+    for (let hop = 0; ; hop++) {
+      const res = await send(url, method, requestHeaders(target, url.origin === origin), settings, deadline.signal);
+      const cert = certificateEnd(res);
+      if (url.protocol === "https:") sslEndsAt = cert;
+      const location = res.headers.location;
+      if (REDIRECTS.has(res.statusCode ?? 0) && location) {
+        res.destroy();
+        if (hop >= settings.maxRedirects) return done(false, `too many redirects (more than ${settings.maxRedirects})`);
+        url = new URL(location, url);
+        // As browsers and the service's HTTP client do: 303 always, 301/302 after a POST-like method, go on with GET.
+        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method !== "GET" && method !== "HEAD")) method = "GET";
+        continue;
+      }
+      const line = statusLine(res);
+      if (target.condition === "url_unavailable" || !target.lookup) {
+        // Only the status matters: the body, however large, is never read.
+        res.destroy();
+        const code = res.statusCode ?? 0;
+        return done(code >= 200 && code < 300, line);
+      }
+      const body = await readBounded(res, settings.maxBodyBytes, deadline.signal);
+      const found = body.includes(Buffer.from(target.lookup, "utf8"));
+      const text = `text "${target.lookup}" ${found ? "found" : "not found"}`;
+      // url_text alerts when the text IS there, url_no_text when it is NOT.
+      const up = target.condition === "url_text" ? !found : found;
+      return done(up, `${line}, ${text}`);
+    }
+  } catch (err) {
+    const reason = deadline.signal.aborted && deadline.signal.reason instanceof Error ? deadline.signal.reason : err;
+    return done(false, describe(reason));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onAbort);
+  }
+}
+
+/** Sends one request; resolves with the response once its head has arrived. */
+function send(url: URL, method: string, headers: Record<string, string>, settings: CheckSettings, signal: AbortSignal): Promise<IncomingMessage> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new CheckFailure(`unsupported URL scheme ${url.protocol}`));
+  if (settings.loopbackOnly && !isLoopbackHost(url.hostname)) {
+    return Promise.reject(new CheckFailure(`not checked: ${url.hostname} is not on loopback, and this server checks only loopback targets`));
+  }
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const options: https.RequestOptions = {
+      method,
+      headers,
+      // A fresh connection per check, as a checker sees a site; nothing pooled to go stale.
+      agent: false,
+      signal,
+      ...(url.protocol === "https:" && settings.ca ? { ca: settings.ca } : {}),
+    };
+    const req = (url.protocol === "https:" ? https : http).request(url, options, (res) => {
+      // Whatever the response does after the verdict must not become an uncaught error.
+      res.on("error", () => undefined);
+      resolve(res);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Up to `max` bytes of the body; the rest is dropped with the connection. */
+function readBounded(res: IncomingMessage, max: number, signal: AbortSignal): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    // Settle first, then let go of the connection: destroying it emits events of its own.
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      res.off("data", onData);
+      outcome();
+      res.destroy();
+    };
+    const finish = () => settle(() => resolve(Buffer.concat(chunks, Math.min(size, max))));
+    const fail = (err: unknown) => settle(() => reject(err));
+    const onAbort = () => fail(signal.reason);
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= max) finish();
+    };
+    if (max === 0) return finish();
+    signal.addEventListener("abort", onAbort, { once: true });
+    res.on("data", onData);
+    res.once("end", finish);
+    res.once("error", fail);
+    res.once("aborted", () => fail(new CheckFailure("the connection closed before the body ended")));
+  });
+}
+
+/** The end of validity of the peer's certificate on an https response, else null. */
+function certificateEnd(res: IncomingMessage): number | null {
+  const socket = res.socket as TLSSocket | null;
+  if (!socket || typeof socket.getPeerCertificate !== "function") return null;
+  const cert = socket.getPeerCertificate();
+  const end = cert && cert.valid_to ? Date.parse(cert.valid_to) : NaN;
+  return Number.isFinite(end) ? end : null;
+}
+
+/** A reason fit for an incident's cause: short, one line. */
+function describe(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as NodeJS.ErrnoException)?.code;
+  const text = message || code || "the check failed";
+  return text.replace(/\s+/g, " ").trim().slice(0, 255);
+}
