@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { IncidentListQuery } from "../schemas";
 import { incidentFromApi } from "../providers/incident/props";
-import { dropUndefined } from "../util/objects";
+import { fetchIncident, listIncidents } from "./queries";
 import { withProgramClient, type FunctionOptions } from "./program-client";
 
 /** An incident as the functions return it, in the program's names. */
@@ -16,7 +16,7 @@ export interface GetIncidentArgs {
 
 /** Reads one incident by id. */
 export function getIncident(args: GetIncidentArgs, options?: FunctionOptions): Promise<IncidentInfo> {
-  return withProgramClient(options, async (c) => incidentFromApi(await c.incidents.get(args.incidentId)));
+  return withProgramClient(options, (c) => fetchIncident(c, args));
 }
 
 /** {@link getIncident} taking `Input`s and returning an `Output`. */
@@ -48,14 +48,7 @@ export interface GetIncidentsResult {
 
 /** Lists every incident matching the filters, reading all pages. */
 export function getIncidents(args: GetIncidentsArgs = {}, options?: FunctionOptions): Promise<GetIncidentsResult> {
-  return withProgramClient(options, async (c) => {
-    const incidents: IncidentInfo[] = [];
-    const query: IncidentListQuery = {
-      search: args.search, search_by: args.searchBy, monitor_id: args.monitorId, status: args.status, sort_by: args.sortBy, sort: args.sort,
-    };
-    for await (const i of c.incidents.all(dropUndefined(query))) incidents.push(incidentFromApi(i));
-    return { incidents };
-  });
+  return withProgramClient(options, (c) => listIncidents(c, args));
 }
 
 /** {@link getIncidents} taking `Input`s and returning an `Output`. */

@@ -50,9 +50,31 @@ function coerceBoolean(v: unknown): unknown {
   return v;
 }
 
-function closest(name: string, allowed: readonly string[]): string | undefined {
-  const lower = name.toLowerCase().replace(/[_-]/g, "");
-  return allowed.find((a) => a.toLowerCase() === lower || a.toLowerCase().startsWith(lower) || lower.startsWith(a.toLowerCase()));
+/** Edit distance (insertions, deletions, substitutions) between two strings. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
+}
+
+/**
+ * The allowed name a mistyped one most likely meant: the nearest by edit distance,
+ * ignoring case, `_` and `-` (`alert` → `alerts`, `alert_condition` → `alertCondition`),
+ * when it is near enough to be a typo.
+ */
+export function closest(name: string, allowed: readonly string[]): string | undefined {
+  const norm = (s: string) => s.toLowerCase().replace(/[_-]/g, "");
+  const typed = norm(name);
+  let best: { name: string; d: number } | undefined;
+  for (const a of allowed) {
+    const d = distance(typed, norm(a));
+    if (!best || d < best.d) best = { name: a, d };
+  }
+  return best && best.d <= Math.max(2, Math.floor(typed.length / 3)) ? best.name : undefined;
 }
 
 /** Runs the shared check and returns Pulumi's `CheckResult`. */
@@ -67,7 +89,8 @@ export function runCheck(spec: CheckSpec, news: Record<string, unknown>, interna
     }
     if (!spec.allowed.includes(key)) {
       const hint = closest(key, spec.allowed);
-      failures.push(failure(key, `is not a property of this resource${hint ? ` (did you mean ${hint}?)` : ""}; allowed: ${spec.allowed.join(", ")}`));
+      // No `property`: the engine would print the value, and a mistyped `alert` may hold a webhook URL.
+      failures.push({ property: "", reason: `${key}: is not a property of this resource${hint ? ` (did you mean ${hint}?)` : ""}; allowed: ${spec.allowed.join(", ")}` });
       continue;
     }
     if (value === null || value === undefined) continue;

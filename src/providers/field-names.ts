@@ -1,24 +1,2 @@
-/**
- * Property names: the API speaks snake_case, Pulumi programs camelCase. The mapping is
- * mechanical, so one pair of functions serves every field and every error path.
- */
-
-/** `alert_text_lookup` → `alertTextLookup`. */
-export function toCamel(name: string): string {
-  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** `alertTextLookup` → `alert_text_lookup`. */
-export function toSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-/** `["alerts", 0, "value"]` → `alerts[0].value`, with camelCase names. */
-export function propertyPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += (out ? "." : "") + toCamel(String(part));
-  }
-  return out;
-}
+/** Property names, snake_case in the API and camelCase in programs (kept in src/schemas/names.ts). */
+export { propertyPath, toCamel, toSnake } from "../schemas/names";

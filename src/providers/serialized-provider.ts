@@ -25,3 +25,17 @@ export function serializedProvider(kind: keyof typeof SHIMS): Promise<string> {
 export function dynamicType(type: "Monitor" | "Incident"): string {
   return `pulumi-nodejs:dynamic/uptime:${type}`;
 }
+
+/**
+ * The URN the engine will give a resource, as a plain promise: the `__urn` input of the
+ * resource classes (see RESOURCE_URN_KEY). `pulumi.createUrn` returns an Output that depends
+ * on the parent; used as an input, it would make the resource depend on its parent
+ * component, which the SDK expands to all of the component's children, the resource
+ * itself among them: two monitors in one component would wait for each other forever.
+ * The promise carries the value without the dependency.
+ */
+export function urnOf(name: string, type: string, parent: pulumi.Resource | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    pulumi.createUrn(name, type, parent).apply((urn) => resolve(urn));
+  });
+}

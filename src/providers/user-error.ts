@@ -3,10 +3,11 @@
  * (camelCase) name and the service's message, and for a 401 which setting to fix.
  */
 import {
-  UptimeConfigError, UptimeError, UptimeForbiddenError, UptimeInputError, UptimeUnauthorizedError,
+  UptimeConfigError, UptimeError, UptimeForbiddenError, UptimeInputError, UptimeNetworkError, UptimeUnauthorizedError,
   UptimeValidationError,
 } from "../client/errors";
-import { CONFIG_KEYS, ENV_VARS } from "./config";
+import { classifyFailure } from "../client/retry";
+import { CONFIG_KEYS, ENV_VARS, resolveSettings, settingName } from "./config";
 import { toCamel } from "./field-names";
 
 /** An error from a provider operation, naming the resource it concerns. */
@@ -22,6 +23,19 @@ export class UptimeResourceError extends Error {
     this.resource = resource;
     this.fields = fields;
   }
+}
+
+/**
+ * An update or read of a record the service no longer has: it was deleted outside Pulumi,
+ * and a plain `up` compares with the last recorded state, so only a refresh notices.
+ */
+export function deletedOutsidePulumi(resource: string, kind: "monitor" | "incident", id: string, cause: unknown): UptimeResourceError {
+  return new UptimeResourceError(
+    resource,
+    `${kind} ${id} was deleted outside Pulumi (the service has no ${kind} with that id). ` +
+      "Run `pulumi up --refresh` to create it again (or `pulumi refresh`, then `pulumi up`).",
+    {}, cause,
+  );
 }
 
 /** `Monitor` + `api` → `Monitor "api"`; without a name, the id. */
@@ -43,19 +57,32 @@ export function toResourceError(resource: string, err: unknown): Error {
     const who = err instanceof UptimeInputError ? "invalid input" : "the service rejected";
     return new UptimeResourceError(resource, parts.length ? `${who} ${parts.join("; ")}` : err.message, fields, err);
   }
-  if (err instanceof UptimeUnauthorizedError) {
-    return new UptimeResourceError(
-      resource,
-      `the service did not accept the API key (401 ${err.serviceMessage ?? "Unauthenticated."}). ` +
-        `Set the right key with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\` or the ${ENV_VARS.apiKey} environment variable.`,
-      {}, err,
-    );
-  }
-  if (err instanceof UptimeForbiddenError) {
-    return new UptimeResourceError(resource, `the account has no API access (403): ${err.serviceMessage ?? err.message}`, {}, err);
-  }
+  const access = accessProblem(err);
+  if (access) return new UptimeResourceError(resource, access, {}, err);
   if (err instanceof UptimeError || err instanceof UptimeConfigError) {
     return new UptimeResourceError(resource, err.message, {}, err);
   }
   return new UptimeResourceError(resource, err instanceof Error ? err.message : String(err), {}, err);
+}
+
+/**
+ * For an error that says the settings do not reach the account (a rejected key, an account
+ * without API access, a service that cannot be connected to), what to fix, naming the
+ * setting the user set; undefined for any other error.
+ */
+export function accessProblem(err: unknown): string | undefined {
+  const s = resolveSettings();
+  if (err instanceof UptimeUnauthorizedError) {
+    const fix = s.from.apiKey === "env"
+      ? `Set the right key in the ${ENV_VARS.apiKey} environment variable (or with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\`, which wins).`
+      : `Set the right key with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\` (or the ${ENV_VARS.apiKey} environment variable when the stack config has none).`;
+    return `the service did not accept the API key from ${settingName("apiKey", s)} (401 ${err.serviceMessage ?? "Unauthenticated."}). ${fix}`;
+  }
+  if (err instanceof UptimeForbiddenError) {
+    return `the account of the API key from ${settingName("apiKey", s)} has no API access (403): ${err.serviceMessage ?? err.message}`;
+  }
+  if (err instanceof UptimeNetworkError && !err.outcomeUnknown && classifyFailure(err.cause) === "not-sent") {
+    return `${err.message} Check ${settingName("baseUrl", s)} (${JSON.stringify(s.baseUrl ?? "")}): is the service running there?`;
+  }
+  return undefined;
 }

@@ -1,8 +1,8 @@
 /** The `Incident` resource: a recorded period during which a monitor was in trouble. */
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicType, serializedProvider } from "../providers/serialized-provider";
-import { RESOURCE_NAME_KEY } from "../providers/monitor/props";
-import { INCIDENT_API_FIELDS } from "../providers/incident/props";
+import { dynamicType, serializedProvider, urnOf } from "../providers/serialized-provider";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
+import { INCIDENT_FIELDS } from "../schemas/resources";
 
 /** The arguments of an `Incident`. */
 export interface IncidentArgs {
@@ -14,13 +14,16 @@ export interface IncidentArgs {
    */
   startedAt: pulumi.Input<string>;
   /**
-   * When it was acknowledged, `Y-m-dTH:i:s`. The service writes it once: setting it on an
-   * incident without one updates in place; changing or removing it replaces the incident.
+   * When it was acknowledged, `Y-m-dTH:i:s`. The service writes it once (the first value
+   * wins): setting it on an incident without one updates in place; changing a value this
+   * program wrote replaces the incident. A value the service holds that the program did
+   * not write (someone acknowledged it first) is left alone, and so is an omitted one.
    */
   acknowledgedAt?: pulumi.Input<string>;
   /**
    * When it ended, `Y-m-dTH:i:s`, after `startedAt` and not in the future. Written once, as
-   * `acknowledgedAt`. A monitor holds one ongoing (unended) incident at a time.
+   * `acknowledgedAt`; the service also ends an incident itself when its monitor recovers,
+   * and that end is left alone. A monitor holds one ongoing (unended) incident at a time.
    */
   endedAt?: pulumi.Input<string>;
   /** Cause, at most 255 characters. Updates in place. */
@@ -30,7 +33,7 @@ export interface IncidentArgs {
 }
 
 // Every output is registered up front (as undefined) so that `Incident.get` exposes them too.
-const OUTPUTS = [...INCIDENT_API_FIELDS, "incidentId", "status", "createdAt", "updatedAt"] as const;
+const OUTPUTS = [...INCIDENT_FIELDS.api, ...INCIDENT_FIELDS.computed].map((f) => f.name);
 
 /**
  * An incident of a monitor. Its status is derived by the service: `resolved` once
@@ -70,6 +73,7 @@ export class Incident extends pulumi.CustomResource {
     if (args) {
       Object.assign(props, args);
       props[RESOURCE_NAME_KEY] = name;
+      props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Incident"), opts?.parent);
     }
     // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
     props.__provider = serializedProvider("incident");

@@ -3,8 +3,9 @@ import * as pulumi from "@pulumi/pulumi";
 import type {
   ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INTERVALS, REQUEST_METHODS,
 } from "../schemas/values";
-import { dynamicType, serializedProvider } from "../providers/serialized-provider";
-import { MONITOR_API_FIELDS, MONITOR_SECRET_FIELDS, RESOURCE_NAME_KEY } from "../providers/monitor/props";
+import { dynamicType, serializedProvider, urnOf } from "../providers/serialized-provider";
+import { MONITOR_SECRET_FIELDS, RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
+import { MONITOR_FIELDS } from "../schemas/resources";
 
 /** A check interval in seconds. */
 export type Interval = (typeof INTERVALS)[number];
@@ -93,8 +94,9 @@ export interface MonitorArgs {
   adoptId?: pulumi.Input<number>;
 }
 
-// Every output is registered up front (as undefined) so that `Monitor.get` exposes them too.
-const OUTPUTS = [...MONITOR_API_FIELDS, "paused", "monitorId", "status", "sslEndsAt", "domainEndsAt", "createdAt", "updatedAt"] as const;
+// Every output is registered up front (as undefined) so that `Monitor.get` exposes them too:
+// the monitor's fields, `paused` (echoed when managed) and what the service computes.
+const OUTPUTS = [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider.filter((f) => !f.providerOnly), ...MONITOR_FIELDS.computed].map((f) => f.name);
 
 /**
  * An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records
@@ -176,6 +178,7 @@ export class Monitor extends pulumi.CustomResource {
         if (value !== undefined) props[field] = pulumi.secret(value);
       }
       props[RESOURCE_NAME_KEY] = name;
+      props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Monitor"), opts?.parent);
     }
     // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
     props.__provider = serializedProvider("monitor");

@@ -56,6 +56,32 @@ describe("Functions", () => {
     expect(one).toMatchObject({ monitorId: firstId, status: "unresolved", startedAt: "2026-01-02T00:00:00" });
   });
 
+  it("alerts and requestHeaders are secret, in the Promise forms and the Output forms", async () => {
+    const { isSecret, output } = await import("@pulumi/pulumi");
+    const hook = "https://hooks.example.com/functions/SECRET-token";
+    const m = await client.monitors.create({
+      name: "with secrets", url: "https://secrets.example.com", interval: 60,
+      alerts: [{ key: "webhook", value: hook }], request_headers: [{ key: "Authorization", value: "Bearer fn-token" }],
+    });
+    const one = await getMonitor({ monitorId: m.id }, opts);
+    expect(one.name).toBe("with secrets"); // other fields stay plain
+    expect(await isSecret(one.alerts)).toBe(true);
+    expect(await isSecret(one.requestHeaders)).toBe(true);
+    expect(await value(one.alerts)).toEqual([{ key: "webhook", value: hook }]);
+    expect(await value(one.requestHeaders)).toEqual([{ key: "Authorization", value: "Bearer fn-token" }]);
+    const listed = (await getMonitors({ search: "with secrets" }, opts)).monitors;
+    expect(listed).toHaveLength(1);
+    expect(await isSecret(listed[0].alerts)).toBe(true);
+    expect(JSON.stringify(listed)).not.toContain("SECRET-token");
+
+    const viaOutput = getMonitorOutput({ monitorId: output(m.id) }, opts);
+    expect(await isSecret(viaOutput)).toBe(true);
+    expect(await isSecret(viaOutput.alerts)).toBe(true);
+    expect((await value(viaOutput)).alerts).toEqual([{ key: "webhook", value: hook }]);
+    expect(await isSecret(getMonitorsOutput({ search: "with secrets" }, opts))).toBe(true);
+    await client.monitors.delete(m.id);
+  });
+
   it("the Output forms take Inputs and resolve to the same results", async () => {
     const { output } = await import("@pulumi/pulumi");
     expect((await value(getMonitorOutput({ monitorId: output(firstId) }, opts))).name).toBe("fleet-000");

@@ -17,7 +17,12 @@ export async function checkedBy(provider: Pick<ResourceProvider, "check">, bag: 
 export async function providerHarness(options: Parameters<typeof startTestServer>[0] = {}) {
   const server = await startTestServer(options);
   const config: Record<string, string> = { "uptime:baseUrl": server.url, "uptime:apiKey": DEFAULT_API_KEY };
-  const reconfigure = () => configureFromStack({ get: (k) => config[k] });
+  const reconfigure = () => {
+    // A new provider process: configure keeps the client while the settings stay the same,
+    // so clear them first to start from a fresh client (no read snapshot, nothing verified).
+    configureFromStack({ get: () => undefined });
+    configureFromStack({ get: (k) => config[k] });
+  };
   reconfigure();
   // A second client plays "someone else" changing things out of band.
   const outOfBand = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });

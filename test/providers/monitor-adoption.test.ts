@@ -32,6 +32,15 @@ describe("Adopting monitors that already exist", () => {
     expect(await countNamed("Legacy")).toBe(1);
   });
 
+  it("adopt: true takes over the monitor whose name differs only in case or accents, as the service compares names", async () => {
+    const existing = await h.outOfBand.monitors.create({ name: "billing api", url: "https://billing.example.com", interval: 60 });
+    const before = h.server.requests.filter((r) => r.method === "POST").length;
+    const { id } = await monitor.create(await checked({ name: "Billing API", url: "https://billing.example.com", interval: 60, adopt: true }));
+    expect(Number(id)).toBe(existing.id);
+    expect(h.server.requests.filter((r) => r.method === "POST").length).toBe(before);
+    expect((await h.outOfBand.monitors.get(existing.id)).name).toBe("Billing API");
+  });
+
   it("adopt: true creates the monitor when none has the name", async () => {
     const { id } = await monitor.create(await checked({ name: "Fresh", url: "https://fresh.example.com", interval: 60, adopt: true }));
     expect((await h.outOfBand.monitors.get(Number(id))).name).toBe("Fresh");

@@ -68,7 +68,7 @@ describe("Monitor check", () => {
       { property: "", reason: "requestAuthPassword: is required when request_auth_username is set" },
     ]);
     expect(failuresOf({ ...valid, maintenanceStartAt: "2026-03-02T10:00:00", maintenanceEndAt: "2026-03-02T09:00:00" })).toEqual([
-      { property: "maintenanceEndAt", reason: "maintenanceEndAt: must be after maintenance_start_at (2026-03-02T10:00:00)" },
+      { property: "maintenanceStartAt", reason: "maintenanceStartAt: must be before maintenance_end_at (2026-03-02T09:00:00)" },
     ]);
     expect(failuresOf({ ...valid, maintenanceEndAt: "2026-03-02T09:00:00" })).toEqual([
       { property: "maintenanceStartAt", reason: "maintenanceStartAt: is required when maintenance_end_at is set" },
@@ -101,11 +101,21 @@ describe("Monitor check", () => {
     expect(failures).toEqual([{ property: "", reason: "requestAuthPassword: must be at most 1024 characters" }]);
   });
 
-  it("names an unknown property and suggests the right one", () => {
+  it("names an unknown property and suggests the right one, without `property` so its value is never printed", () => {
     const failures = failuresOf({ ...valid, pause: true });
     expect(failures).toHaveLength(1);
-    expect(failures[0].property).toBe("pause");
+    expect(failures[0].property).toBe("");
     expect(failures[0].reason).toMatch(/^pause: is not a property of this resource \(did you mean paused\?\)/);
+  });
+
+  it("suggests the nearest property name, not the first that shares a prefix", () => {
+    const hint = (key: string) => /did you mean (\w+)\?/.exec(failuresOf({ ...valid, [key]: [{ key: "slack", value: "https://hooks.example.com/x" }] })[0].reason)?.[1];
+    expect(hint("alert")).toBe("alerts");
+    expect(hint("alert_condition")).toBe("alertCondition");
+    expect(hint("requestHeader")).toBe("requestHeaders");
+    expect(hint("intervall")).toBe("interval");
+    expect(hint("headers")).toBeUndefined();
+    expect(JSON.stringify(failuresOf({ ...valid, alert: [{ key: "slack", value: "https://hooks.example.com/x" }] }))).not.toContain("hooks.example.com");
   });
 
   it("accepts numbers and booleans given as strings, as config files give them", () => {

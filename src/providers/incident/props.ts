@@ -1,17 +1,31 @@
 /** The Incident provider's property bags and their mapping to the API. */
 import type { Incident, IncidentCreateInput, IncidentUpdateInput } from "../../schemas";
-import { RESOURCE_NAME_KEY } from "../monitor/props";
+import { INCIDENT_FIELDS, namesWhere, type CamelCase, type incidentCreateSchema } from "../../schemas";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../monitor/props";
 import { stripInternal } from "../monitor/props";
-
-/** The writable incident fields in the program's names. */
-export const INCIDENT_API_FIELDS = ["monitorId", "startedAt", "acknowledgedAt", "endedAt", "cause", "comment"] as const;
-/** Fields the service sets only on store. */
-export const INCIDENT_STORE_ONLY = ["monitorId", "startedAt"] as const;
-/** Fields the service writes once: the first value wins, never changed or cleared. */
-export const INCIDENT_WRITE_ONCE = ["acknowledgedAt", "endedAt"] as const;
+import { isEmpty, sameDate } from "../normalize";
 
 /** A writable incident field, camelCase. */
-export type IncidentApiField = (typeof INCIDENT_API_FIELDS)[number];
+export type IncidentApiField = CamelCase<keyof (typeof incidentCreateSchema)["shape"] & string>;
+
+/** The writable incident fields in the program's names (from the store schema). */
+export const INCIDENT_API_FIELDS = namesWhere(INCIDENT_FIELDS.api) as IncidentApiField[];
+/** Fields the service sets only on store. */
+export const INCIDENT_STORE_ONLY = namesWhere(INCIDENT_FIELDS.api, (f) => f.once === "store") as IncidentApiField[];
+/** Fields the service writes once: the first value wins, never changed or cleared. */
+export const INCIDENT_WRITE_ONCE = namesWhere(INCIDENT_FIELDS.api, (f) => f.once === "first") as WriteOnceField[];
+/** A write-once incident field (the schemas mark them `once: "first"`; INCIDENT_WRITE_ONCE lists them). */
+export type WriteOnceField = Extract<IncidentApiField, "acknowledgedAt" | "endedAt">;
+/** Write-once values, by field. */
+export type WriteOnceValues = Partial<Record<WriteOnceField, string>>;
+
+/**
+ * Output key of the write-once values this program wrote and the service kept. The
+ * service also writes them itself (its checker ends incidents); only a value the program
+ * wrote is the program's to change (by replacing the incident). A value the service
+ * wrote is left alone, so the provider never fights the service over it.
+ */
+export const PROGRAM_WROTE_KEY = "__programWrote";
 
 /** Provider inputs after `check`. */
 export interface IncidentInputs {
@@ -22,6 +36,7 @@ export interface IncidentInputs {
   cause?: string | null;
   comment?: string | null;
   [RESOURCE_NAME_KEY]?: string;
+  [RESOURCE_URN_KEY]?: string;
 }
 
 /** Provider outputs: the inputs plus what the service computes. */
@@ -30,6 +45,7 @@ export interface IncidentOutputs extends IncidentInputs {
   status: string;
   createdAt?: string | null;
   updatedAt?: string | null;
+  [PROGRAM_WROTE_KEY]?: WriteOnceValues;
 }
 
 /** The store body. */
@@ -68,14 +84,36 @@ export function incidentFromApi(i: Incident): IncidentOutputs {
   };
 }
 
-/** Outputs after a write: the declared inputs echoed, plus what the service computed. */
-export function toIncidentOutputs(inputs: IncidentInputs, live: Incident): IncidentOutputs {
+/**
+ * Outputs after a write: the declared inputs echoed, plus what the service computed. A
+ * write-once field shows what the service holds (the first value wins there, whoever
+ * wrote it), and is recorded as the program's when it is the value the program declared
+ * (now or, per `previously`, before).
+ */
+export function toIncidentOutputs(inputs: IncidentInputs, live: Incident, previously: WriteOnceValues = {}): IncidentOutputs {
   const computed = incidentFromApi(live);
-  return {
+  const outs: IncidentOutputs = {
     ...stripInternal(inputs),
     incidentId: computed.incidentId,
     status: computed.status,
     createdAt: computed.createdAt,
     updatedAt: computed.updatedAt,
   };
+  const wrote: WriteOnceValues = {};
+  for (const field of INCIDENT_WRITE_ONCE) {
+    const held = computed[field];
+    if (isEmpty(held)) continue;
+    const declared = inputs[field];
+    const mine = !isEmpty(declared) && sameDate(declared, held) ? declared! : !isEmpty(previously[field]) && sameDate(previously[field], held) ? previously[field] : undefined;
+    outs[field] = mine ?? held;
+    if (mine !== undefined) wrote[field] = mine;
+  }
+  if (Object.keys(wrote).length > 0) outs[PROGRAM_WROTE_KEY] = wrote;
+  return outs;
+}
+
+/** True when the program wrote the value of `field` the state holds. */
+export function programWrote(olds: Partial<IncidentOutputs>, field: WriteOnceField): boolean {
+  const wrote = olds[PROGRAM_WROTE_KEY]?.[field];
+  return !isEmpty(wrote) && !isEmpty(olds[field]) && sameDate(wrote, olds[field]);
 }

@@ -1,9 +1,15 @@
 /** `check` for monitors: the shared check with the monitor's fields, defaults and rules. */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { monitorCreateSchema } from "../../schemas";
+import { MONITOR_FIELDS, monitorCreateSchema, namesWhere } from "../../schemas";
 import { failure, runCheck, type CheckSpec } from "../check";
 import { isUnknown } from "../unknown";
-import { COUPLED_FIELDS, MONITOR_SECRET_FIELDS, MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS, RESOURCE_NAME_KEY } from "./props";
+import { nonexistentLocalTimes } from "../local-times";
+import { resourceLabel } from "../user-error";
+import { monitorClaims } from "./claims";
+import {
+  COUPLED_FIELDS, INTERNAL_KEYS, MONITOR_SECRET_FIELDS, MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS, RESOURCE_NAME_KEY,
+  resourceUrn,
+} from "./props";
 
 function providerFields(inputs: Record<string, unknown>): CheckFailure[] {
   const out: CheckFailure[] = [];
@@ -21,23 +27,39 @@ function providerFields(inputs: Record<string, unknown>): CheckFailure[] {
   return out;
 }
 
-/** What the shared check needs to know about monitors. */
-export const monitorCheckSpec: CheckSpec = {
-  allowed: [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS],
-  integers: ["interval", "sslAlertDays", "domainAlertDays", "adoptId", "cacheBuster"],
-  booleans: ["paused", "adopt"],
-  defaults: MONITOR_DEFAULTS,
-  schema: monitorCreateSchema,
-  groups: COUPLED_FIELDS,
-  extra: providerFields,
-  secret: MONITOR_SECRET_FIELDS,
-};
+const FIELDS = [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider];
 
-/** Validates a monitor's inputs and fills the service's defaults. */
-export function checkMonitor(news: Record<string, unknown>): CheckResult {
+/** What the shared check needs to know about monitors, for the account's time zone. */
+export function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
+  return {
+    allowed: [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS],
+    integers: namesWhere(FIELDS, (f) => f.kind === "integer"),
+    booleans: namesWhere(FIELDS, (f) => f.kind === "boolean"),
+    defaults: MONITOR_DEFAULTS,
+    schema: monitorCreateSchema,
+    groups: COUPLED_FIELDS,
+    extra: (inputs) => [...providerFields(inputs), ...nonexistentLocalTimes(inputs, ["maintenanceStartAt", "maintenanceEndAt"], timeZone)],
+    secret: MONITOR_SECRET_FIELDS,
+  };
+}
+
+/**
+ * Validates a monitor's inputs (local times in the account's `timeZone`) and fills the
+ * service's defaults. With the resource's `urn`, also refuses a name or `adoptId` another
+ * resource of this run declared (claims.ts).
+ */
+export function checkMonitor(news: Record<string, unknown>, timeZone = "UTC", urn = resourceUrn(news)): CheckResult {
   const bag = { ...news };
   // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
   if (bag.cacheBuster === true) bag.cacheBuster = 1;
   if (bag.cacheBuster === false) bag.cacheBuster = 0;
-  return runCheck(monitorCheckSpec, bag, [RESOURCE_NAME_KEY]);
+  const result = runCheck(monitorCheckSpec(timeZone), bag, INTERNAL_KEYS);
+  if (!urn) return result;
+  const inputs = result.inputs as Record<string, unknown>;
+  const known = (v: unknown) => (isUnknown(v) ? undefined : v);
+  const taken = monitorClaims.check(
+    { urn, label: resourceLabel("Monitor", inputs[RESOURCE_NAME_KEY] ?? inputs.name) },
+    { name: known(inputs.name), adoptId: known(inputs.adoptId) },
+  );
+  return taken.length ? { inputs, failures: [...(result.failures ?? []), ...taken] } : result;
 }

@@ -6,7 +6,10 @@
 import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { containsUnknown } from "../unknown";
 import { sameDate, samePairs, sameScalar } from "../normalize";
-import { MONITOR_API_FIELDS, type MonitorApiField, type MonitorInputs, type MonitorOutputs } from "./props";
+import { toDiffResult, type PropertyChanges } from "../changes";
+import { resourceLabel } from "../user-error";
+import { monitorClaims } from "./claims";
+import { MONITOR_API_FIELDS, RESOURCE_NAME_KEY, resourceUrn, type MonitorApiField, type MonitorInputs, type MonitorOutputs } from "./props";
 
 const DATE_FIELDS = new Set<MonitorApiField>(["maintenanceStartAt", "maintenanceEndAt"]);
 
@@ -33,9 +36,20 @@ export function changedMonitorFields(olds: Partial<MonitorOutputs>, news: Partia
   return MONITOR_API_FIELDS.filter((f) => containsUnknown(news[f]) || !sameField(f, olds[f], news[f]));
 }
 
+/**
+ * What differs, by property (program names, `paused` included); nothing replaces a monitor.
+ * It sees the old outputs of every resource of a run before any delete, so it also records
+ * which monitor the resource manages (claims.ts), for a delete of another resource that
+ * managed the same one.
+ */
+export function monitorChanges(olds: Partial<MonitorOutputs>, news: Partial<MonitorInputs>, urn = resourceUrn(news)): PropertyChanges {
+  if (urn && typeof olds.monitorId === "number") monitorClaims.own({ urn, label: resourceLabel("Monitor", news[RESOURCE_NAME_KEY] ?? news.name) }, olds.monitorId);
+  const changed: string[] = changedMonitorFields(olds, news);
+  if (pauseChange(olds, news) !== undefined) changed.push("paused");
+  return { changed, replaces: [], deleteBeforeReplace: false };
+}
+
 /** Pulumi's `diff` for a monitor. */
-export function diffMonitor(olds: Partial<MonitorOutputs>, news: Partial<MonitorInputs>): DiffResult {
-  const changed = changedMonitorFields(olds, news);
-  const pause = pauseChange(olds, news);
-  return { changes: changed.length > 0 || pause !== undefined, replaces: [], deleteBeforeReplace: false };
+export function diffMonitor(olds: Partial<MonitorOutputs>, news: Partial<MonitorInputs>, urn = resourceUrn(news)): DiffResult {
+  return toDiffResult(monitorChanges(olds, news, urn));
 }

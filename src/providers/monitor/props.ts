@@ -4,29 +4,43 @@
  * echoed back plus what the service computes.
  */
 import type { Monitor, MonitorCreateInput, MonitorUpdateInput, KeyValue } from "../../schemas";
+import { MONITOR_FIELDS, namesWhere, type CamelCase, type monitorCreateSchema } from "../../schemas";
 import { toCamel } from "../field-names";
 
-/** The writable monitor fields in the program's names, in the contract's order. */
-export const MONITOR_API_FIELDS = [
-  "name", "url", "interval", "alertCondition", "alertTextLookup", "requestMethod", "requestHeaders",
-  "requestAuthUsername", "requestAuthPassword", "cacheBuster", "sslAlertDays", "domainAlertDays",
-  "maintenanceStartAt", "maintenanceEndAt", "alerts",
-] as const;
+/** The writable monitor fields in the program's names, in the contract's order (from the store schema). */
+export const MONITOR_API_FIELDS = namesWhere(MONITOR_FIELDS.api) as MonitorApiField[];
 
 /**
  * Fields kept secret in state: the basic-auth password, the alert channels (webhook URLs
  * and bot tokens) and the request headers (which commonly carry API tokens).
  */
-export const MONITOR_SECRET_FIELDS = ["requestAuthPassword", "alerts", "requestHeaders"] as const;
+export const MONITOR_SECRET_FIELDS = namesWhere([...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider], (f) => !!f.secret);
 
 /** Inputs that steer the provider but are not monitor fields. */
-export const MONITOR_PROVIDER_FIELDS = ["paused", "adopt", "adoptId"] as const;
+export const MONITOR_PROVIDER_FIELDS = namesWhere(MONITOR_FIELDS.provider) as ("paused" | "adopt" | "adoptId")[];
 
 /** Inputs the resource class adds for itself (the logical name, for error messages). */
 export const RESOURCE_NAME_KEY = "__resourceName";
 
+/**
+ * Input the resource class adds for itself: the resource's URN, which identifies it to the
+ * checks that span resources (two resources of a run claiming one monitor: claims.ts) and
+ * places its warnings. The dynamic provider host does not pass the engine's URN on; a
+ * provider plugin gets it with each request instead.
+ */
+export const RESOURCE_URN_KEY = "__urn";
+
+/** Keys the resource classes add to the inputs, passed through `check` untouched. */
+export const INTERNAL_KEYS = [RESOURCE_NAME_KEY, RESOURCE_URN_KEY] as const;
+
+/** The resource's URN from its inputs or state, when the resource class recorded it. */
+export function resourceUrn(bag: object | undefined): string | undefined {
+  const v = (bag as Record<string, unknown> | undefined)?.[RESOURCE_URN_KEY];
+  return typeof v === "string" && v.startsWith("urn:") ? v : undefined;
+}
+
 /** A writable monitor field, camelCase. */
-export type MonitorApiField = (typeof MONITOR_API_FIELDS)[number];
+export type MonitorApiField = CamelCase<keyof (typeof monitorCreateSchema)["shape"] & string>;
 
 /** Provider inputs after `check` (plain values; during preview any may be unknown). */
 export interface MonitorInputs {
@@ -49,6 +63,7 @@ export interface MonitorInputs {
   adopt?: boolean;
   adoptId?: number;
   [RESOURCE_NAME_KEY]?: string;
+  [RESOURCE_URN_KEY]?: string;
 }
 
 /** Provider outputs: the inputs plus what the service computes. */
@@ -62,24 +77,14 @@ export interface MonitorOutputs extends MonitorInputs {
 }
 
 /** The service's defaults, filled by `check` so that explicit and omitted compare equal. */
-export const MONITOR_DEFAULTS = {
-  alertCondition: "url_unavailable",
-  requestMethod: "GET",
-  cacheBuster: 0,
-  sslAlertDays: 0,
-  domainAlertDays: 0,
-  requestHeaders: [] as KeyValue[],
-  alerts: [] as KeyValue[],
-} as const;
+export const MONITOR_DEFAULTS: Readonly<Partial<Record<MonitorApiField, unknown>>> = Object.fromEntries(
+  MONITOR_FIELDS.api.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]),
+);
 
 /** What an emptied scalar field goes back to on update; other fields are cleared with null. */
-const SCALAR_DEFAULTS: Partial<Record<MonitorApiField, string | number>> = {
-  alertCondition: MONITOR_DEFAULTS.alertCondition,
-  requestMethod: MONITOR_DEFAULTS.requestMethod,
-  cacheBuster: MONITOR_DEFAULTS.cacheBuster,
-  sslAlertDays: MONITOR_DEFAULTS.sslAlertDays,
-  domainAlertDays: MONITOR_DEFAULTS.domainAlertDays,
-};
+const SCALAR_DEFAULTS = Object.fromEntries(
+  Object.entries(MONITOR_DEFAULTS).filter(([, v]) => !Array.isArray(v)),
+) as Partial<Record<MonitorApiField, string | number>>;
 
 /** The API body for the given fields of `inputs` (all of them by default); absent optional fields are left out. */
 export function toApiBody(inputs: Partial<MonitorInputs>, fields: readonly MonitorApiField[] = MONITOR_API_FIELDS): Record<string, unknown> {

@@ -1,0 +1,41 @@
+/**
+ * The functions' reads, engine-neutral: the Node.js functions (monitors.ts, incidents.ts)
+ * and the provider plugin's `Invoke` both call these with a client.
+ */
+import type { UptimeClient } from "../client/client";
+import type { IncidentListQuery, MonitorListQuery } from "../schemas";
+import { fromApi } from "../providers/monitor/props";
+import { incidentFromApi } from "../providers/incident/props";
+import { dropUndefined } from "../util/objects";
+import type { GetMonitorArgs, GetMonitorsArgs, MonitorData } from "./monitors";
+import type { GetIncidentArgs, GetIncidentsArgs, GetIncidentsResult, IncidentInfo } from "./incidents";
+
+/** One monitor by id, every value plain (the callers mark the secret fields). */
+export async function fetchMonitor(c: UptimeClient, args: GetMonitorArgs): Promise<MonitorData> {
+  return fromApi(await c.monitors.get(args.monitorId));
+}
+
+/** Every monitor matching the filters, all pages read, every value plain (the callers mark the secret fields). */
+export async function listMonitors(c: UptimeClient, args: GetMonitorsArgs): Promise<{ monitors: MonitorData[] }> {
+  const monitors: MonitorData[] = [];
+  const query: MonitorListQuery = {
+    search: args.search, search_by: args.searchBy, status_page_id: args.statusPageId, sort_by: args.sortBy, sort: args.sort,
+  };
+  for await (const m of c.monitors.all(dropUndefined(query))) monitors.push(fromApi(m));
+  return { monitors };
+}
+
+/** One incident by id. */
+export async function fetchIncident(c: UptimeClient, args: GetIncidentArgs): Promise<IncidentInfo> {
+  return incidentFromApi(await c.incidents.get(args.incidentId));
+}
+
+/** Every incident matching the filters, all pages read. */
+export async function listIncidents(c: UptimeClient, args: GetIncidentsArgs): Promise<GetIncidentsResult> {
+  const incidents: IncidentInfo[] = [];
+  const query: IncidentListQuery = {
+    search: args.search, search_by: args.searchBy, monitor_id: args.monitorId, status: args.status, sort_by: args.sortBy, sort: args.sort,
+  };
+  for await (const i of c.incidents.all(dropUndefined(query))) incidents.push(incidentFromApi(i));
+  return { incidents };
+}
