@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the Pulumi CLI (and the Node.js language host) from Go modules into
+# Build the Pulumi CLI (and the Node.js and YAML language hosts) from Go modules into
 # .tools/pulumi/bin, next to the dynamic-provider launcher shipped in the
 # @pulumi/pulumi npm package. Needs only the Go module proxy: no download from
 # get.pulumi.com. Re-running it reuses the existing build.
@@ -13,7 +13,10 @@ set -euo pipefail
 PULUMI_VERSION=v3.248.0
 # Newest language host still published on the Go module proxy (see README).
 LANGHOST_VERSION=v3.68.0
+# Newest pulumi-yaml that builds from the module proxy reachable here (see README).
+YAML_VERSION=v1.32.0
 VERSION_VAR=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
+YAML_VERSION_VAR=github.com/pulumi/pulumi-yaml/pkg/version.Version
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/tools/pulumi"
@@ -66,13 +69,14 @@ copy_launchers() {
 
 # Anything that changes what gets built: versions and the wrapper modules.
 want_stamp="$( {
-  echo "$PULUMI_VERSION $LANGHOST_VERSION"
+  echo "$PULUMI_VERSION $LANGHOST_VERSION $YAML_VERSION"
   cat "$TOOLS/go.mod" "$TOOLS/go.sum" \
-      "$TOOLS/nodejs-langhost/go.mod" "$TOOLS/nodejs-langhost/go.sum"
+      "$TOOLS/nodejs-langhost/go.mod" "$TOOLS/nodejs-langhost/go.sum" \
+      "$TOOLS/yaml-langhost/go.mod" "$TOOLS/yaml-langhost/go.sum"
 } | sha256sum | cut -d' ' -f1)"
 
 if [ "$force" -eq 0 ] \
-   && [ -x "$BIN/pulumi" ] && [ -x "$BIN/pulumi-language-nodejs" ] \
+   && [ -x "$BIN/pulumi" ] && [ -x "$BIN/pulumi-language-nodejs" ] && [ -x "$BIN/pulumi-language-yaml" ] \
    && [ "$(cat "$STAMP" 2>/dev/null)" = "$want_stamp" ] \
    && [ "$("$BIN/pulumi" version 2>/dev/null)" = "$PULUMI_VERSION" ]; then
   mkdir -p "$BIN"
@@ -95,7 +99,7 @@ rm -f "$STAMP"
 # go.sum is committed, so no checksum-database lookup is needed; pulumi's own
 # modules are exempted from it anyway in case the database lags behind the proxy.
 export GOWORK=off
-export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi"
+export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi,github.com/pulumi/pulumi-yaml"
 
 (cd "$TOOLS" && go build -o "$BIN/pulumi.tmp" \
   -ldflags "-X $VERSION_VAR=$PULUMI_VERSION" \
@@ -106,6 +110,11 @@ mv -f "$BIN/pulumi.tmp" "$BIN/pulumi"
   -ldflags "-X $VERSION_VAR=$LANGHOST_VERSION" \
   github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
 mv -f "$BIN/pulumi-language-nodejs.tmp" "$BIN/pulumi-language-nodejs"
+
+(cd "$TOOLS/yaml-langhost" && go build -o "$BIN/pulumi-language-yaml.tmp" \
+  -ldflags "-X $YAML_VERSION_VAR=$YAML_VERSION" \
+  github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
+mv -f "$BIN/pulumi-language-yaml.tmp" "$BIN/pulumi-language-yaml"
 
 copy_launchers
 

@@ -1,0 +1,82 @@
+/**
+ * The package's functions as `Invoke` serves them: arguments checked with the same schemas
+ * as the client's (failures name the argument and the allowed values), the reads of
+ * src/functions/queries.ts, and results whose secret fields (alerts, request headers) stay
+ * secret.
+ */
+import type { z } from "zod";
+import type { UptimeClient } from "../client/client";
+import { fetchIncident, fetchMonitor, listIncidents, listMonitors } from "../functions/queries";
+import {
+  INCIDENT_FIELDS, MONITOR_FIELDS, fieldsOf, getIncidentArgsSchema, getMonitorArgsSchema, incidentListQuerySchema,
+  monitorListQuerySchema, propertyPath,
+} from "../schemas";
+import { tokenOf } from "./package-info";
+import { secret, type Bag } from "./wire";
+
+/** A failure of an argument. */
+export interface ArgFailure {
+  property: string;
+  reason: string;
+}
+
+interface PluginFunction {
+  /** The schema of the arguments, in wire names. */
+  schema: z.ZodObject;
+  run(c: UptimeClient, args: Bag): Promise<Bag>;
+}
+
+const LIST_ONLY = ["per_page", "page"];
+
+const secretOf = (fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS) => fields.api.filter((f) => f.secret).map((f) => f.name);
+
+/** A read monitor or incident with its secret fields wrapped. */
+function guarded(item: Bag, secrets: readonly string[]): Bag {
+  const out: Bag = { ...item };
+  for (const k of secrets) if (out[k] !== undefined && out[k] !== null) out[k] = secret(out[k]);
+  return out;
+}
+
+const MONITOR_SECRETS = secretOf(MONITOR_FIELDS);
+const INCIDENT_SECRETS = secretOf(INCIDENT_FIELDS);
+
+/** The functions by type token. */
+export const FUNCTIONS: Record<string, PluginFunction> = {
+  [tokenOf("getMonitor")]: {
+    schema: getMonitorArgsSchema,
+    run: async (c, a) => guarded(await fetchMonitor(c, { monitorId: a.monitorId }), MONITOR_SECRETS),
+  },
+  [tokenOf("getMonitors")]: {
+    schema: monitorListQuerySchema,
+    run: async (c, a) => ({ monitors: (await listMonitors(c, a)).monitors.map((m) => guarded(m, MONITOR_SECRETS)) }),
+  },
+  [tokenOf("getIncident")]: {
+    schema: getIncidentArgsSchema,
+    run: async (c, a) => guarded(await fetchIncident(c, { incidentId: a.incidentId }), INCIDENT_SECRETS),
+  },
+  [tokenOf("getIncidents")]: {
+    schema: incidentListQuerySchema,
+    run: async (c, a) => ({ incidents: (await listIncidents(c, a)).incidents.map((i) => guarded(i, INCIDENT_SECRETS)) }),
+  },
+};
+
+/** The arguments' failures: unknown names, and what the schema rejects. */
+export function checkArgs(fn: PluginFunction, args: Bag): ArgFailure[] {
+  const fields = fieldsOf(fn.schema).filter((f) => !LIST_ONLY.includes(f.wire));
+  const names = fields.map((f) => f.name);
+  const failures: ArgFailure[] = [];
+  const wire: Bag = {};
+  for (const [k, v] of Object.entries(args)) {
+    const f = fields.find((x) => x.name === k);
+    if (!f) failures.push({ property: k, reason: `${k}: is not an argument of this function; allowed: ${names.join(", ")}` });
+    else if (v !== null && v !== undefined) wire[f.wire] = v;
+  }
+  const parsed = fn.schema.safeParse(wire);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const property = propertyPath(issue.path as PropertyKey[]);
+      failures.push({ property, reason: `${property}: ${issue.message}` });
+    }
+  }
+  return failures;
+}

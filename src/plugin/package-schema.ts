@@ -1,0 +1,186 @@
+/**
+ * The Pulumi package schema of `uptime`, generated from the zod schemas and their field
+ * metadata: every property's type, description, required-ness, allowed values (as enum
+ * types), default and secrecy. The plugin's `GetSchema` answers with it, `npm run schema`
+ * writes it to schema.json, and a test fails when that file is stale.
+ */
+import {
+  ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INCIDENT_FIELDS, INCIDENT_SEARCH_BY,
+  INCIDENT_SORT_BY, INCIDENT_STATUSES, INTERVALS, MONITOR_FIELDS, MONITOR_SEARCH_BY, MONITOR_SORT_BY, MONITOR_STATUSES,
+  PROVIDER_CONFIG_FIELDS, REQUEST_METHODS, SORT_ORDERS, fieldsOf, getIncidentArgsSchema, getMonitorArgsSchema,
+  incidentListQuerySchema, monitorListQuerySchema, type FieldInfo,
+} from "../schemas";
+import { ENV_VARS } from "../providers/config";
+import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
+
+/** A property of the package schema. */
+export interface PropertySpec {
+  type?: "string" | "integer" | "boolean" | "array" | "object" | "number";
+  $ref?: string;
+  items?: PropertySpec;
+  description?: string;
+  default?: unknown;
+  defaultInfo?: { environment: string[] };
+  secret?: boolean;
+  willReplaceOnChanges?: boolean;
+}
+
+type ObjectSpec = { properties: Record<string, PropertySpec>; required?: string[] };
+
+/** The names of the package's enum types, one per list of allowed values. */
+const ENUMS: [string, readonly (string | number)[], string][] = [
+  ["Interval", INTERVALS, "Check interval in seconds."],
+  ["AlertCondition", ALERT_CONDITIONS, "When a monitor alerts."],
+  ["RequestMethod", REQUEST_METHODS, "HTTP method of the check request."],
+  ["CacheBuster", CACHE_BUSTER_VALUES, "1 adds a random query parameter to each check; 0 does not."],
+  ["ExpiryAlertDays", EXPIRY_ALERT_DAYS, "Days before an expiry to alert; 0 disables."],
+  ["AlertChannel", ALERT_CHANNELS, "An alert channel."],
+  ["MonitorStatus", MONITOR_STATUSES, "State of a monitor."],
+  ["IncidentStatus", INCIDENT_STATUSES, "State of an incident."],
+  ["SortOrder", SORT_ORDERS, "Sort direction."],
+  ["MonitorSearchBy", MONITOR_SEARCH_BY, "Field a monitor search looks in."],
+  ["MonitorSortBy", MONITOR_SORT_BY, "Field monitors are sorted by."],
+  ["IncidentSearchBy", INCIDENT_SEARCH_BY, "Field an incident search looks in."],
+  ["IncidentSortBy", INCIDENT_SORT_BY, "Field incidents are sorted by."],
+];
+
+function enumFor(values: readonly (string | number)[]): string {
+  const key = JSON.stringify(values);
+  const found = ENUMS.find(([, v]) => JSON.stringify(v) === key);
+  if (!found) throw new Error(`no enum type named for the allowed values ${key}: add it to ENUMS`);
+  return found[0];
+}
+
+const ref = (name: string) => `#/types/${tokenOf(name)}`;
+
+function pascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** `requestHeaders` → `RequestHeader`: the type of one entry of a list field. */
+function itemTypeName(f: FieldInfo): string {
+  return pascal(f.name).replace(/s$/, "");
+}
+
+function limits(f: FieldInfo): string {
+  if (f.maxLength) return ` At most ${f.maxLength} characters.`;
+  if (f.maxItems) return ` At most ${f.maxItems} entries.`;
+  return "";
+}
+
+/** One field as a property; `asOutput` drops what only inputs carry (defaults). */
+function property(f: FieldInfo, asOutput = false): PropertySpec {
+  const spec: PropertySpec = { description: `${f.description}${limits(f)}${f.secret ? " Secret." : ""}` };
+  if (f.allowed) spec.$ref = ref(enumFor(f.allowed));
+  else if (f.kind === "pairs") Object.assign(spec, { type: "array", items: { $ref: ref(itemTypeName(f)) } });
+  else spec.type = f.kind;
+  if (!asOutput && f.default !== undefined && !Array.isArray(f.default)) spec.default = f.default;
+  if (f.secret) spec.secret = true;
+  if (!asOutput && f.once === "store" && !f.providerOnly) spec.willReplaceOnChanges = true;
+  return spec;
+}
+
+function objectOf(fields: readonly FieldInfo[], asOutput = false, required?: (f: FieldInfo) => boolean): ObjectSpec {
+  const properties: Record<string, PropertySpec> = {};
+  for (const f of fields) properties[f.name] = property(f, asOutput);
+  const req = fields.filter(required ?? ((f) => f.required)).map((f) => f.name);
+  return req.length ? { properties, required: req } : { properties };
+}
+
+/** Outputs are present once the service has answered: required inputs, defaulted ones and required computed ones. */
+const alwaysOutput = (f: FieldInfo) => f.required || (f.default !== undefined && !f.providerOnly);
+
+function resource(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS, description: string) {
+  const inputs = [...fields.api, ...fields.provider];
+  const ins = objectOf(inputs);
+  const outs = objectOf([...inputs, ...fields.computed], true, alwaysOutput);
+  return { description, inputProperties: ins.properties, requiredInputs: ins.required ?? [], properties: outs.properties, required: outs.required ?? [] };
+}
+
+/** Fields of a read monitor or incident, as the functions return them (write-only fields never come back). */
+function infoFields(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS): FieldInfo[] {
+  return [...fields.computed, ...fields.api.filter((f) => !f.writeOnly)];
+}
+
+function pairsTypes(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of MONITOR_FIELDS.api.filter((x) => x.kind === "pairs")) {
+    const item = objectOf(fieldsOf(f.item!));
+    out[tokenOf(itemTypeName(f))] = { type: "object", description: `One entry of \`${f.name}\`: ${f.description}`, ...item };
+  }
+  return out;
+}
+
+function enumTypes(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, values, description] of ENUMS) {
+    const numeric = typeof values[0] === "number";
+    out[tokenOf(name)] = {
+      type: numeric ? "integer" : "string",
+      description,
+      enum: values.map((value) => (numeric ? { name: `${name}${value}`, value } : { value })),
+    };
+  }
+  return out;
+}
+
+/** Query arguments of a list function: every filter, no paging (the functions read every page). */
+function listArgs(fields: FieldInfo[]): ObjectSpec {
+  return objectOf(fields.filter((f) => f.wire !== "per_page" && f.wire !== "page"));
+}
+
+function configVariables(): Record<string, PropertySpec> {
+  const out: Record<string, PropertySpec> = {};
+  const env: Record<string, string> = ENV_VARS;
+  for (const f of PROVIDER_CONFIG_FIELDS) {
+    out[f.name] = { ...property(f), defaultInfo: { environment: [env[f.name]] } };
+    out[f.name].description += ` Falls back to stack config \`uptime:${f.name}\`, then ${env[f.name]}.`;
+  }
+  return out;
+}
+
+/** The whole package schema. */
+export function packageSchema(): Record<string, unknown> {
+  const config = configVariables();
+  const monitorInfo = objectOf(infoFields(MONITOR_FIELDS), true, alwaysOutput);
+  const incidentInfo = objectOf(infoFields(INCIDENT_FIELDS), true, alwaysOutput);
+  const item = (name: string) => ({ type: "array" as const, items: { $ref: ref(name) } });
+  return {
+    ...PACKAGE,
+    config: { variables: config },
+    provider: {
+      description: "The uptime provider: which service and account the resources and functions use.",
+      inputProperties: config,
+      properties: Object.fromEntries(Object.entries(config).filter(([k]) => k !== "apiKey").map(([k, v]) => [k, { ...v, default: undefined, defaultInfo: undefined }])),
+    },
+    types: {
+      ...enumTypes(),
+      ...pairsTypes(),
+      [tokenOf("MonitorInfo")]: { type: "object", description: "A monitor as the functions return it.", ...monitorInfo },
+      [tokenOf("IncidentInfo")]: { type: "object", description: "An incident as the functions return it.", ...incidentInfo },
+    },
+    resources: {
+      [tokenOf("Monitor")]: resource(MONITOR_FIELDS, RESOURCE_DOCS.Monitor),
+      [tokenOf("Incident")]: resource(INCIDENT_FIELDS, RESOURCE_DOCS.Incident),
+    },
+    functions: {
+      [tokenOf("getMonitor")]: { description: FUNCTION_DOCS.getMonitor, inputs: objectOf(fieldsOf(getMonitorArgsSchema)), outputs: monitorInfo },
+      [tokenOf("getMonitors")]: {
+        description: FUNCTION_DOCS.getMonitors,
+        inputs: listArgs(fieldsOf(monitorListQuerySchema)),
+        outputs: { properties: { monitors: { ...item("MonitorInfo"), description: "Every matching monitor, all pages read." } }, required: ["monitors"] },
+      },
+      [tokenOf("getIncident")]: { description: FUNCTION_DOCS.getIncident, inputs: objectOf(fieldsOf(getIncidentArgsSchema)), outputs: incidentInfo },
+      [tokenOf("getIncidents")]: {
+        description: FUNCTION_DOCS.getIncidents,
+        inputs: listArgs(fieldsOf(incidentListQuerySchema)),
+        outputs: { properties: { incidents: { ...item("IncidentInfo"), description: "Every matching incident, all pages read." } }, required: ["incidents"] },
+      },
+    },
+  };
+}
+
+/** The schema as schema.json holds it. */
+export function packageSchemaText(): string {
+  return `${JSON.stringify(packageSchema(), null, 2)}\n`;
+}

@@ -1,0 +1,213 @@
+/**
+ * The provider plugin's gRPC service (`pulumirpc.ResourceProvider`): a thin door onto the
+ * engine-neutral runtime (src/providers/operations.ts). It translates requests and
+ * responses only: property bags to and from the wire (secrets, unknowns), the runtime's
+ * diff into changed names and a detailed diff, its errors into gRPC statuses.
+ *
+ * The engine starts one plugin process per provider (the default one, and each explicit
+ * one), so a process serves one configuration: the one its `Configure` received.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
+import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { incidentOperations, monitorOperations, type ResourceOperations } from "../providers/operations";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
+import { toResourceError } from "../providers/user-error";
+import { INCIDENT_FIELDS, MONITOR_FIELDS, PROVIDER_CONFIG_FIELDS } from "../schemas";
+import { diffResponse } from "./diff-response";
+import { checkArgs, FUNCTIONS } from "./functions";
+import { grpcError, unimplemented } from "./grpc-errors";
+import { PACKAGE_VERSION, tokenOf } from "./package-info";
+import { packageSchemaText } from "./package-schema";
+import { checkSettings, PluginConnection, settingsFrom } from "./settings";
+import { fromStruct, toStruct, type Bag } from "./wire";
+
+type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
+
+/** A unary gRPC handler from an async function; a throw becomes an error status. */
+function unary<Req, Res>(fn: Handler<Req, Res>, onError: (err: unknown, req: Req) => Partial<grpc.StatusObject> = (e) => grpcError(e)) {
+  return (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>): void => {
+    Promise.resolve()
+      .then(() => fn(call.request))
+      .then((res) => callback(null, res), (err) => callback(onError(err, call.request)));
+  };
+}
+
+/** The logical name at the end of a URN (`…::uptime:index:Monitor::api` → `api`). */
+export function urnName(urn: string): string {
+  return urn.slice(urn.lastIndexOf("::") + 2);
+}
+
+/** The type token of a URN, without parent types. */
+function urnType(urn: string): string {
+  const parts = urn.split("::");
+  const qualified = parts[parts.length - 2] ?? "";
+  return qualified.slice(qualified.lastIndexOf("$") + 1);
+}
+
+const SECRETS: Record<string, string[]> = {
+  Monitor: [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider].filter((f) => f.secret).map((f) => f.name),
+  Incident: INCIDENT_FIELDS.api.filter((f) => f.secret).map((f) => f.name),
+};
+const CONFIG_SECRETS = PROVIDER_CONFIG_FIELDS.filter((f) => f.secret).map((f) => f.name);
+
+/** The runtime's bag without the keys it uses for the resource's name in messages and its URN. */
+function unnamed(bag: Bag | undefined): Bag {
+  const { [RESOURCE_NAME_KEY]: _name, [RESOURCE_URN_KEY]: _urn, ...rest } = bag ?? {};
+  return rest;
+}
+
+/**
+ * `bag` with the resource's name (for messages) and URN (whose resource manages which
+ * monitor, claims.ts), as the dynamic resources put them in their inputs.
+ */
+function tagged(bag: Bag, urn: string): Bag {
+  return { ...bag, [RESOURCE_NAME_KEY]: urnName(urn), [RESOURCE_URN_KEY]: urn };
+}
+
+/** The service of one plugin process. */
+export class UptimeProviderService {
+  private connection = new PluginConnection(settingsFrom({}));
+  private ops: Record<string, ResourceOperations> = this.bind();
+
+  private bind(): Record<string, ResourceOperations> {
+    return { [tokenOf("Monitor")]: monitorOperations(this.connection), [tokenOf("Incident")]: incidentOperations(this.connection) };
+  }
+
+  private opsFor(urn: string, type?: string): ResourceOperations {
+    const token = type || urnType(urn);
+    const ops = this.ops[token];
+    if (!ops) throw new Error(`the uptime provider has no resource type ${token}; it has ${Object.keys(this.ops).join(", ")}`);
+    return ops;
+  }
+
+  /** Outgoing properties: internal keys dropped; the type's secret fields and whatever came in secret stay secret. */
+  private present(ops: ResourceOperations, bag: Bag | undefined, cameSecret: Iterable<string> = []): Struct {
+    return toStruct(unnamed(bag), [...SECRETS[ops.kind], ...cameSecret]);
+  }
+
+  /**
+   * The error of a create or update. One that carries the resource's id and properties
+   * (stored, but not brought to its declared state) keeps its secret properties secret.
+   */
+  private writeFailed(err: unknown, urn: string, type: string, inputs: Struct | undefined): Partial<grpc.StatusObject> {
+    const kind = this.ops[type || urnType(urn)]?.kind;
+    if (!kind) return grpcError(err);
+    const cameSecret = fromStruct(inputs).secrets;
+    return grpcError(err, (props) => ({ bag: unnamed(props), secrets: [...SECRETS[kind], ...cameSecret] }));
+  }
+
+  /** The gRPC implementation: every RPC of `pulumirpc.ResourceProvider`. */
+  implementation(): IResourceProviderServer {
+    const reject = (what: string) => (_call: unknown, callback: (err: Partial<grpc.StatusObject>) => void) => callback(unimplemented(what));
+    return {
+      handshake: unary(() => {
+        const resp = new proto.ProviderHandshakeResponse();
+        resp.setAcceptSecrets(true);
+        resp.setAcceptResources(true);
+        resp.setAcceptOutputs(false);
+        return resp;
+      }),
+      getPluginInfo: unary(() => new PluginInfo().setVersion(PACKAGE_VERSION)),
+      getSchema: unary(() => new proto.GetSchemaResponse().setSchema(packageSchemaText())),
+      checkConfig: unary((req: proto.CheckRequest) => {
+        const news = fromStruct(req.getNews());
+        const resp = new proto.CheckResponse();
+        resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets]));
+        resp.setFailuresList(checkSettings(news.bag).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+        return resp;
+      }),
+      diffConfig: unary((req: proto.DiffRequest) => {
+        const olds = fromStruct(req.getOlds()).bag;
+        const news = fromStruct(req.getNews()).bag;
+        const changed = PROVIDER_CONFIG_FIELDS.map((f) => f.name).filter((k) => (olds[k] ?? "") !== (news[k] ?? ""));
+        // A new URL or key points the provider elsewhere; its resources stay as they are.
+        return diffResponse({ changed, replaces: [], deleteBeforeReplace: false }, olds, news);
+      }),
+      configure: unary((req: proto.ConfigureRequest) => {
+        const variables = Object.fromEntries(req.getVariablesMap().toArray());
+        void this.connection.close();
+        this.connection = new PluginConnection(settingsFrom(fromStruct(req.getArgs()).bag, variables));
+        this.ops = this.bind();
+        const resp = new proto.ConfigureResponse();
+        resp.setAcceptsecrets(true);
+        resp.setAcceptresources(true);
+        resp.setAcceptoutputs(false);
+        resp.setSupportspreview(true);
+        return resp;
+      }),
+      invoke: unary(async (req: proto.InvokeRequest) => {
+        const fn = FUNCTIONS[req.getTok()];
+        if (!fn) throw new Error(`the uptime provider has no function ${req.getTok()}; it has ${Object.keys(FUNCTIONS).join(", ")}`);
+        const args = fromStruct(req.getArgs()).bag;
+        const resp = new proto.InvokeResponse();
+        const failures = checkArgs(fn, args);
+        if (failures.length) return resp.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+        const label = req.getTok().split(":").pop()!;
+        const result = await fn.run(this.connection.client(), args).catch((err) => Promise.reject(toResourceError(label, err)));
+        return resp.setReturn(toStruct(result));
+      }),
+      check: unary((req: proto.CheckRequest) => {
+        const ops = this.opsFor(req.getUrn(), req.getType());
+        const news = fromStruct(req.getNews());
+        const result = ops.check(tagged(news.bag, req.getUrn()));
+        const resp = new proto.CheckResponse();
+        resp.setInputs(this.present(ops, result.inputs, news.secrets));
+        resp.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+        return resp;
+      }),
+      diff: unary((req: proto.DiffRequest) => {
+        const ops = this.opsFor(req.getUrn(), req.getType());
+        const olds = fromStruct(req.getOlds()).bag;
+        const news = fromStruct(req.getNews()).bag;
+        return diffResponse(ops.diff(olds, tagged(news, req.getUrn())), olds, news);
+      }),
+      create: unary(async (req: proto.CreateRequest) => {
+        const ops = this.opsFor(req.getUrn(), req.getType());
+        const news = fromStruct(req.getProperties());
+        const resp = new proto.CreateResponse();
+        if (req.getPreview()) return resp.setProperties(this.present(ops, ops.previewOutputs(news.bag), news.secrets));
+        const created = await ops.create(tagged(news.bag, req.getUrn()));
+        return resp.setId(created.id).setProperties(this.present(ops, created.outs, news.secrets));
+      }, (err, req) => this.writeFailed(err, req.getUrn(), req.getType(), req.getProperties())),
+      read: unary(async (req: proto.ReadRequest) => {
+        const ops = this.opsFor(req.getUrn(), req.getType());
+        const props = fromStruct(req.getProperties());
+        const inputs = fromStruct(req.getInputs());
+        // With no properties (import, `get`), the id alone says what to read.
+        const known = Object.keys(props.bag).length ? tagged(props.bag, req.getUrn()) : {};
+        const found = await ops.read(req.getId(), known);
+        const resp = new proto.ReadResponse().setId(found.id ?? "");
+        if (!found.id) return resp;
+        return resp
+          .setProperties(this.present(ops, found.props, props.secrets))
+          .setInputs(this.present(ops, found.inputs, inputs.secrets));
+      }),
+      update: unary(async (req: proto.UpdateRequest) => {
+        const ops = this.opsFor(req.getUrn(), req.getType());
+        const olds = fromStruct(req.getOlds());
+        const news = fromStruct(req.getNews());
+        const resp = new proto.UpdateResponse();
+        if (req.getPreview()) return resp.setProperties(this.present(ops, ops.previewOutputs(news.bag, olds.bag), news.secrets));
+        const updated = await ops.update(req.getId(), olds.bag, tagged(news.bag, req.getUrn()));
+        return resp.setProperties(this.present(ops, updated.outs, news.secrets));
+      }, (err, req) => this.writeFailed(err, req.getUrn(), req.getType(), req.getNews())),
+      delete: unary(async (req: proto.DeleteRequest) => {
+        const ops = this.opsFor(req.getUrn(), req.getType());
+        await ops.delete(req.getId(), tagged(fromStruct(req.getProperties()).bag, req.getUrn()));
+        return new Empty();
+      }),
+      cancel: unary(() => new Empty()),
+      attach: unary(() => new Empty()),
+      parameterize: reject("Parameterize"),
+      call: reject("Call"),
+      construct: reject("Construct"),
+      list: (call) => call.emit("error", unimplemented("List")),
+      getMapping: reject("GetMapping"),
+      getMappings: reject("GetMappings"),
+    };
+  }
+}

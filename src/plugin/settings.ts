@@ -1,0 +1,98 @@
+/**
+ * Where a provider instance of the plugin finds the service: its own inputs first (an
+ * explicit provider's arguments; for the default provider the engine passes the stack's
+ * `uptime:*` config as inputs), then the stack's `uptime:*` config (which the engine hands
+ * every provider process as PULUMI_CONFIG), then the environment (UPTIME_*).
+ */
+import { UptimeClient } from "../client/client";
+import { clientFor, missingSettingsMessage, resolveSettings, type ProviderSettings } from "../providers/config";
+import type { ServiceConnection } from "../providers/operations";
+import { isUnknown } from "../providers/unknown";
+import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, propertyPath } from "../schemas";
+import type { Bag } from "./wire";
+
+const KEYS = PROVIDER_CONFIG_FIELDS.map((f) => f.name) as (keyof ProviderSettings)[];
+
+/** The stack's config of this package, as the engine passes it in PULUMI_CONFIG (`{"baseUrl": ...}`). */
+export function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+  try {
+    const all = JSON.parse(env.PULUMI_CONFIG ?? "{}") as Record<string, unknown>;
+    return pick(all);
+  } catch {
+    return {};
+  }
+}
+
+function pick(bag: Bag): ProviderSettings {
+  const out: ProviderSettings = {};
+  for (const k of KEYS) if (typeof bag[k] === "string" && bag[k] !== "" && !isUnknown(bag[k])) out[k] = bag[k];
+  return out;
+}
+
+/**
+ * A provider instance's settings from Configure: its inputs (`args`, or the older
+ * `uptime:config:<key>` variables), then the stack config, then (at use) the environment.
+ */
+export function settingsFrom(inputs: Bag, variables: Record<string, string> = {}, stack: ProviderSettings = stackConfigFromEnv()): ProviderSettings {
+  const fromVariables: Bag = {};
+  for (const [k, v] of Object.entries(variables)) fromVariables[k.replace(/^uptime:(config:)?/, "")] = v;
+  const own = { ...pick(fromVariables), ...pick(inputs) };
+  const out: ProviderSettings = {};
+  for (const k of KEYS) out[k] = own[k] ?? stack[k];
+  return out;
+}
+
+/** A connection that builds its client once, on first use. */
+export class PluginConnection implements ServiceConnection {
+  private built?: UptimeClient;
+
+  constructor(private readonly settings: ProviderSettings) {}
+
+  client(): UptimeClient {
+    this.built ??= clientFor(this.settings);
+    return this.built;
+  }
+
+  timeZone(): string {
+    return resolveSettings(this.settings).timeZone;
+  }
+
+  /** Releases the client's connections. */
+  async close(): Promise<void> {
+    await this.built?.close();
+  }
+}
+
+/** A failure of CheckConfig: the setting, and why. */
+export interface ConfigFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * CheckConfig: every setting valid, and the service reachable in principle (a URL and a
+ * key from somewhere). Unknown values (an explicit provider fed by another resource during
+ * preview) are not judged. Values are never repeated in a reason: the key is a secret.
+ */
+export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfigFromEnv()): ConfigFailure[] {
+  const failures: ConfigFailure[] = [];
+  for (const key of Object.keys(inputs)) {
+    if (KEYS.includes(key as keyof ProviderSettings) || key === "version" || key === "pluginDownloadURL" || key.startsWith("__")) continue;
+    failures.push({ property: key, reason: `${key}: is not a setting of the uptime provider; allowed: ${KEYS.join(", ")}` });
+  }
+  const known: Bag = {};
+  for (const k of KEYS) if (inputs[k] !== undefined && inputs[k] !== "" && !isUnknown(inputs[k])) known[k] = inputs[k];
+  const parsed = providerConfigSchema.safeParse({ base_url: known.baseUrl, api_key: known.apiKey, time_zone: known.timeZone });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const property = propertyPath(issue.path as PropertyKey[]);
+      const message = property === "apiKey" ? issue.message.replace(/".*"/, "the value") : issue.message;
+      failures.push({ property: property === "apiKey" ? "" : property, reason: `${property}: ${message}` });
+    }
+  }
+  if (failures.length) return failures;
+  const resolved = resolveSettings(settingsFrom(inputs, {}, stack));
+  const missing = (["baseUrl", "apiKey"] as const).filter((k) => !resolved[k] && !isUnknown(inputs[k]));
+  if (missing.length) failures.push({ property: "", reason: missingSettingsMessage([...missing]) });
+  return failures;
+}

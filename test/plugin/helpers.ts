@@ -1,0 +1,147 @@
+/**
+ * Shared setup of the plugin tests: the plugin's gRPC service on a loopback port (in this
+ * process), a real gRPC client of it (the provider protos the engine uses), a local server
+ * it is configured for, and promise-returning calls that build and read the messages.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { UptimeClient } from "../../src/client";
+import { serve } from "../../src/plugin/main";
+import { SECRET_SIG, SIG_KEY } from "../../src/plugin/wire";
+import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
+
+/** The engine's URN of a resource of this package. */
+export function urnOf(type: "Monitor" | "Incident", name: string): string {
+  return `urn:pulumi:test::plugin-test::uptime:index:${type}::${name}`;
+}
+
+/** A secret envelope, as the engine sends it once the provider accepts secrets. */
+export function secret(value: unknown): Record<string, unknown> {
+  return { [SIG_KEY]: SECRET_SIG, value };
+}
+
+/** True when `v` is a secret envelope. */
+export function isSecret(v: unknown): v is { value: unknown } {
+  return typeof v === "object" && v !== null && (v as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
+}
+
+/** `v` with every secret envelope emptied: what a reader sees in plaintext. */
+export function outsideSecrets(v: unknown): unknown {
+  if (isSecret(v)) return "[secret]";
+  if (Array.isArray(v)) return v.map(outsideSecrets);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, outsideSecrets(x)]));
+  return v;
+}
+
+/** A property bag as a Struct. */
+export function struct(bag: Record<string, unknown>): Struct {
+  return Struct.fromJavaScript(bag as Parameters<typeof Struct.fromJavaScript>[0]);
+}
+
+type Call<Req, Res> = (req: Req, cb: (err: grpc.ServiceError | null, res: Res) => void) => unknown;
+
+/** A connected plugin, and the calls the tests make. */
+export class PluginUnderTest {
+  private constructor(readonly client: ResourceProviderClient, private readonly server: grpc.Server) {}
+
+  /** Starts the plugin's service in this process and connects a client. */
+  static async start(): Promise<PluginUnderTest> {
+    const { port, server } = await serve();
+    const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    return new PluginUnderTest(client, server);
+  }
+
+  /** Calls one RPC; rejects with the gRPC error. */
+  call<Req, Res>(method: keyof ResourceProviderClient, req: Req): Promise<Res> {
+    const fn = (this.client[method] as unknown as Call<Req, Res>).bind(this.client);
+    return new Promise((resolve, reject) => fn(req, (err, res) => (err ? reject(err) : resolve(res))));
+  }
+
+  /** Configure with the provider's own inputs (`args`) and engine variables. */
+  configure(args: Record<string, unknown>, variables: Record<string, string> = {}): Promise<proto.ConfigureResponse> {
+    const req = new proto.ConfigureRequest().setArgs(struct(args)).setAcceptsecrets(true).setAcceptresources(true);
+    for (const [k, v] of Object.entries(variables)) req.getVariablesMap().set(k, v);
+    return this.call("configure", req);
+  }
+
+  /** Check of a resource's new inputs. */
+  async check(type: "Monitor" | "Incident", name: string, news: Record<string, unknown>) {
+    const res = await this.call<proto.CheckRequest, proto.CheckResponse>("check", new proto.CheckRequest().setUrn(urnOf(type, name)).setNews(struct(news)));
+    return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => f.toObject()) };
+  }
+
+  /** Diff of old outputs and new inputs. */
+  async diff(type: "Monitor" | "Incident", name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    const req = new proto.DiffRequest().setUrn(urnOf(type, name)).setId(id).setOlds(struct(olds)).setNews(struct(news));
+    const res = await this.call<proto.DiffRequest, proto.DiffResponse>("diff", req);
+    const detailed: Record<string, proto.PropertyDiff.Kind> = {};
+    res.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
+    return { changes: res.getChanges(), diffs: res.getDiffsList(), replaces: res.getReplacesList(), deleteBeforeReplace: res.getDeletebeforereplace(), hasDetailedDiff: res.getHasdetaileddiff(), detailed };
+  }
+
+  /** Create (or its preview). */
+  async create(type: "Monitor" | "Incident", name: string, props: Record<string, unknown>, preview = false) {
+    const req = new proto.CreateRequest().setUrn(urnOf(type, name)).setProperties(struct(props)).setPreview(preview);
+    const res = await this.call<proto.CreateRequest, proto.CreateResponse>("create", req);
+    return { id: res.getId(), outs: res.getProperties()?.toJavaScript() ?? {} };
+  }
+
+  /** Read by id, with or without the state's properties and inputs. */
+  async read(type: "Monitor" | "Incident", name: string, id: string, props: Record<string, unknown> = {}, inputs: Record<string, unknown> = {}) {
+    const req = new proto.ReadRequest().setUrn(urnOf(type, name)).setId(id).setProperties(struct(props)).setInputs(struct(inputs));
+    const res = await this.call<proto.ReadRequest, proto.ReadResponse>("read", req);
+    return { id: res.getId(), props: res.getProperties()?.toJavaScript() ?? {}, inputs: res.getInputs()?.toJavaScript() ?? {} };
+  }
+
+  /** Update (or its preview). */
+  async update(type: "Monitor" | "Incident", name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>, preview = false) {
+    const req = new proto.UpdateRequest().setUrn(urnOf(type, name)).setId(id).setOlds(struct(olds)).setNews(struct(news)).setPreview(preview);
+    const res = await this.call<proto.UpdateRequest, proto.UpdateResponse>("update", req);
+    return { outs: res.getProperties()?.toJavaScript() ?? {} };
+  }
+
+  /** Delete. */
+  delete(type: "Monitor" | "Incident", name: string, id: string, props: Record<string, unknown>): Promise<Empty> {
+    return this.call("delete", new proto.DeleteRequest().setUrn(urnOf(type, name)).setId(id).setProperties(struct(props)));
+  }
+
+  /** Invoke a function by its short name (`getMonitor`). */
+  async invoke(fn: string, args: Record<string, unknown>) {
+    const res = await this.call<proto.InvokeRequest, proto.InvokeResponse>("invoke", new proto.InvokeRequest().setTok(`uptime:index:${fn}`).setArgs(struct(args)));
+    return { result: res.getReturn()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => f.toObject()) };
+  }
+
+  async close(): Promise<void> {
+    this.client.close();
+    await new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));
+  }
+}
+
+/**
+ * A plugin configured for a fresh local server, that server, and a client of it playing
+ * "someone outside Pulumi".
+ */
+export async function configuredPlugin(): Promise<{ plugin: PluginUnderTest; server: UptimeServer; outside: UptimeClient; close(): Promise<void> }> {
+  const server = await startTestServer();
+  const plugin = await PluginUnderTest.start();
+  await plugin.configure({ baseUrl: server.url, apiKey: secret(DEFAULT_API_KEY) });
+  const outside = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
+  return {
+    plugin,
+    server,
+    outside,
+    async close() {
+      await outside.close();
+      await plugin.close();
+      await server.close();
+    },
+  };
+}
+
+/** Inputs of a valid monitor, as a program declares them. */
+export function monitorInputs(patch: Record<string, unknown> = {}): Record<string, unknown> {
+  return { name: "plugin api", url: "https://api.example.com/health", interval: 60, ...patch };
+}

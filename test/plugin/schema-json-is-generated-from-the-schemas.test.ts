@@ -1,0 +1,44 @@
+/**
+ * schema.json, the package schema, is the one generated from the zod schemas (run
+ * `npm run schema` after changing them), and it says what the runtime enforces: types,
+ * allowed values as enum types, required inputs, defaults and secrecy.
+ */
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { packageSchema, packageSchemaText } from "../../src/plugin/package-schema";
+import { INTERVALS } from "../../src/schemas";
+
+const committed = readFileSync(resolve(__dirname, "..", "..", "schema.json"), "utf8");
+const schema = packageSchema() as any;
+const monitor = schema.resources["uptime:index:Monitor"];
+const incident = schema.resources["uptime:index:Incident"];
+
+describe("schema.json", () => {
+  it("is the one generated from the schemas (run `npm run schema` after changing them)", () => {
+    expect(committed).toBe(packageSchemaText());
+  });
+
+  it("marks the secret inputs and outputs secret", () => {
+    for (const k of ["requestHeaders", "requestAuthPassword", "alerts"]) {
+      expect(monitor.inputProperties[k].secret, `input ${k}`).toBe(true);
+      expect(monitor.properties[k].secret, `output ${k}`).toBe(true);
+    }
+    expect(monitor.inputProperties.name.secret).toBeUndefined();
+    expect(schema.config.variables.apiKey.secret).toBe(true);
+    expect(schema.types["uptime:index:MonitorInfo"].properties.alerts.secret).toBe(true);
+  });
+
+  it("says what is required, allowed and defaulted", () => {
+    expect(monitor.requiredInputs).toEqual(["name", "url", "interval"]);
+    expect(incident.requiredInputs).toEqual(["monitorId", "startedAt"]);
+    expect(schema.types["uptime:index:Interval"].enum.map((e: { value: number }) => e.value)).toEqual([...INTERVALS]);
+    expect(monitor.inputProperties.interval.$ref).toBe("#/types/uptime:index:Interval");
+    expect(monitor.inputProperties.alertCondition.default).toBe("url_unavailable");
+    expect(incident.inputProperties.monitorId.willReplaceOnChanges).toBe(true);
+    expect(monitor.properties.monitorId.type).toBe("integer");
+    expect(monitor.required).toEqual(expect.arrayContaining(["monitorId", "status", "alerts", "name"]));
+    expect(Object.keys(schema.functions).sort()).toEqual(["uptime:index:getIncident", "uptime:index:getIncidents", "uptime:index:getMonitor", "uptime:index:getMonitors"]);
+    expect(schema.config.variables.baseUrl.defaultInfo).toEqual({ environment: ["UPTIME_BASE_URL"] });
+  });
+});
