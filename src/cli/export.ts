@@ -3,7 +3,7 @@
  * program (`--format ts`) or the GitOps monitors file (`--format yaml`) that declares
  * them with adoption on.
  */
-import { renameSync, writeFileSync } from "node:fs";
+import { chmodSync, renameSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { UptimeClient } from "../client/client";
 import { PER_PAGE_VALUES } from "../schemas/values";
@@ -11,20 +11,24 @@ import { collectMonitors, type CollectProgress } from "../export/collect";
 import { configSetCommands, planExport } from "../export/plan";
 import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
+import { isProjectDir, readStackSettings, setStackSecret, type StackTarget } from "../export/stack";
 
 /** Where the command reads and writes; the process's own streams by default. */
 export interface CliIo {
   stdout: { write(chunk: string): unknown };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   env: NodeJS.ProcessEnv;
+  /** The directory the command runs in (a stack's project directory, maybe). Default: the process's. */
+  cwd?: string;
 }
 
 /** The process's io. */
 export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env };
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 }
 
-export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml] [--out FILE] [--base-url URL] [--api-key KEY]
+export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml] [--out FILE] [--set-secrets] [--stack NAME]
+                            [--base-url URL] [--api-key KEY] [--time-zone ZONE]
 
 Reads every monitor of the account (all pages) and writes a Pulumi program (ts, the
 default) or the GitOps monitors file (yaml) declaring them with \`adopt: true\`, so that
@@ -33,24 +37,33 @@ the first \`pulumi up\` takes them over without changing them.
 Options:
   --format ts|yaml   What to write: a TypeScript index.ts, or monitors.yaml for
                      loadMonitorsFile. Default ts.
-  --out FILE         Write to FILE instead of stdout.
-  --base-url URL     Service URL. Default: env UPTIME_BASE_URL.
-  --api-key KEY      API key. Default: env UPTIME_API_KEY (preferred: a key on the command
-                     line is visible to other users of the machine).
-  --time-zone ZONE   The account's IANA time zone, for maintenance windows. Default: env
-                     UPTIME_TIME_ZONE, else UTC. Use the same as the stack's uptime:timeZone.
+  --out FILE         Write to FILE (mode 0600) instead of stdout.
+  --set-secrets      Store the alert and header values the service returned in the
+                     stack's config as secrets (\`pulumi config set --secret\`, value on stdin).
+                     Needs the pulumi CLI and a stack directory.
+  --stack NAME       The stack to read settings from and store secrets in. Default: the
+                     selected stack of the Pulumi project in this directory.
+  --base-url URL     Service URL. Default: the stack's uptime:baseUrl (when run in a stack
+                     directory with the pulumi CLI on PATH), else env UPTIME_BASE_URL.
+  --api-key KEY      API key. Default: the stack's uptime:apiKey, else env UPTIME_API_KEY
+                     (preferred: a key on the command line is visible to other users).
+  --time-zone ZONE   The account's IANA time zone, for maintenance windows. Default: the
+                     stack's uptime:timeZone, else env UPTIME_TIME_ZONE, else UTC.
   --per-page N       Page size when reading: 10, 25, 50 or 100. Default 100.
   -h, --help         Show this help.
 
-Passwords of basic-auth checks are never returned by the service: they become secret
-config placeholders, listed at the end of the output with the \`pulumi config set --secret\`
-commands that fill them.`;
+Secrets never go into the written file: alert values and request header values (webhook
+URLs, tokens) and basic-auth passwords (which the service never returns) are read from
+secret stack config. The keys are listed at the end of the output with the
+\`pulumi config set --secret\` commands that set them.`;
 
 class UsageError extends Error {}
 
 interface ExportOptions {
   format: "ts" | "yaml";
   out?: string;
+  setSecrets: boolean;
+  stack?: string;
   baseUrl?: string;
   apiKey?: string;
   timeZone?: string;
@@ -71,6 +84,8 @@ function parse(argv: string[]): ExportOptions | "help" {
         "api-key": { type: "string" },
         "time-zone": { type: "string" },
         "per-page": { type: "string" },
+        "set-secrets": { type: "boolean" },
+        stack: { type: "string", short: "s" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -88,6 +103,8 @@ function parse(argv: string[]): ExportOptions | "help" {
   return {
     format,
     out: values.out,
+    setSecrets: values["set-secrets"] ?? false,
+    stack: values.stack,
     baseUrl: values["base-url"],
     apiKey: values["api-key"],
     timeZone: values["time-zone"],
@@ -128,33 +145,47 @@ export async function runExport(argv: string[], io: CliIo = processIo()): Promis
   }
 
   const progress = progressReporter(io);
+  const target: StackTarget = { cwd: io.cwd ?? process.cwd(), env: io.env, stack: opts.stack };
   let client: UptimeClient | undefined;
   try {
+    const stack = await stackSettings(opts, target);
     client = new UptimeClient({
-      baseUrl: opts.baseUrl ?? io.env.UPTIME_BASE_URL,
-      apiKey: opts.apiKey ?? io.env.UPTIME_API_KEY,
-      timeZone: opts.timeZone ?? io.env.UPTIME_TIME_ZONE,
+      baseUrl: opts.baseUrl ?? stack.baseUrl ?? io.env.UPTIME_BASE_URL,
+      apiKey: opts.apiKey ?? stack.apiKey ?? io.env.UPTIME_API_KEY,
+      timeZone: opts.timeZone ?? stack.timeZone ?? io.env.UPTIME_TIME_ZONE,
     });
     const monitors = await collectMonitors(client, { perPage: opts.perPage, onPage: (p) => progress.page(p) });
     const plan = planExport(monitors);
     const render = { source: client.baseUrl, timeZone: client.timeZone };
     const text = opts.format === "ts" ? renderTs(plan, render) : renderYaml(plan, render);
 
+    // Only the user may read the file: it names accounts, URLs and secret config keys.
     if (opts.out) {
       const tmp = `${opts.out}.${process.pid}.tmp`;
-      writeFileSync(tmp, text, { mode: 0o644 });
+      writeFileSync(tmp, text, { mode: 0o600 });
+      chmodSync(tmp, 0o600); // whatever the umask
       renameSync(tmp, opts.out);
     } else {
       io.stdout.write(text);
     }
+    // What was written where: always when writing a file; on a terminal for stdout.
+    const say = opts.out || opts.setSecrets ? (t: string) => io.stderr.write(`${progress.tty ? "\r\x1b[K" : ""}${t}\n`) : (t: string) => progress.line(t);
 
-    progress.line(`Exported ${plan.monitors.length} monitor${plan.monitors.length === 1 ? "" : "s"}${opts.out ? ` to ${opts.out}` : ""}.`);
+    const count = `${plan.monitors.length} monitor${plan.monitors.length === 1 ? "" : "s"}`;
+    say(opts.out ? `Wrote ${count} to ${opts.out} (mode 0600).` : `Exported ${count}.`);
     const warnings = plan.monitors.flatMap((m) => m.notes.filter((n) => n.startsWith("WARNING")).map((n) => `  ${m.resourceName}: ${n}`));
-    if (warnings.length) progress.line(`Monitors to fix before \`pulumi up\`:\n${warnings.join("\n")}`);
-    if (plan.secrets.length) {
-      progress.line(
-        `${plan.secrets.length} secret${plan.secrets.length === 1 ? "" : "s"} could not be read back (listed at the end of the output). Set them in the stack:\n` +
-          configSetCommands(plan.secrets).map((c) => `  ${c}`).join("\n"),
+    if (warnings.length) say(`Monitors to fix before \`pulumi up\`:\n${warnings.join("\n")}`);
+    let pending = plan.secrets;
+    if (opts.setSecrets) {
+      const known = plan.secrets.filter((p) => p.value !== undefined);
+      for (const p of known) await setStackSecret(target, p.configKey, p.value!);
+      say(`Stored ${known.length} secret${known.length === 1 ? "" : "s"} in the stack's config${opts.stack ? ` (${opts.stack})` : ""}: ${known.map((p) => p.configKey).join(", ") || "none"}.`);
+      pending = plan.secrets.filter((p) => p.value === undefined);
+    }
+    if (pending.length) {
+      say(
+        `${pending.length} secret config value${pending.length === 1 ? "" : "s"} to set before \`pulumi up\` (listed at the end of the ${opts.out ? "file" : "output"}):\n` +
+          configSetCommands(pending).map((c) => `  ${c}`).join("\n"),
       );
     }
     return 0;
@@ -165,5 +196,22 @@ export async function runExport(argv: string[], io: CliIo = processIo()): Promis
     return 1;
   } finally {
     await client?.close();
+  }
+}
+
+/**
+ * The stack's `uptime:*` settings when the command runs in a stack directory (or names a
+ * stack) and some connection setting is not given by a flag; `{}` otherwise. Without the
+ * pulumi CLI or a selected stack it falls back to the environment silently, unless the user
+ * asked for the stack by name.
+ */
+async function stackSettings(opts: ExportOptions, target: StackTarget): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
+  if (opts.baseUrl && opts.apiKey && opts.timeZone) return {};
+  if (!opts.stack && !isProjectDir(target.cwd)) return {};
+  try {
+    return await readStackSettings(target);
+  } catch (err) {
+    if (opts.stack) throw err;
+    return {};
   }
 }

@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm run demo`: the project's main job. Starts the local server on a data directory,
- * runs `pulumi up` of the root program against it with a local file backend, and prints
- * what now exists. A second run changes nothing and says so.
+ * `npm run demo`: the project's main job. Serves a small site on 127.0.0.1, starts the
+ * local server on a data directory, runs `pulumi up` of the root program (monitors of
+ * that site) against it with a local file backend, has the server check every monitor
+ * once, and prints what now exists: the healthy page online, the failing endpoint offline
+ * with the incident the check opened. A second run changes nothing and says so.
+ *
+ * Checks run once, after `up`, rather than on a schedule: a check racing `up` could open
+ * an incident on a monitor before the program stores its own (a monitor holds one ongoing
+ * incident at a time). Only loopback targets are checked.
  */
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, renameSync } from "node:fs";
 import { delimiter, join, resolve } from "node:path";
 import { UptimeClient } from "../client/client";
 import { DEFAULT_API_KEY, startUptimeServer } from "../server";
+import { startDemoSite } from "./site";
 import { incidentTable, monitorTable } from "./tables";
 
 const root = resolve(__dirname, "..", "..");
@@ -32,7 +39,11 @@ function pulumiBinary(): string {
 async function main(): Promise<void> {
   mkdirSync(join(work, "state"), { recursive: true });
   mkdirSync(join(work, "pulumi-home"), { recursive: true });
-  const server = await startUptimeServer({ port: 0, dataDir: join(work, "data") });
+  const site = await startDemoSite(work);
+  const server = await startUptimeServer({ port: 0, dataDir: join(work, "data"), checks: { schedule: false, loopbackOnly: true } }).catch(async (err) => {
+    await site.close();
+    throw err;
+  });
   try {
     const pulumi = pulumiBinary();
     const env = {
@@ -46,6 +57,8 @@ async function main(): Promise<void> {
       // The server's port changes every run: hand it over by environment, not stack config.
       UPTIME_BASE_URL: server.url,
       UPTIME_API_KEY: DEFAULT_API_KEY,
+      // The site's URL is the same every run (its port is kept in the work directory).
+      UPTIME_DEMO_SITE: site.url,
     };
     // Asynchronous on purpose: the server runs in this process and must keep answering.
     const run = (args: string[], quiet = false) =>
@@ -81,6 +94,8 @@ async function main(): Promise<void> {
       console.log(`Applying: ${changes.map(([op, n]) => `${n} to ${op}`).join(", ")}\n`);
       await run(["up", "--yes", "--skip-preview", ...stackArgs]);
     }
+    const round = await server.runChecks();
+    console.log(`Checked ${round.checked} monitors of ${site.url}: ${round.up} up, ${round.down} down.\n`);
     const client = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
     try {
       const monitors = [];
@@ -95,6 +110,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await server.close();
+    await site.close();
   }
 }
 

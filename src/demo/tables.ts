@@ -7,12 +7,15 @@ function table(headers: string[], rows: string[][]): string {
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
-/** Monitors: id, name, status, interval, URL. */
+/** Monitors: id, name, status, interval, what the last check saw and how long it took, URL. */
 export function monitorTable(monitors: Monitor[]): string {
   if (monitors.length === 0) return "No monitors.";
   return table(
-    ["ID", "NAME", "STATUS", "EVERY", "URL"],
-    monitors.map((m) => [String(m.id), m.name, m.status, `${m.interval}s`, m.url]),
+    ["ID", "NAME", "STATUS", "EVERY", "LAST CHECK", "TIME", "URL"],
+    monitors.map((m) => [
+      String(m.id), m.name, m.status, `${m.interval}s`, m.check_result ?? "-",
+      m.response_time === null || m.response_time === undefined ? "-" : `${m.response_time}ms`, m.url,
+    ]),
   );
 }
 

@@ -8,18 +8,30 @@ import { fromApi, MONITOR_DEFAULTS } from "../providers/monitor/props";
 import { checkMonitor } from "../providers/monitor/check";
 import { UNKNOWN } from "../providers/unknown";
 
-/** A value the export cannot read back, to be set as secret stack config. */
+/**
+ * A secret the export does not write into the file, read from secret stack config instead:
+ * a basic-auth password (the service never returns it), or an alert or header value
+ * (webhook URLs, tokens), which the service does return but which must not land in a file
+ * meant for git.
+ */
 export interface SecretPlaceholder {
-  /** Resource name of the monitor. */
+  /** Resource name of the (first) monitor that uses it. */
   resourceName: string;
   /** The monitor's name. */
   monitorName: string;
-  /** The `Monitor` argument it fills. */
-  field: "requestAuthPassword";
+  /** The `Monitor` argument it fills (inside a list entry for alerts and headers). */
+  field: "requestAuthPassword" | "alerts" | "requestHeaders";
   /** The stack config key, e.g. `apiHealthRequestAuthPassword`. */
   configKey: string;
   /** What to tell the user about the value, e.g. `basic-auth password of user "probe"`. */
   description: string;
+  /**
+   * The value as the service returned it (alerts, headers); undefined for a password. Never
+   * rendered: `--set-secrets` stores it in the stack's config, encrypted.
+   */
+  value?: string;
+  /** Monitors using it: one value shared by several monitors gets one config key. */
+  usedBy: number;
 }
 
 /** One exported monitor. */
@@ -35,7 +47,7 @@ export interface ExportedMonitor {
   args: [string, unknown | SecretPlaceholder][];
   /** Placeholders of this monitor. */
   secrets: SecretPlaceholder[];
-  /** True when it holds alert or header values (stored as secrets in state). */
+  /** True when it holds alert or header values (read from secret config, stored as secrets in state). */
   hasSecretValues: boolean;
   /** Remarks for the reader, e.g. that it is paused or fails validation. */
   notes: string[];
@@ -85,9 +97,22 @@ export function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[])
 }
 
 /** Builds the export of `monitors` (in the order given; `collectMonitors` sorts by id). */
+/** `X-Api-Key` → `XApiKey`; `webhook` → `Webhook`. */
+function pascal(text: string): string {
+  return camelFromSlug(`-${slugify(text)}`) || "Value";
+}
+
 export function planExport(monitors: readonly Monitor[]): ExportPlan {
   const names = resourceNames(monitors);
   const usedKeys = new Set<string>();
+  const uniqueKey = (base: string) => {
+    let key = base;
+    for (let n = 2; usedKeys.has(key); n++) key = `${base}${n}`;
+    usedKeys.add(key);
+    return key;
+  };
+  // One placeholder per distinct value of alerts and headers, across the whole account.
+  const byValue = new Map<string, SecretPlaceholder>();
   const out = monitors.map((monitor, i): ExportedMonitor => {
     const resourceName = names[i];
     const live = fromApi(monitor);
@@ -102,18 +127,40 @@ export function planExport(monitors: readonly Monitor[]): ExportPlan {
     if (live.alertCondition !== MONITOR_DEFAULTS.alertCondition) add("alertCondition", live.alertCondition);
     if (live.alertTextLookup) add("alertTextLookup", live.alertTextLookup);
     if (live.requestMethod !== MONITOR_DEFAULTS.requestMethod) add("requestMethod", live.requestMethod);
-    if (live.requestHeaders?.length) add("requestHeaders", live.requestHeaders);
+    const valueSecret = (field: "alerts" | "requestHeaders", key: string, value: string): SecretPlaceholder => {
+      const seen = byValue.get(`${field}\u0000${value}`);
+      if (seen) {
+        seen.usedBy++;
+        if (!secrets.includes(seen)) secrets.push(seen);
+        return seen;
+      }
+      const what = field === "alerts" ? `${key} alert` : `value of request header ${JSON.stringify(key)}`;
+      const placeholder: SecretPlaceholder = {
+        resourceName,
+        monitorName: live.name,
+        field,
+        configKey: uniqueKey(`${camelFromSlug(resourceName)}${field === "alerts" ? "Alert" : "Header"}${pascal(key)}`),
+        description: what,
+        value,
+        usedBy: 1,
+      };
+      byValue.set(`${field}\u0000${value}`, placeholder);
+      secrets.push(placeholder);
+      return placeholder;
+    };
+    const secretValues = (field: "alerts" | "requestHeaders", list: { key: string; value: string }[]) =>
+      list.map((e) => ({ key: e.key, value: valueSecret(field, e.key, e.value) }));
+
+    if (live.requestHeaders?.length) add("requestHeaders", secretValues("requestHeaders", live.requestHeaders));
     if (live.requestAuthUsername) {
       add("requestAuthUsername", live.requestAuthUsername);
-      let configKey = `${camelFromSlug(resourceName)}RequestAuthPassword`;
-      for (let n = 2; usedKeys.has(configKey); n++) configKey = `${camelFromSlug(resourceName)}RequestAuthPassword${n}`;
-      usedKeys.add(configKey);
       const placeholder: SecretPlaceholder = {
         resourceName,
         monitorName: live.name,
         field: "requestAuthPassword",
-        configKey,
+        configKey: uniqueKey(`${camelFromSlug(resourceName)}RequestAuthPassword`),
         description: `basic-auth password of user ${JSON.stringify(live.requestAuthUsername)}`,
+        usedBy: 1,
       };
       secrets.push(placeholder);
       add("requestAuthPassword", placeholder);
@@ -125,7 +172,7 @@ export function planExport(monitors: readonly Monitor[]): ExportPlan {
       add("maintenanceStartAt", live.maintenanceStartAt);
       add("maintenanceEndAt", live.maintenanceEndAt);
     }
-    if (live.alerts?.length) add("alerts", live.alerts);
+    if (live.alerts?.length) add("alerts", secretValues("alerts", live.alerts));
     add("adopt", true);
 
     if (monitor.status === "paused") {
@@ -133,14 +180,22 @@ export function planExport(monitors: readonly Monitor[]): ExportPlan {
     }
     // What the service holds but the providers' check would reject (an older instance's
     // value, say) is written as it is, with a warning, rather than silently changed.
-    const bag = Object.fromEntries(args.map(([k, v]) => [k, isPlaceholder(v) ? UNKNOWN : v]));
+    const bag = Object.fromEntries(args.map(([k, v]) => [k, withPlaceholders(v, (p) => p.value ?? UNKNOWN)]));
     for (const f of checkMonitor(bag).failures ?? []) {
       notes.push(`WARNING: the stored value fails validation and \`pulumi up\` will reject it until changed: ${f.reason}`);
     }
     const hasSecretValues = !!(live.alerts?.length || live.requestHeaders?.length);
     return { resourceName, monitor, args, secrets, hasSecretValues, notes };
   });
-  return { monitors: out, secrets: out.flatMap((m) => m.secrets) };
+  return { monitors: out, secrets: [...new Set(out.flatMap((m) => m.secrets))] };
+}
+
+/** A copy of `value` with every placeholder inside it (at any depth) replaced by `map(placeholder)`. */
+export function withPlaceholders(value: unknown, map: (p: SecretPlaceholder) => unknown): unknown {
+  if (isPlaceholder(value)) return map(value);
+  if (Array.isArray(value)) return value.map((v) => withPlaceholders(v, map));
+  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v, map)]));
+  return value;
 }
 
 /** The exact commands that set the placeholders (each prompts for its value). */

@@ -46,7 +46,7 @@ export function renderTs(plan: ExportPlan, options: RenderOptions = {}): string 
   for (const m of plan.monitors) {
     lines.push(`// ${oneLine(JSON.stringify(m.monitor.name))} (id ${m.monitor.id})`);
     for (const note of m.notes) lines.push(`// ${oneLine(note)}`);
-    if (m.hasSecretValues) lines.push("// alerts and requestHeaders below are stored as secrets in state.");
+    if (m.hasSecretValues) lines.push("// alert and header values come from secret config and are stored as secrets in state.");
     lines.push(`new uptime.Monitor(${JSON.stringify(m.resourceName)}, {`);
     for (const [field, value] of m.args) lines.push(`${INDENT}${field}: ${literal(value, 1)},`);
     lines.push("});", "");

@@ -1,7 +1,7 @@
 /** Renders an export as the GitOps monitors file (see `loadMonitorsFile`). */
 import { Document, isMap, isPair, isScalar, type YAMLMap } from "yaml";
 import { configRef } from "../gitops/config-refs";
-import { isPlaceholder, type ExportPlan } from "./plan";
+import { withPlaceholders, type ExportPlan } from "./plan";
 import { zoneNote, type RenderOptions } from "./render-ts";
 import { headerLines, oneLine, secretsFooterLines } from "./text";
 
@@ -12,7 +12,7 @@ import { headerLines, oneLine, secretsFooterLines } from "./text";
 export function renderYaml(plan: ExportPlan, options: RenderOptions = {}): string {
   const monitors: Record<string, Record<string, unknown>> = {};
   for (const m of plan.monitors) {
-    monitors[m.resourceName] = Object.fromEntries(m.args.map(([k, v]) => [k, isPlaceholder(v) ? configRef(v.configKey) : v]));
+    monitors[m.resourceName] = Object.fromEntries(m.args.map(([k, v]) => [k, withPlaceholders(v, (p) => configRef(p.configKey))]));
   }
   const doc = new Document({ monitors });
   doc.commentBefore = headerLines(plan.monitors.length, options.source, zoneNote(plan, options.timeZone)).map((l) => ` ${l}`.trimEnd()).join("\n");
@@ -22,7 +22,7 @@ export function renderYaml(plan: ExportPlan, options: RenderOptions = {}): strin
       const m = plan.monitors[i];
       if (!isPair(pair) || !isScalar(pair.key) || !m) return;
       const notes = [`${JSON.stringify(m.monitor.name)} (id ${m.monitor.id})`, ...m.notes];
-      if (m.hasSecretValues) notes.push("alerts and requestHeaders are stored as secrets in state.");
+      if (m.hasSecretValues) notes.push("alert and header values come from secret config and are stored as secrets in state.");
       pair.key.commentBefore = notes.map((n) => ` ${oneLine(n)}`).join("\n");
     });
   }

@@ -19,22 +19,29 @@ export function headerLines(count: number, source: string | undefined, timeZone?
     "Every monitor is declared with `adopt: true`: the first `pulumi up` takes over the",
     "existing monitor of the same name instead of creating one, and changes nothing on the",
     "service when it matches what is declared here.",
-    "Alert and header values are written as the service returned them; Pulumi stores them",
-    "(and the basic-auth passwords) as secrets in state. Consider moving webhook URLs and",
-    "tokens to secret config.",
+    "Alert and header values (webhook URLs, tokens) and basic-auth passwords are not written",
+    "here: they are read from secret stack config (listed at the end) and stored as secrets",
+    "in state.",
     ...zone,
   ];
 }
 
 /** Lines of the trailing block that lists the secret placeholders, without comment markers. */
 export function secretsFooterLines(
-  secrets: readonly { configKey: string; monitorName: string; description: string }[],
+  secrets: readonly { configKey: string; monitorName: string; description: string; value?: string; usedBy: number }[],
   howRead: string,
 ): string[] {
-  if (secrets.length === 0) return ["No secret config is needed: the service returned every value."];
+  if (secrets.length === 0) return ["No secret config is needed: no monitor has alerts, request headers or basic auth."];
+  const line = (s: (typeof secrets)[number]) =>
+    `  pulumi config set --secret ${s.configKey}    # ${oneLine(s.description)} of ${oneLine(JSON.stringify(s.monitorName))}${s.usedBy > 1 ? ` and ${s.usedBy - 1} more` : ""}`;
+  const known = secrets.filter((s) => s.value !== undefined);
+  const unknown = secrets.filter((s) => s.value === undefined);
   return [
-    `Secrets the service does not return (${secrets.length}). ${howRead}`,
+    `Secret config this program reads (${secrets.length}). ${howRead}`,
     "Set each before `pulumi up` (the command prompts for the value):",
-    ...secrets.map((s) => `  pulumi config set --secret ${s.configKey}    # ${oneLine(s.description)} of ${oneLine(JSON.stringify(s.monitorName))}`),
+    ...(unknown.length ? ["The service does not return these; set them yourself:", ...unknown.map(line)] : []),
+    ...(known.length
+      ? ["The service returned these; `pulumi-uptime export --set-secrets`, run in the stack's directory, stores them:", ...known.map(line)]
+      : []),
   ];
 }

@@ -24,6 +24,7 @@ import { isMap, LineCounter, parseDocument, type Document } from "yaml";
 import { RunError, type Unwrap } from "@pulumi/pulumi";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { checkMonitor } from "../providers/monitor/check";
+import { nameKey } from "../util/names";
 import { UNKNOWN } from "../providers/unknown";
 import type { MonitorArgs } from "../resources/monitor";
 import { configRefsIn, mapConfigRefStrings, splitConfigRefs } from "./config-refs";
@@ -196,7 +197,7 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
   }
 
   const entries: MonitorFileEntry[] = [];
-  const names = new Map<string, { index: number; resourceName: string }>();
+  const names = new Map<string, { index: number; resourceName: string; name: string }>();
   Object.entries(monitors as Record<string, unknown>).forEach(([resourceName, value], i) => {
     const index = i + 1;
     const entryNode = isMap(monitorsNode) ? monitorsNode.items.find((p) => String((p.key as { value?: unknown })?.value ?? p.key) === resourceName) : undefined;
@@ -235,16 +236,18 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
     found.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)).forEach(fail);
 
     if (typeof args.name === "string" && !args.name.includes("${config:")) {
-      const first = names.get(args.name);
+      // Compared as the service compares names: "API" and "api" would collide there.
+      const key = nameKey(args.name);
+      const first = names.get(key);
       if (first) {
         fail({
           ...at,
           field: "name",
-          reason: `name: ${JSON.stringify(args.name)} is also the name of entry ${first.index} (${JSON.stringify(first.resourceName)}); monitor names are unique per account`,
+          reason: `name: ${JSON.stringify(args.name)} is also the name of entry ${first.index} (${JSON.stringify(first.resourceName)}${first.name === args.name ? "" : `: ${JSON.stringify(first.name)}`}); monitor names are unique per account, ignoring case and accents`,
           line: fieldLine("name"),
         });
       } else {
-        names.set(args.name, { index, resourceName });
+        names.set(key, { index, resourceName, name: args.name });
       }
     }
     entries.push({ resourceName, index, line: entryLine, args: args as MonitorFileArgs, configKeys: safeConfigRefs(args) });

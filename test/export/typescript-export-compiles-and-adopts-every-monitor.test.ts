@@ -59,9 +59,10 @@ describe("the TypeScript export", () => {
     expect(program).toContain('    maintenanceStartAt: "2030-01-05T02:00:00",\n    maintenanceEndAt: "2030-01-05T04:00:00",');
     expect(program).toContain('    sslAlertDays: 14,\n    domainAlertDays: 30,');
     expect(program).toContain("// Maintenance windows are wall time in UTC: the stack's uptime:timeZone\n// must say the same (UTC is its default), or `pulumi up` would move them.");
-    expect(program).toContain('        { key: "Authorization", value: "Bearer abc.def" },');
-    expect(program).toContain('        { key: "webhook", value: "https://hooks.example.com/uptime/T0K3N" },');
-    expect(program).toContain("// alerts and requestHeaders below are stored as secrets in state.");
+    expect(program).toContain('        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },');
+    expect(program).toContain('        { key: "webhook", value: config.requireSecret("apiHealthAlertWebhook") },');
+    expect(program).not.toContain("T0K3N");
+    expect(program).toContain("// alert and header values come from secret config and are stored as secrets in state.");
     expect(program).toMatch(/\/\/ "Paused one" \(id \d+\)\n\/\/ Paused on the service\./);
   });
 });

@@ -4,6 +4,7 @@ import { checkMonitor } from "../../src/providers/monitor/check";
 import { changedMonitorFields } from "../../src/providers/monitor/diff";
 import { fromApi, type MonitorInputs } from "../../src/providers/monitor/props";
 import type { Monitor } from "../../src/client";
+import { planExport } from "../../src/export/plan";
 import { exportFrom, seededServer } from "./helpers";
 
 describe("the YAML export", () => {
@@ -31,7 +32,9 @@ describe("the YAML export", () => {
   it("declares each monitor exactly as it is: the provider sees no change but the write-only password", () => {
     const entries = parseMonitorsYaml(yaml, "monitors.yaml");
     entries.forEach((entry, i) => {
-      const args = resolveConfigRefs(entry.args, () => "the-password");
+      // The values the service returned, as `--set-secrets` would store them; passwords made up.
+      const values = new Map(planExport(live).secrets.map((p) => [p.configKey, p.value ?? "the-password"]));
+      const args = resolveConfigRefs(entry.args, (ref) => values.get(ref));
       const checked = checkMonitor(args as Record<string, unknown>);
       expect(checked.failures ?? []).toEqual([]);
       const changed = changedMonitorFields(fromApi(live[i]), checked.inputs as MonitorInputs);
@@ -45,7 +48,7 @@ describe("the YAML export", () => {
       name: "Service 20",
       url: "https://svc20.example.com/health",
       interval: 300,
-      alerts: [{ key: "email", value: "team20@example.com" }],
+      alerts: [{ key: "email", value: "${config:service20AlertEmail}" }],
       adopt: true,
     });
   });

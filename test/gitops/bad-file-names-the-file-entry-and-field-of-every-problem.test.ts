@@ -72,6 +72,13 @@ describe("a bad monitors file", () => {
     expect(one.message).toBe('monitors.yaml: entry 1 ("a"): interval: 45 is not one of 60, 180, 300, 600, 900, 1800, 3600 (line 5)');
   });
 
+  it("refuses two names that differ only in case or accents, as the service would", () => {
+    const e = problemsOf("monitors:\n  a:\n    name: Café API\n    url: https://a.example.com\n    interval: 60\n  b:\n    name: CAFE api\n    url: https://b.example.com\n    interval: 60\n");
+    expect(e.message).toBe(
+      'monitors.yaml: entry 2 ("b"): name: "CAFE api" is also the name of entry 1 ("a": "Café API"); monitor names are unique per account, ignoring case and accents (line 7)',
+    );
+  });
+
   it("never echoes a secret field's value", () => {
     const e = problemsOf("monitors:\n  a:\n    name: A\n    url: https://a.example.com\n    interval: 60\n    alerts:\n      - key: webhook\n        value: not-a-url-s3cr3t\n");
     expect(e.message).toContain('entry 1 ("a"): alerts[0].value: must be an http or https URL for webhook');
