@@ -6,14 +6,20 @@
 const fs = require("node:fs");
 const path = require("node:path");
 
-const root = path.resolve(__dirname, "..");
-const link = path.join(root, "node_modules", "pulumi-uptime");
-fs.mkdirSync(path.dirname(link), { recursive: true });
-try {
-  const current = fs.readlinkSync(link);
-  if (path.resolve(path.dirname(link), current) === root) process.exit(0);
+/** Creates (or repairs) the link; does nothing when it already points here. */
+function linkSelf() {
+  const root = path.resolve(__dirname, "..");
+  const link = path.join(root, "node_modules", "pulumi-uptime");
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  try {
+    const current = fs.readlinkSync(link);
+    if (path.resolve(path.dirname(link), current) === root) return;
+  } catch {
+    // Not a link (or absent): replaced below.
+  }
   fs.rmSync(link, { recursive: true, force: true });
-} catch {
-  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync("..", link, "dir");
 }
-fs.symlinkSync("..", link, "dir");
+
+module.exports = { linkSelf };
+if (require.main === module) linkSelf();

@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+// npm's `prepare` step. In a development checkout (src/ is here) it links the package into
+// its own node_modules (scripts/link-self.js) and, when dist/ is missing, compiles it: an
+// install from git (`npm install <git url>`) runs only `prepare` before packing the clone,
+// so this is what puts dist/ into such an install. `npm pack` and `npm publish` always
+// rebuild first (`prepack`). In an installed copy of the package (no src/) it does nothing.
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+if (!fs.existsSync(path.join(root, "src")) || !fs.existsSync(path.join(root, "tsconfig.json"))) process.exit(0);
+
+require("./link-self.js").linkSelf();
+if (!fs.existsSync(path.join(root, "dist", "index.js"))) {
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
+  execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
+}
