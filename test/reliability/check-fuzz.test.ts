@@ -272,6 +272,12 @@ function secretValues(b: Record<string, unknown>, secret: readonly string[]): st
 function malformed(failures: Failure[], known: string[], secret: readonly string[], secrets: string[] = []): string[] {
   const out: string[] = [];
   for (const f of failures) {
+    // A key that is not a property is named at the start of the reason, never in `property`
+    // (the engine would print its value, which may be a mistyped secret), whatever characters it holds.
+    if (f.property === "" && known.some((k) => f.reason.startsWith(`${k}: is not a property of this resource`))) {
+      for (const v of secrets) if (f.reason.includes(v)) out.push(`failure echoes the secret value ${v}: ${JSON.stringify(f)}`);
+      continue;
+    }
     const named = f.property !== "" ? f.property : /^([A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*)*): /.exec(f.reason)?.[1];
     if (!named) out.push(`failure names no property: ${JSON.stringify(f)}`);
     // A stray key is named as it is, whatever characters it holds.

@@ -1,6 +1,6 @@
 /**
- * A killed run: SIGKILL to the engine's whole process group (the CLI, the language host,
- * the program and the provider) in the middle of `up` of 30 monitors, while creates are in
+ * A killed run: SIGKILL to the whole engine (the CLI, the language host, the program and
+ * the provider, each plugin in its own process group) in the middle of `up` of 30 monitors, while creates are in
  * flight. Then exactly the recovery steps of docs/recovery.md ("Recovering from an
  * interrupted run"):
  *   1. pulumi cancel --yes
@@ -12,29 +12,38 @@
  * Afterwards the server holds the 30 monitors, each once, each recorded in state under its
  * id, nothing pending (no duplicate, no orphan), and no secret is in plaintext anywhere.
  *
- * Every request is slowed by 300 ms (the server's delay fault) so that the kill lands with
- * creates in flight; the moment varies (after 4 to 21 stores, plus up to 250 ms), so runs
- * hit different states: pending creates recorded or not yet, a checkpoint half written.
+ * The moment of the kill is set up, not raced for: the server answers the first k creates
+ * and then holds every later one (received, unhandled: `UptimeServer.hold`), and `up` runs
+ * with `--parallel 8`, so at the kill k creates are answered, 1 to 8 are in flight and the
+ * rest (at least 30 - k - 8 > 0) were never sent. Randomness widens what runs hit, from a
+ * printed seed (RELIABILITY_SEED replays it): k (4 to 21), a wait of up to 250 ms before the
+ * kill (so it lands in different checkpoint writes: pending creates recorded or not yet, a
+ * checkpoint half written), and whether the held creates then commit with nobody to hear
+ * the answer (orphans on the server) or are dropped unstored.
  * RELIABILITY_KILLS=n repeats kill-and-recover n times (the soak).
  */
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "../../src/server/faults";
 import { secs, type E2EStack, type RunResult } from "../e2e/harness";
 import {
-  convergenceProblems, fleetSecrets, fleetStack, needles, secretLeaks, serverFleet, spawnDetached, startServer, stackFlags,
-  stateOf, waitFor, type FleetSecrets, type RelServer,
+  allExited, convergenceProblems, fleetSecrets, fleetStack, needles, secretLeaks, serverFleet, spawnDetached, startServer, stackFlags,
+  stateOf, type FleetSecrets, type RelServer,
 } from "./support";
 
 const COUNT = 30;
 const PREFIX = "killed";
 const KILLS = Math.max(1, Number(process.env.RELIABILITY_KILLS ?? 1));
-const SLOW = { rate: 1, kinds: ["delay" as const], delayMs: 300 };
+/** Engine steps at once: bounds the creates in flight, so that some are never sent. */
+const PARALLEL = 8;
+const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const random = mulberry32(seed);
 
 /** A file backend's symptom of a kill during the write of a stack's metadata (docs/recovery.md). */
 const EOF = /failed to load checkpoint: EOF|^error: EOF$/m;
 
-describe("an up killed with SIGKILL recovers by the documented steps", () => {
+describe(`an up killed with SIGKILL recovers by the documented steps (seed ${seed})`, () => {
   let srv: RelServer;
   let secrets: FleetSecrets;
   let stack: E2EStack;
@@ -83,24 +92,29 @@ describe("an up killed with SIGKILL recovers by the documented steps", () => {
         expect((await stack.destroy()).code).toBe(0);
         expect(await serverFleet(srv, PREFIX)).toEqual([]);
       }
-      srv.server.setFaults(SLOW);
+      const stored = 4 + Math.floor(random() * 18);
+      const jitterMs = Math.floor(random() * 250);
+      const heldThen = random() < 0.5 ? ("handle" as const) : ("drop" as const);
       const from = srv.server.requests.length;
-      const posts = () => srv.server.requests.slice(from).filter((r) => r.method === "POST");
-      const run = spawnDetached(stack, ["up", "--yes", "--skip-preview", "--suppress-progress", ...stackFlags(stack)]);
-      // Kill once some creates are done and others are in flight (status 0: not answered yet).
-      const after = 4 + Math.floor(Math.random() * 18);
-      const jitterMs = Math.floor(Math.random() * 250);
-      await waitFor(() => posts().filter((r) => r.status === 201).length >= after && posts().some((r) => r.status === 0), 120_000, "creates in flight");
+      const posts = () => srv.server.requests.slice(from).filter((r) => r.method === "POST" && r.path === "/api/v1/monitors");
+      const hold = srv.server.hold({ methods: ["POST"], path: /^\/api\/v1\/monitors$/, after: stored });
+      const run = spawnDetached(stack, ["up", "--yes", "--skip-preview", "--suppress-progress", "--parallel", String(PARALLEL), ...stackFlags(stack)]);
+      // k creates answered and at least one in flight: nothing moves past the hold now.
+      await hold.waitHeld(1);
       await new Promise((r) => setTimeout(r, jitterMs));
-      run.killGroup();
+      const killed = run.killEngine();
       const ended = await run.done;
       killedOutputs.push({ name: `killed run #${round} output`, text: run.output() });
-      // The creates the server had received commit after the engine died; then nothing more arrives.
-      await waitFor(() => srv.server.requests.slice(from).every((r) => r.status !== 0), 10_000, "the server to finish what it received");
+      await allExited(killed);
+      // Every request the engine had sent before it died has now been read: a request still in
+      // the socket's buffer at the kill reaches the hold like the others, never after it.
+      await srv.server.connectionsClosed();
+      const inFlight = hold.held();
+      // The held creates commit (or are dropped) with nobody left to hear the answer.
+      await hold.release(heldThen);
       const settled = srv.server.requests.length;
       await new Promise((r) => setTimeout(r, 1500));
-      expect(srv.server.requests.length - settled, "requests after the kill: some engine process survived").toBe(0);
-      srv.server.setFaults(undefined);
+      expect(srv.server.requests.slice(settled).map((r) => `${r.method} ${r.path} ${r.status}`), "requests after the kill: some engine process survived").toEqual([]);
 
       const onServer = await serverFleet(srv, PREFIX);
       const before = await stateOf(stack).catch((e: Error) => ({ error: e.message.split("\n").find((l) => /error/.test(l)) ?? e.message }));
@@ -109,8 +123,18 @@ describe("an up killed with SIGKILL recovers by the documented steps", () => {
           ? `state unreadable (${before.error})`
           : `state records ${before.monitors.length} monitors, ${before.pending.length} pending creates, ` +
             `${onServer.filter((m) => !before.monitors.some((r) => Number(r.id) === m.id)).length} on the server not recorded as resources`;
-      console.log(`kill #${round} (aimed after ${after} stores + ${jitterMs} ms): ${ended.signal ?? ended.code} after ${posts().filter((r) => r.status === 201).length} stores; server holds ${onServer.length}/${COUNT}; ${situation}`);
+      console.log(
+        `kill #${round} (seed ${seed}: ${stored} stores answered, ${inFlight} held then ${heldThen === "handle" ? "stored" : "dropped"}, ` +
+          `kill ${jitterMs} ms after the first was held): ${ended.signal ?? ended.code}; server holds ${onServer.length}/${COUNT}; ${situation}`,
+      );
       expect(ended.signal).toBe("SIGKILL");
+      expect(hold.passed()).toBe(stored);
+      expect(inFlight).toBeGreaterThanOrEqual(1);
+      expect(inFlight).toBeLessThanOrEqual(PARALLEL);
+      // Exactly the answered and the held creates arrived, and the server holds the answered
+      // ones plus the held ones when they were handled; the rest were never sent.
+      expect(posts().length).toBe(stored + inFlight);
+      expect(onServer.length).toBe(stored + (heldThen === "handle" ? inFlight : 0));
       expect(onServer.length).toBeLessThan(COUNT);
 
       // The documented steps, in order.

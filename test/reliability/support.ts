@@ -7,6 +7,7 @@
  * test/e2e/harness.ts and test/e2e/api.ts are imported read-only.
  */
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { E2EStack, MONITOR_TYPE, PULUMI_BIN, leaks, pulumiEnv, type ExportedResource, type RunResult } from "../e2e/harness";
@@ -144,8 +145,84 @@ export interface Detached {
   output(): string;
   /** Resolves when the process ends, with its exit code or signal. */
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** SIGKILL to the whole process group: the CLI, the language host, the program and the provider. */
-  killGroup(): void;
+  /**
+   * SIGKILL to the whole engine: the CLI and every process it started. The CLI starts its
+   * plugins (the language host with the program, the provider) in process groups of their
+   * own, so killing the CLI's group alone would leave them running their in-flight steps.
+   */
+  killEngine(): number[];
+}
+
+/** Every descendant of `pid`, read from /proc (Linux). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split after the last ")".
+    const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const c of children.get(p) ?? []) {
+      found.push(c);
+      walk(c);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/**
+ * SIGKILL to `pid`'s process group and to every descendant's group, the CLI frozen first so
+ * it starts nothing new. Returns the pids it killed.
+ */
+function killEngine(pid: number): number[] {
+  const kill = (target: number, signal: NodeJS.Signals) => {
+    try {
+      process.kill(target, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  kill(-pid, "SIGSTOP");
+  const tree = descendants(pid);
+  const groups = new Set<number>();
+  for (const p of tree) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, "utf8");
+      groups.add(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  for (const p of tree) kill(p, "SIGKILL");
+  for (const g of groups) if (g > 1) kill(-g, "SIGKILL");
+  kill(-pid, "SIGKILL");
+  return [pid, ...tree];
+}
+
+/** True while `pid` exists and is not a zombie. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until none of `pids` runs; throws naming the survivors after `timeoutMs`. */
+export async function allExited(pids: number[], timeoutMs = 30_000): Promise<void> {
+  await waitFor(() => pids.every((p) => !alive(p)), timeoutMs, "the killed processes to exit").catch(() => {
+    throw new Error(`still running after SIGKILL: ${pids.filter(alive).join(", ")}`);
+  });
 }
 
 export function spawnDetached(stack: E2EStack, args: string[]): Detached {
@@ -163,7 +240,7 @@ export function spawnDetached(stack: E2EStack, args: string[]): Detached {
     pid: child.pid!,
     output: () => Buffer.concat(chunks).toString("utf8"),
     done,
-    killGroup: () => process.kill(-child.pid!, "SIGKILL"),
+    killEngine: () => killEngine(child.pid!),
   };
 }
 
