@@ -4,7 +4,7 @@
  * out of band, as someone outside Pulumi would.
  */
 import { randomBytes } from "node:crypto";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startCheckingServer, startTestServer, type UptimeServer } from "../support/server";
 
 /** A started server and the key its one account accepts. */
 export interface E2EServer {
@@ -16,10 +16,15 @@ export interface E2EServer {
   close(): Promise<void>;
 }
 
-/** Starts a local server whose account has a distinctive key (so that leaks are findable). */
-export async function startE2EServer(): Promise<E2EServer> {
+/**
+ * Starts a local server whose account has a distinctive key (so that leaks are findable)
+ * and, optionally, its own time zone. With `checks`, it checks monitors (loopback targets
+ * only) when the test runs a round.
+ */
+export async function startE2EServer(options: { checks?: boolean; timeZone?: string } = {}): Promise<E2EServer> {
   const apiKey = `e2e-apikey-${randomBytes(12).toString("hex")}`;
-  const server = await startTestServer({ accounts: [{ apiKey, name: "e2e" }] });
+  const accounts = [{ apiKey, name: "e2e", ...(options.timeZone ? { timeZone: options.timeZone } : {}) }];
+  const server = options.checks ? await startCheckingServer({ accounts }) : await startTestServer({ accounts });
   return { server, url: server.url, apiKey, api: new RawApi(server.url, apiKey), close: () => server.close() };
 }
 
@@ -150,6 +155,22 @@ export class RawApi {
 /** Requests the server received under /api/v1/monitors and /api/v1/incidents since `from`. */
 export function apiRequests(server: UptimeServer, from = 0) {
   return server.requests.slice(from).filter((r) => r.path.startsWith("/api/v1/"));
+}
+
+/**
+ * `apiRequests` less the one `GET /api/v1/monitors` with which a provider process's `check`
+ * verifies the key and the URL (src/providers/check-settings.ts); fails when there are more
+ * such reads than provider processes allowed (`processes`, default 1).
+ */
+export function requestsBeyondSettingsCheck(server: UptimeServer, from = 0, processes = 1) {
+  let probes = 0;
+  return apiRequests(server, from).filter((r) => {
+    if (r.method === "GET" && r.path === "/api/v1/monitors" && probes < processes) {
+      probes++;
+      return false;
+    }
+    return true;
+  });
 }
 
 /** "GET /api/v1/monitors 200, …" for logs. */

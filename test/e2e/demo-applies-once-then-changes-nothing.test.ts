@@ -1,7 +1,10 @@
 /**
- * `npm run demo`, the main job: starts the local server on a data directory, runs
- * `pulumi up` of the root program and prints what exists. Run twice, the second run
- * changes nothing and says so (the data directory and the state survive between runs).
+ * `npm run demo`, the main job: serves a small site on 127.0.0.1, starts the local server
+ * on a data directory, runs `pulumi up` of the root program, checks every monitor once
+ * and prints what exists: the healthy page online, the failing endpoint offline with the
+ * incident its check opened. Run twice, the second run changes nothing and says so (the
+ * data directory, the state and the site's port survive between runs), and the check
+ * opens no second incident.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,19 +26,38 @@ async function demo(): Promise<string> {
   return stdout;
 }
 
+const DOWN = 'API health\\s+offline\\s+60s\\s+503 Service Unavailable, text "ok" not found\\s+\\d+ms\\s+http://127\\.0\\.0\\.1:(\\d+)/api/health';
+const UP = "Home page\\s+online\\s+300s\\s+200 OK\\s+\\d+ms\\s+http://127\\.0\\.0\\.1:(\\d+)";
+const OPENED = /API health\s+unresolved\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\s+-\s+503 Service Unavailable, text "ok" not found/g;
+const PAST = /API health\s+resolved\s+2026-03-02T09:14:00\s+2026-03-02T09:41:00\s+primary database failover/;
+
 describe("npm run demo", () => {
-  it("creates the root program's monitors and incident, and prints them", async () => {
+  let port = "";
+
+  it("creates the root program's monitors and incident, checks them and prints one online, one offline with its incident", async () => {
     const out = await demo();
-    expect(out).toMatch(/\+ 5 created/);
-    expect(out).toMatch(/API health\s+pending\s+60s/);
-    expect(out).toMatch(/API health\s+resolved\s+2026-03-02T09:14:00/);
+    expect(out).toMatch(/\+ 4 created/);
+    expect(out).toMatch(/Checked 2 monitors of http:\/\/127\.0\.0\.1:\d+: 1 up, 1 down\./);
+    const down = new RegExp(DOWN).exec(out);
+    const up = new RegExp(UP).exec(out);
+    expect(down, out).not.toBeNull();
+    expect(up, out).not.toBeNull();
+    // Both monitors point at the demo's own site on loopback.
+    expect(down![1]).toBe(up![1]);
+    port = down![1];
+    expect(out.match(OPENED), out).toHaveLength(1);
+    expect(out).toMatch(PAST);
   });
 
-  it("changes nothing the second time, and says so", async () => {
+  it("changes nothing the second time, says so, and opens no second incident", async () => {
     const out = await demo();
     expect(out).toContain("Nothing to change: the service already matches the program.");
     expect(out).not.toMatch(/created|updated|deleted/);
-    expect(out).toMatch(/Home page\s+pending\s+300s/);
+    // Same site, same URLs: that is why nothing changed.
+    expect(new RegExp(DOWN).exec(out)?.[1]).toBe(port);
+    expect(new RegExp(UP).exec(out)?.[1]).toBe(port);
+    expect(out.match(OPENED), out).toHaveLength(1);
+    expect(out).toMatch(PAST);
   });
 
   it("leaves no stack config file in the checkout", () => {

@@ -5,16 +5,20 @@
  * never returns and so are always written (with the value the user set in config).
  * Then `preview --expect-no-changes` passes with no write at all.
  *
+ * Alert and header values are secret config placeholders in the written file: the export,
+ * run again in the stack's directory with `--set-secrets`, stores the values the service
+ * returned in the stack's config (the test sets only the passwords).
+ *
  * Both formats: the TypeScript program, and the YAML file run by the gitops example's
  * program. Part of `npm run test:e2e`.
  */
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { runExport } from "../../src/cli/export";
-import { E2EStack, ok, summary } from "./harness";
+import { E2EStack, ok, pulumiEnv, summary } from "./harness";
 import { apiRequests, startE2EServer, type E2EServer } from "./api";
 import { seed, variedMonitors } from "../export/helpers";
 
@@ -63,13 +67,14 @@ for (const format of ["ts", "yaml"] as const) {
     let stack: E2EStack;
     let dir: string;
     let before: unknown[];
+    let text: string;
 
     beforeAll(async () => {
       srv = await startE2EServer();
       const client = new UptimeClient({ baseUrl: srv.url, apiKey: srv.apiKey });
       await seed(client, variedMonitors());
       await client.close();
-      const text = await exported(srv, format);
+      text = await exported(srv, format);
       dir = format === "ts"
         ? project({ "index.ts": text })
         : project({ "monitors.yaml": text, "index.ts": "" });
@@ -80,9 +85,24 @@ for (const format of ["ts", "yaml"] as const) {
       stack = await E2EStack.create({
         project: dir,
         inPlace: true,
+        configInProject: true,
         server: srv,
         config: Object.fromEntries(Object.entries(PASSWORDS).map(([k, v]) => [k, { value: v, secret: true }])),
       });
+      // As a user would in the stack's directory: export again into the file, storing the
+      // alert and header values the service returned as the stack's secret config.
+      const file = join(dir, format === "ts" ? "index.ts" : "monitors.yaml");
+      let said = "";
+      const code = await runExport(["--format", format, "--out", file, "--set-secrets", "--stack", stack.stack], {
+        stdout: { write: () => true },
+        stderr: { write: (t: string) => (said += t), isTTY: false },
+        env: pulumiEnv(stack.home, stack.backendDir),
+        cwd: dir,
+      });
+      expect(code, said).toBe(0);
+      expect(said).toMatch(/Stored \d+ secrets in the stack's config/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readFileSync(file, "utf8")).toBe(text);
       before = await snapshot(srv);
     });
     afterAll(async () => {
@@ -109,7 +129,8 @@ for (const format of ["ts", "yaml"] as const) {
       expect(srv.server.writeCount() - writes).toBe(0);
     });
 
-    it("keeps the passwords and alert values out of the engine's output", () => {
+    it("keeps the passwords and alert and header values out of the written file and the engine's output", () => {
+      expect(text).not.toMatch(/T0K3N|Bearer abc\.def|s3cret|hooks\.slack\.com/);
       // The engine's output only: the harness's log of command lines holds `config set` values.
       const output = stack.log.map((r) => r.output).join("\n");
       for (const secret of [...Object.values(PASSWORDS), "T0K3N", "Bearer abc.def"]) expect(output).not.toContain(secret);

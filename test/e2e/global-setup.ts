@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { PULUMI_BIN, REPO, WORK, assertPrerequisites, secs } from "./harness";
+import { PULUMI_BIN, REPO, WORK, assertPluginBuilt, assertPrerequisites, secs } from "./harness";
 
 function walkTs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -16,6 +16,7 @@ function walkTs(dir: string): string[] {
 export default function setup(): () => void {
   execFileSync(process.execPath, [join(REPO, "scripts", "link-self.js")]);
   assertPrerequisites();
+  assertPluginBuilt();
   const version = execFileSync(join(PULUMI_BIN, "pulumi"), ["version"], { env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } }).toString().trim();
   console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_BIN}`);
   // Copies of fixtures left behind by an interrupted run (older than an hour).

@@ -20,7 +20,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { constants, accessSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { constants, accessSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 
@@ -36,8 +36,12 @@ export const WORK = join(__dirname, ".work");
 export const PASSPHRASE = "e2e-test-passphrase";
 /** Default stack name. */
 export const STACK = "e2e";
+/** Where `npm run plugin` puts the provider plugin's launcher and tarball. */
+export const PLUGIN_DIR = join(REPO, "dist", "plugin");
+/** The provider plugin's launcher. */
+export const PLUGIN_LAUNCHER = join(PLUGIN_DIR, "pulumi-resource-uptime");
 
-const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-resource-pulumi-nodejs"];
+const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-resource-pulumi-nodejs"];
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */
 export function assertPrerequisites(): void {
@@ -61,6 +65,13 @@ export function assertPrerequisites(): void {
   }
   if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json"))) {
     throw new Error("node_modules/pulumi-uptime is missing: run `node scripts/link-self.js` (npm install's prepare step does it).");
+  }
+}
+
+/** Throws unless `npm run plugin` has built the provider plugin (the YAML fixtures run it). */
+export function assertPluginBuilt(): void {
+  if (!existsSync(PLUGIN_LAUNCHER)) {
+    throw new Error(`${relative(REPO, PLUGIN_LAUNCHER)} is missing: run \`npm run plugin\` (or \`npm run test:e2e\`, which runs it first).`);
   }
 }
 
@@ -103,6 +114,8 @@ export interface StackOptions {
   project: string;
   /** Run the project where it is (its stack config goes to a temp file). Default: copy the fixture. */
   inPlace?: boolean;
+  /** With `inPlace`: keep the stack config file in the project (a scratch project outside the checkout's tracked files). */
+  configInProject?: boolean;
   /** The server the providers talk to: sets uptime:baseUrl and (secret) uptime:apiKey. */
   server?: { url: string; apiKey: string };
   /** Further stack config: plain strings, or { value, secret }. */
@@ -155,7 +168,7 @@ export class E2EStack {
     if (options.inPlace) {
       dir = options.project;
       stack = options.stack ?? `e2e-${id}`;
-      configFile = join(scratch, `Pulumi.${stack}.yaml`);
+      configFile = options.configInProject ? undefined : join(scratch, `Pulumi.${stack}.yaml`);
     } else {
       const src = join(FIXTURES, options.project);
       if (!existsSync(join(src, "Pulumi.yaml"))) throw new Error(`no fixture project at ${src}`);
@@ -265,6 +278,32 @@ export class E2EStack {
     return this.run(["refresh", "--yes", "--skip-preview", "--suppress-progress", ...this.common(), ...extra]);
   }
 
+  /** `pulumi import <type> <name> <id> --yes` (add `--out <file>` for the generated code). */
+  importResource(type: string, name: string, id: string, extra: string[] = []): Promise<RunResult> {
+    return this.run(["import", type, name, id, "--yes", "--suppress-progress", ...this.common(), ...extra]);
+  }
+
+  /** Rewrites a file of the project (the program, as a user editing it would). */
+  editFile(file: string, edit: (text: string) => string): void {
+    const path = join(this.dir, file);
+    writeFileSync(path, edit(readFileSync(path, "utf8")));
+  }
+
+  /**
+   * `pulumi refresh --preview-only` (the gitops drift check; add `--expect-no-changes`).
+   * It refuses the `--yes` that PULUMI_SKIP_CONFIRMATIONS implies, so that is off for it.
+   */
+  async refreshPreview(extra: string[] = []): Promise<RunResult> {
+    const saved = this.extraEnv.PULUMI_SKIP_CONFIRMATIONS;
+    this.extraEnv.PULUMI_SKIP_CONFIRMATIONS = "false";
+    try {
+      return await this.run(["refresh", "--preview-only", "--suppress-progress", ...this.common(), ...extra]);
+    } finally {
+      if (saved === undefined) delete this.extraEnv.PULUMI_SKIP_CONFIRMATIONS;
+      else this.extraEnv.PULUMI_SKIP_CONFIRMATIONS = saved;
+    }
+  }
+
   /** `pulumi destroy --yes --skip-preview`. */
   destroy(extra: string[] = []): Promise<RunResult> {
     return this.run(["destroy", "--yes", "--skip-preview", "--suppress-progress", ...this.common(), ...extra]);
@@ -356,6 +395,9 @@ export interface ExportedResource {
 /** Resource types of the library's dynamic resources. */
 export const MONITOR_TYPE = "pulumi-nodejs:dynamic/uptime:Monitor";
 export const INCIDENT_TYPE = "pulumi-nodejs:dynamic/uptime:Incident";
+/** Resource types of the provider plugin's resources. */
+export const PLUGIN_MONITOR_TYPE = "uptime:index:Monitor";
+export const PLUGIN_INCIDENT_TYPE = "uptime:index:Incident";
 
 /** The value of an export's property, decrypting nothing: a secret shows as its envelope. */
 export function isSecretEnvelope(v: unknown): boolean {
@@ -382,7 +424,7 @@ export function leaks(haystack: string, needles: readonly string[]): string[] {
 /** Counts of engine-reported operations in a text-mode output (`+ 2 to create`, `~ 1 updated`, …). */
 export function summary(output: string): Record<string, number> {
   const out: Record<string, number> = {};
-  const re = /^\s*(\+-|[+~-])?\s*(\d+)\s+(to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged|to import|imported|to refresh|refreshed)\b/gm;
+  const re = /^\s*(\+-|[+~=-])?\s*(\d+)\s+(to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged|to import|imported|to refresh|refreshed)\b/gm;
   for (const m of output.matchAll(re)) {
     const verb = m[3].replace(/^to /, "");
     const key = { created: "create", updated: "update", replaced: "replace", deleted: "delete", imported: "import", refreshed: "refresh" }[verb] ?? verb;

@@ -40,19 +40,16 @@ describe("Monitor.get", () => {
     expect(await srv.api.monitor(existing.id)).toMatchObject({ id: existing.id, name: "e2e read only" });
   });
 
-  // KNOWN BUG (reported; flip to `it` once fixed): on a 404 the provider's `read` answers an
-  // empty id, which is right for `refresh` (the monitor was deleted out of band: drop it from
-  // state so that `up` creates it again) but wrong for `Monitor.get`: the engine then accepts
-  // the read and the program silently gets undefined for every output ("warning: Undefined
-  // value (name) will not show as a stack output"), and `up` succeeds. Proposed fix in
-  // src/providers/monitor/provider.ts readMonitor: answer the empty id only when `props` is a
-  // managed monitor's state (it has monitorId/name); for a bare `get` (props holds only
-  // __provider) throw "no monitor with id <id> in this account". Same for readIncident.
-  it("fails clearly for an id that does not exist", async () => {
+  // On a 404, `read` answers an empty id only for a managed monitor's state (deleted out of
+  // band: refresh drops it); a bare `get` fails naming the id.
+  it("fails clearly for an id that does not exist, once and without a stack trace", async () => {
     await stack.setConfig("fixture:existingId", "999999");
     const up = await stack.up();
     expect(up.output).not.toMatch(/Undefined value \(name\)/);
     expect(up.code).not.toBe(0);
-    expect(up.output).toMatch(/999999/);
+    expect(up.output).toMatch(/Monitor\)? \(?existing\)?:?\s+error: Monitor 999999: no monitor with id 999999 in this account/);
+    // The provider host's own print of the error (class name, then the trace) is gone.
+    expect(up.output).not.toContain("UptimeResourceError");
+    expect(up.output).not.toMatch(/\n\s+at \S+ \(/);
   });
 });

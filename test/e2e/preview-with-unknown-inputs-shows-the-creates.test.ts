@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, ok, summary } from "./harness";
-import { apiRequests, startE2EServer, type E2EServer } from "./api";
+import { requestsBeyondSettingsCheck, startE2EServer, type E2EServer } from "./api";
 
 describe("unknown inputs", () => {
   let srv: E2EServer;
@@ -29,7 +29,7 @@ describe("unknown inputs", () => {
     }
     expect(summary(preview.output)).toMatchObject({ create: 4 });
     expect(preview.output).not.toMatch(/error/i);
-    expect(apiRequests(srv.server, from)).toEqual([]);
+    expect(requestsBeyondSettingsCheck(srv.server, from)).toEqual([]);
 
     ok(await stack.up());
     const primary = await srv.api.monitorNamed("e2e primary");

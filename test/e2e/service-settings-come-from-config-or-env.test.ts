@@ -1,8 +1,13 @@
 /**
- * Where the provider process finds the service under the engine: without `uptime:baseUrl`
- * and `uptime:apiKey` (nor UPTIME_BASE_URL / UPTIME_API_KEY), `up` fails naming both ways
- * to set each, with no request anywhere; with only the environment variables, it works.
+ * Where the provider process finds the service under the engine, and configuration that
+ * cannot work failing at `preview`: without `uptime:baseUrl` and `uptime:apiKey` (nor
+ * UPTIME_BASE_URL / UPTIME_API_KEY), preview fails naming both ways to set each, with no
+ * request anywhere; a URL without scheme and an unknown time zone fail naming the setting
+ * the user set (stack config or environment variable); a wrong key fails preview after at
+ * most one request; a refused connection names host, port and `uptime:baseUrl`. With only
+ * the environment variables, it works.
  */
+import { closedPort } from "../support/closed-port";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, failed, ok } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
@@ -20,10 +25,52 @@ describe("service settings", () => {
     await srv?.close();
   });
 
-  it("missing: up fails naming the config keys and the environment variables", async () => {
-    const up = failed(await stack.up());
-    for (const hint of ["uptime:baseUrl", "uptime:apiKey", "UPTIME_BASE_URL", "UPTIME_API_KEY"]) expect(up.output).toContain(hint);
+  it("missing: preview fails naming the config keys and the environment variables", async () => {
+    const preview = failed(await stack.preview());
+    for (const hint of ["uptime:baseUrl", "uptime:apiKey", "UPTIME_BASE_URL", "UPTIME_API_KEY"]) expect(preview.output).toContain(hint);
+    expect(preview.output).toMatch(/Monitor resource '(api|web)' has a problem: pulumi-uptime is not configured/);
     expect(srv.server.requests).toEqual([]);
+  });
+
+  it("a URL without scheme fails preview naming the setting it came from", async () => {
+    await stack.setConfig("uptime:baseUrl", srv.url.replace(/^http:\/\//, ""));
+    await stack.setConfig("uptime:apiKey", srv.apiKey, true);
+    const fromConfig = failed(await stack.preview());
+    expect(fromConfig.output).toMatch(/has a problem: uptime:baseUrl has no scheme: "127\.0\.0\.1:\d+"; write it with http:\/\/ or https:\/\//);
+    await stack.mustRun(["config", "rm", "uptime:baseUrl", "--stack", stack.stack]);
+    stack.setEnv("UPTIME_BASE_URL", srv.url.replace(/^http:\/\//, ""));
+    const fromEnv = failed(await stack.preview());
+    expect(fromEnv.output).toMatch(/has a problem: UPTIME_BASE_URL has no scheme/);
+    expect(srv.server.requests).toEqual([]);
+    stack.setEnv("UPTIME_BASE_URL", undefined);
+  });
+
+  it("an unknown time zone fails preview naming uptime:timeZone", async () => {
+    await stack.setConfig("uptime:baseUrl", srv.url);
+    await stack.setConfig("uptime:timeZone", "Europe/Atlantis");
+    const preview = failed(await stack.preview());
+    expect(preview.output).toMatch(/has a problem: uptime:timeZone is not a known IANA time zone: "Europe\/Atlantis"/);
+    expect(srv.server.requests).toEqual([]);
+    await stack.mustRun(["config", "rm", "uptime:timeZone", "--stack", stack.stack]);
+  });
+
+  it("a wrong key fails preview after at most one request, naming uptime:apiKey", async () => {
+    await stack.setConfig("uptime:apiKey", "e2e-wrong-key-0815", true);
+    const from = srv.server.requests.length;
+    const preview = failed(await stack.preview());
+    expect(preview.output).toMatch(/has a problem: the service did not accept the API key from uptime:apiKey \(401/);
+    expect(preview.output).not.toContain("e2e-wrong-key-0815");
+    expect(srv.server.requests.length - from).toBe(1);
+    expect(srv.server.writeCount()).toBe(0);
+  });
+
+  it("a refused connection fails preview naming host, port and uptime:baseUrl", async () => {
+    const port = await closedPort();
+    await stack.setConfig("uptime:baseUrl", `http://127.0.0.1:${port}`);
+    const preview = failed(await stack.preview());
+    expect(preview.output).toContain(`connection refused by 127.0.0.1:${port}`);
+    expect(preview.output).toContain(`Check uptime:baseUrl ("http://127.0.0.1:${port}")`);
+    for (const key of ["uptime:baseUrl", "uptime:apiKey"]) await stack.mustRun(["config", "rm", key, "--stack", stack.stack]);
   });
 
   it("from the environment only: up works", async () => {

@@ -29,6 +29,8 @@ export interface ApiOptions {
   contentType?: string;
   /** Extra headers. */
   headers?: Record<string, string>;
+  /** Aborts the request (the client goes away). */
+  signal?: AbortSignal;
 }
 
 // One agent without keep-alive reuse surprises: fault tests destroy sockets.
@@ -56,7 +58,7 @@ export async function api(server: UptimeServer | string, method: string, path: s
     body = o.body;
     if (o.contentType) headers["Content-Type"] = o.contentType;
   }
-  const res = await request(base + path, { method: method as "GET", headers, body, dispatcher: agent });
+  const res = await request(base + path, { method: method as "GET", headers, body, dispatcher: agent, signal: o.signal });
   const text = await res.body.text();
   let parsed: unknown = text;
   try {

@@ -29,10 +29,18 @@ export interface CliProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts the CLI and waits for its `uptime-server listening on <url>` line. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<CliProcess> {
-  requireBuiltCli();
-  const proc = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * The CLI checks monitors by default. A test's process checks only loopback targets:
+ * `--loopback-only` is added unless the test turns checking off with `--no-checks`.
+ */
+function checkingOnlyLoopback(args: string[]): string[] {
+  return args.includes("--no-checks") || args.includes("--loopback-only") ? args : [...args, "--loopback-only"];
+}
+
+/** Starts the CLI (the built one, or another copy at `cli`) and waits for its `uptime-server listening on <url>` line. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000, cli = CLI): Promise<CliProcess> {
+  if (cli === CLI) requireBuiltCli();
+  const proc = spawn(process.execPath, [cli, ...checkingOnlyLoopback(args)], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   proc.stdout!.on("data", (d) => (out += d));
@@ -60,10 +68,10 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs 
 }
 
 /** Runs the CLI to completion (for --help and bad flags). */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  requireBuiltCli();
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, cli = CLI): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  if (cli === CLI) requireBuiltCli();
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     proc.stdout.on("data", (d) => (stdout += d));
