@@ -5,7 +5,17 @@
  */
 import { startUptimeServer, type UptimeServerOptions } from "pulumi-uptime/server";
 
-type Msg = { id: number; cmd: "stats" | "reset" | "rateLimit" | "timeline" | "close"; perMinute?: number };
+type Msg = { id: number; cmd: "stats" | "reset" | "rateLimit" | "timeline" | "checks" | "close"; perMinute?: number };
+
+/** One check the server's checker made (B8). */
+interface CheckRecord {
+  monitorId: number;
+  dueAt: number;
+  startedAt: number;
+  finishedAt: number;
+  up: boolean;
+  outcome: string;
+}
 
 /** One finished request: when it arrived and ended (epoch ms), what it was, and its status (0: dropped). */
 interface Timed {
@@ -27,6 +37,11 @@ async function main(): Promise<void> {
     const end = Date.now();
     timeline.push({ start: end - Number(m[4]), end, method: m[1], path: m[2], status: m[3] === "dropped" ? 0 : Number(m[3]) });
   };
+  // Checks (B8) are recorded here; the parent asks for them with "checks".
+  const checks: CheckRecord[] = [];
+  if (options.checks && typeof options.checks === "object") {
+    options.checks.onCheck = (e) => checks.push({ monitorId: e.monitorId, dueAt: e.dueAt, startedAt: e.startedAt, finishedAt: e.finishedAt, up: e.up, outcome: e.outcome });
+  }
   const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log });
   process.on("message", async (m: Msg) => {
     let result: unknown;
@@ -40,6 +55,8 @@ async function main(): Promise<void> {
       }
       const cpu = process.cpuUsage(cpuAtReset);
       result = { total: server.requests.length, writes: server.writeCount(), byRoute, byStatus, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+    } else if (m.cmd === "checks") {
+      result = checks;
     } else if (m.cmd === "timeline") {
       result = timeline;
     } else if (m.cmd === "reset") {

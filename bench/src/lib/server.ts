@@ -2,6 +2,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import type { CheckOptions } from "pulumi-uptime/server";
 
 /** What the server saw since the last reset. */
 export interface ServerStats {
@@ -13,6 +14,16 @@ export interface ServerStats {
   byStatus: Record<string, number>;
   /** CPU time the server process used (user + system). */
   cpuMs: number;
+}
+
+/** One check the server made (epoch ms on the server's clock). */
+export interface CheckRecord {
+  monitorId: number;
+  dueAt: number;
+  startedAt: number;
+  finishedAt: number;
+  up: boolean;
+  outcome: string;
 }
 
 /** One finished request, as the server logged it (epoch ms). */
@@ -36,8 +47,8 @@ export class ChildServer {
     });
   }
 
-  /** Starts a server with one account whose key is random; `rateLimitPerMinute` as the server's option. */
-  static async start(options: { rateLimitPerMinute?: number } = {}): Promise<ChildServer> {
+  /** Starts a server with one account whose key is random; `rateLimitPerMinute` and `checks` as the server's options. */
+  static async start(options: { rateLimitPerMinute?: number; checks?: Omit<CheckOptions, "onCheck" | "ca"> } = {}): Promise<ChildServer> {
     const apiKey = `bench-key-${randomBytes(12).toString("hex")}`;
     const child = fork(join(__dirname, "server-child.js"), [JSON.stringify({ ...options, accounts: [{ apiKey, name: "bench" }] })], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
     const url = await new Promise<string>((res, rej) => {
@@ -62,6 +73,11 @@ export class ChildServer {
   /** Every request since the last reset, with arrival and end times. */
   timeline(): Promise<TimedRequest[]> {
     return this.call("timeline");
+  }
+
+  /** Every check the server made since it started (a server started with `checks`). */
+  checks(): Promise<CheckRecord[]> {
+    return this.call("checks");
   }
 
   reset(): Promise<void> {
