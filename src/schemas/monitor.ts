@@ -229,6 +229,16 @@ export const MONITOR_DATE_FIELDS = [
 ] as const;
 
 /**
+ * Fields of a monitor response that the service's checks write (see the README's "Fields
+ * the service owns"): they can differ between two reads of the same monitor moments apart
+ * with nobody writing it. `updated_at` is among them because a service may touch it when it
+ * records a check (the local server does not). A check never writes `paused` into `status`.
+ */
+export const MONITOR_CHECK_FIELDS = [
+  "status", "started_at", "checked_at", "check_result", "response_time", "ssl_ends_at", "domain_ends_at", "updated_at",
+] as const;
+
+/**
  * A monitor as the client returns it: API field names, lists always arrays, defaults
  * filled, every date in `Y-m-dTH:i:s` in the account's time zone (client option
  * `timeZone`, default UTC) so that it compares equal to what was sent.

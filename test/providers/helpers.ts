@@ -5,6 +5,9 @@ import { configureFromStack } from "../../src/providers/config";
 import { UptimeClient } from "../../src/client";
 import { expect } from "vitest";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
+import { monitor } from "../../src/providers/runtime";
+import type { UptimeServer } from "../support/server";
+import { startTarget } from "../support/targets";
 
 /** Runs a provider's `check`, expects it to pass, and returns the checked inputs. */
 export async function checkedBy(provider: Pick<ResourceProvider, "check">, bag: Record<string, unknown>): Promise<Record<string, any>> {
@@ -36,4 +39,60 @@ export async function providerHarness(options: Parameters<typeof startTestServer
       await server.close();
     },
   };
+}
+
+/**
+ * A harness whose server checks monitors only when a test runs a round, and only loopback
+ * targets, with one target (healthy until told otherwise) to point them at.
+ */
+export async function checkingHarness() {
+  const h = await providerHarness({ checks: { schedule: false, loopbackOnly: true } });
+  const target = await startTarget();
+  return {
+    ...h,
+    target,
+    async close() {
+      await h.close();
+      await target.close();
+    },
+  };
+}
+
+/** The engine's default `--parallel` on this project's 2-core machines (4 per core). */
+export const ENGINE_PARALLEL = 8;
+
+/** Runs `task(i)` for i in 0..count-1, at most `lanes` at once, each starting as one ends. */
+async function inLanes<T>(count: number, lanes: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, count) }, lane));
+  return out;
+}
+
+/**
+ * Reads managed monitors as `pulumi refresh` does: every read in one provider process, at
+ * most `parallel` at once. Returns the results in the order of `ids`, the requests the
+ * server received meanwhile, and how many of them were reads by id and list pages.
+ */
+export async function refreshMonitors(server: UptimeServer, ids: number[], parallel = ENGINE_PARALLEL) {
+  const from = server.requests.length;
+  const results = await inLanes(ids.length, parallel, (i) => monitor.read(String(ids[i]), { monitorId: ids[i] }));
+  const requests = server.requests.slice(from);
+  return {
+    results,
+    requests,
+    byId: requests.filter((r) => /^\/api\/v1\/monitors\/\d+$/.test(r.path)).length,
+    pages: requests.filter((r) => r.path === "/api/v1/monitors").length,
+  };
+}
+
+/** Creates `count` monitors named `${prefix}-${i}` through `client`, four at a time; their ids by `i`. */
+export function createMonitors(client: UptimeClient, prefix: string, count: number, url = (i: number) => `https://${prefix}-${i}.example.com`): Promise<number[]> {
+  return inLanes(count, 4, async (i) => (await client.monitors.create({ name: `${prefix}-${i}`, url: url(i), interval: 60 })).id);
 }

@@ -7,19 +7,16 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { incident } from "../../src/providers/runtime";
-import { startTarget, type Target } from "../support/targets";
-import { checkedBy, providerHarness } from "./helpers";
+import type { Target } from "../support/targets";
+import { checkedBy, checkingHarness } from "./helpers";
 
-let h: Awaited<ReturnType<typeof providerHarness>>;
+let h: Awaited<ReturnType<typeof checkingHarness>>;
 let target: Target;
 beforeAll(async () => {
-  h = await providerHarness({ checks: { schedule: false, loopbackOnly: true } });
-  target = await startTarget();
+  h = await checkingHarness();
+  target = h.target;
 });
-afterAll(async () => {
-  await h.close();
-  await target.close();
-});
+afterAll(async () => { await h.close(); });
 
 const checked = (bag: Record<string, unknown>) => checkedBy(incident, bag);
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
