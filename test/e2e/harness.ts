@@ -433,6 +433,24 @@ export function summary(output: string): Record<string, number> {
   return out;
 }
 
+/**
+ * The two places a text-mode `up`/`preview` prints a diagnostic: the progress lines (as it
+ * happens) and the `Diagnostics:` section (again, grouped by resource), which ends where
+ * `Outputs:` or `Resources:` starts. A diagnostic said once appears once in each.
+ */
+export function outputSections(stdout: string): { progress: string; diagnostics: string } {
+  const start = stdout.indexOf("\nDiagnostics:\n");
+  if (start < 0) return { progress: stdout, diagnostics: "" };
+  const rest = stdout.slice(start);
+  const end = rest.search(/\n(Outputs|Resources):\n/);
+  return { progress: stdout.slice(0, start), diagnostics: end < 0 ? rest : rest.slice(0, end) };
+}
+
+/** How many times `needle` occurs in `text` (non-overlapping). */
+export function occurrences(text: string, needle: string): number {
+  return needle ? text.split(needle).length - 1 : 0;
+}
+
 /** Formats a duration for logs. */
 export function secs(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;

@@ -3,7 +3,7 @@
  * manage (created through the API) and exports its fields; `destroy` leaves it alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, MONITOR_TYPE, byName, ok } from "./harness";
+import { E2EStack, MONITOR_TYPE, byName, occurrences, ok, outputSections } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
 describe("Monitor.get", () => {
@@ -48,6 +48,14 @@ describe("Monitor.get", () => {
     expect(up.output).not.toMatch(/Undefined value \(name\)/);
     expect(up.code).not.toBe(0);
     expect(up.output).toMatch(/Monitor\)? \(?existing\)?:?\s+error: Monitor 999999: no monitor with id 999999 in this account/);
+    // "Once": the CLI prints every diagnostic as it happens and again under Diagnostics, so
+    // the message is in each section exactly once, and nowhere else (not on stderr).
+    const message = "no monitor with id 999999";
+    const { progress, diagnostics } = outputSections(up.stdout);
+    expect(occurrences(progress, message), up.output).toBe(1);
+    expect(occurrences(diagnostics, message), up.output).toBe(1);
+    expect(diagnostics).toMatch(/uptime:Monitor \(existing\):\n\s+error: Monitor 999999: no monitor with id 999999 in this account\n/);
+    expect(occurrences(up.output, message), up.output).toBe(2);
     // The provider host's own print of the error (class name, then the trace) is gone.
     expect(up.output).not.toContain("UptimeResourceError");
     expect(up.output).not.toMatch(/\n\s+at \S+ \(/);
