@@ -110,8 +110,10 @@ export interface RunResult {
 
 /** Options of {@link E2EStack.create}. */
 export interface StackOptions {
-  /** Fixture name under test/e2e/fixtures (copied to .work), or an absolute project dir with `inPlace`. */
+  /** Fixture name under test/e2e/fixtures (copied to .work), or an absolute project dir with `inPlace`; with `files`, the new project's name. */
   project: string;
+  /** Write a new project of these files (name → text) into .work instead of copying a fixture. */
+  files?: Record<string, string>;
   /** Run the project where it is (its stack config goes to a temp file). Default: copy the fixture. */
   inPlace?: boolean;
   /** With `inPlace`: keep the stack config file in the project (a scratch project outside the checkout's tracked files). */
@@ -169,6 +171,11 @@ export class E2EStack {
       dir = options.project;
       stack = options.stack ?? `e2e-${id}`;
       configFile = options.configInProject ? undefined : join(scratch, `Pulumi.${stack}.yaml`);
+    } else if (options.files) {
+      dir = join(WORK, `${options.project}-${id}`);
+      mkdirSync(dir, { recursive: true });
+      for (const [name, text] of Object.entries(options.files)) writeFileSync(join(dir, name), text);
+      owned.push(dir);
     } else {
       const src = join(FIXTURES, options.project);
       if (!existsSync(join(src, "Pulumi.yaml"))) throw new Error(`no fixture project at ${src}`);
