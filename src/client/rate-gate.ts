@@ -10,7 +10,11 @@ import { createHash } from "node:crypto";
 export class RateGate {
   private openAt = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * @param now The clock, in epoch milliseconds. The default looks `Date.now` up at each
+   *   call (not once here), so a fake clock installed later (a test's) is the one read.
+   */
+  constructor(private readonly now: () => number = () => Date.now()) {}
 
   /** Milliseconds until requests may go out again; 0 when open. */
   remainingMs(): number {

@@ -3,7 +3,6 @@
  * account's rate gate, takes a slot of the process-wide limiter for each attempt, retries
  * what `retry.ts` allows, and maps what is left to an error class.
  */
-import { setTimeout as sleep } from "node:timers/promises";
 import { UptimeConfigError, type UptimeError } from "./errors";
 import { errorFromFailure, errorFromResponse, type RequestContext } from "./error-map";
 import { encodeForm, type FormValue } from "./encode";
@@ -40,6 +39,14 @@ export interface RequesterDeps {
   limiter: Limiter;
   /** Source of jitter; replaceable in tests. */
   random?: () => number;
+}
+
+/**
+ * Waits on the global `setTimeout`: the one a fake clock (`vi.useFakeTimers`) replaces, so
+ * tests can assert the exact schedule (`node:timers/promises`, imported here, is not faked).
+ */
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** 429s answered with no usable Retry-After are retried at most this often, whatever the wait budget. */

@@ -1,15 +1,17 @@
 /**
  * `timeoutMs` bounds each attempt, headers and body together: a slow answer is cut off,
  * retried for GET, and for a POST turned into an outcome-unknown error (the service goes
- * on and stores the record after the client gave up).
+ * on and stores the record after the client gave up). Against loopback servers with real
+ * sockets, and on a fake clock (an in-process dispatcher) for the exact schedule.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, type UptimeError } from "../../src/client/errors";
 import { localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
 import { until } from "./helpers/until";
+import { fakeDispatcher, fakeRequester, settleTime } from "./helpers/fake-dispatcher";
 
 let server: UptimeServer;
 let client: UptimeClient;
@@ -40,7 +42,9 @@ it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async
   expect(err.message).toBe("GET /api/v1/monitors: no response: timed out (no complete response within 150 ms) (after 3 attempts).");
   expect(err.outcomeUnknown).toBe(false);
   expect(server.requests.filter((r) => r.method === "GET")).toHaveLength(3);
-  // Three attempts, each cut off at its deadline (a lower bound only: a busy machine is slower).
+  // Real sockets and real time against a slow loopback server: only a lower bound (three
+  // deadlines; a loaded machine is only ever slower). The exact schedule is asserted on a
+  // fake clock below.
   expect(took).toBeGreaterThanOrEqual(3 * 150 - 20);
 });
 
@@ -59,7 +63,9 @@ it("a slow POST is not retried; the error says the outcome is unknown, and the r
 });
 
 it("an answer within timeoutMs is fine", async () => {
-  // A roomier deadline than the suite's 150 ms, so a busy machine cannot fail this one.
+  // Real sockets: undici's own header and body timeouts must not fire early either. A roomier
+  // deadline than the suite's 150 ms, so a busy machine cannot fail this one; the exact
+  // boundary is asserted on a fake clock below.
   const patient = localClient(server, { timeoutMs: 2_000 });
   server.setFaults({ rate: 1, kinds: ["delay"], delayMs: 300 });
   await expect(patient.monitors.list()).resolves.toMatchObject({ currentPage: 1 });
@@ -67,6 +73,8 @@ it("an answer within timeoutMs is fine", async () => {
   expect(server.requests).toHaveLength(1);
 });
 
+// Real sockets: what is under test is undici's per-chunk body timeout, which only a real
+// trickling response shows. No bound on time: the test's own timeout is the failure.
 it("the deadline covers the body: a response that trickles in is cut off too", async () => {
   // Headers at once, then one byte every 40 ms: undici's per-chunk body timeout alone would never fire.
   const trickle = createServer((_req, res) => {
@@ -86,4 +94,43 @@ it("the deadline covers the body: a response that trickles in is cut off too", a
     trickle.closeAllConnections();
     await new Promise<void>((r) => trickle.close(() => r()));
   }
+});
+
+describe("on a fake clock, without sockets", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("cuts each attempt off exactly at timeoutMs and starts the next one after its backoff", async () => {
+    const fake = fakeDispatcher(() => ({ hang: true }));
+    // Jitter 0.5: the wait before retry n is half of baseDelayMs * 2^(n-1), so 50 then 100 ms.
+    const requester = fakeRequester(fake, { timeoutMs: 150, retry: { maxAttempts: 3, baseDelayMs: 100 }, random: () => 0.5 });
+    const outcome = settleTime(requester.send({ method: "GET", path: "/api/v1/monitors" }));
+    await vi.runAllTimersAsync();
+    expect(fake.sent.map((r) => r.at)).toEqual([0, 150 + 50, 150 + 50 + 150 + 100]);
+    expect(outcome.at).toBe(600);
+    expect(outcome.error).toBeInstanceOf(UptimeNetworkError);
+    expect((outcome.error as UptimeError).message).toBe("GET /api/v1/monitors: no response: timed out (no complete response within 150 ms) (after 3 attempts).");
+  });
+
+  it("takes an answer that completes 1 ms before the deadline, with no retry", async () => {
+    const fake = fakeDispatcher(() => ({ afterMs: 149, json: { data: [] } }));
+    const outcome = settleTime(fakeRequester(fake, { timeoutMs: 150 }).send({ method: "GET", path: "/api/v1/monitors" }));
+    await vi.runAllTimersAsync();
+    expect(outcome).toMatchObject({ at: 149, value: { status: 200 } });
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it("does not retry a POST cut off at its deadline, and fails at that deadline", async () => {
+    const fake = fakeDispatcher(() => ({ hang: true }));
+    const requester = fakeRequester(fake, { timeoutMs: 150, retry: { maxAttempts: 3 }, random: () => 0.5 });
+    const outcome = settleTime(requester.send({ method: "POST", path: "/api/v1/monitors", body: { name: "m" } }));
+    await vi.runAllTimersAsync();
+    expect(fake.sent.map((r) => r.at)).toEqual([0]);
+    expect(outcome.at).toBe(150);
+    expect(outcome.error).toMatchObject({ outcomeUnknown: true });
+  });
 });
