@@ -7,7 +7,7 @@ import { CREATE_ATTEMPTS, isManagedState } from "../monitor/provider";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../monitor/props";
 import { sameDate } from "../normalize";
 import { dropUndefined } from "../../util/objects";
-import { noticeZoneMismatch } from "../stored-times";
+import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
 import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-error";
 import { changedIncidentFields, incidentReplaces } from "./diff";
 import {
@@ -17,6 +17,8 @@ import {
 
 /** The local times an incident write sends (API names), compared with the answer (stored-times.ts). */
 const INCIDENT_TIMES = ["started_at", "acknowledged_at", "ended_at"] as const;
+/** The same in the program's names, compared on a refresh with what the state recorded. */
+const INCIDENT_TIME_INPUTS = ["startedAt", "acknowledgedAt", "endedAt"] as const;
 
 function label(props: Partial<IncidentInputs>, id?: string): string {
   return resourceLabel("Incident", props[RESOURCE_NAME_KEY], id);
@@ -115,6 +117,9 @@ async function findByStart(client: UptimeClient, inputs: IncidentInputs): Promis
 export async function readIncident(client: UptimeClient, id: string, props: Partial<IncidentOutputs> = {}): Promise<ReadResult<IncidentOutputs>> {
   try {
     const live = incidentFromApi(await client.incidents.get(Number(id)));
+    if (isManagedState(props)) {
+      await noticeZoneMismatchOnRead(props, live, INCIDENT_TIME_INPUTS, client.timeZone, label(props, id), resourceUrn(props));
+    }
     // What the program wrote stays known across a refresh: it decides what a later change may replace.
     const outs = dropUndefined({
       ...live, [RESOURCE_NAME_KEY]: props[RESOURCE_NAME_KEY], [RESOURCE_URN_KEY]: props[RESOURCE_URN_KEY], [PROGRAM_WROTE_KEY]: props[PROGRAM_WROTE_KEY],

@@ -8,7 +8,7 @@ import type { UptimeClient } from "../../client/client";
 import { UptimeError, UptimeNotFoundError, UptimeValidationError } from "../../client/errors";
 import type { Monitor } from "../../schemas";
 import { dropUndefined } from "../../util/objects";
-import { noticeZoneMismatch } from "../stored-times";
+import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
 import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-error";
 import { changedMonitorFields, pauseChange } from "./diff";
 import {
@@ -20,6 +20,8 @@ import { providerLog, warnOnce } from "../log";
 
 /** The local times a monitor write sends (API names), compared with the answer (stored-times.ts). */
 const MONITOR_TIMES = ["maintenance_start_at", "maintenance_end_at"] as const;
+/** The same in the program's names, compared on a refresh with what the state recorded. */
+const MONITOR_TIME_INPUTS = ["maintenanceStartAt", "maintenanceEndAt"] as const;
 
 function label(props: Partial<MonitorInputs>, id?: string | number): string {
   return resourceLabel("Monitor", props[RESOURCE_NAME_KEY] ?? props.name, id);
@@ -183,6 +185,7 @@ export async function readMonitor(
   const who = label(props, id);
   try {
     const live = await fetch(Number(id));
+    if (isManagedState(props)) await noticeZoneMismatchOnRead(props, fromApi(live), MONITOR_TIME_INPUTS, client.timeZone, who, urn);
     const other = urn ? monitorClaims.own({ urn, label: who }, live.id) : undefined;
     if (other) {
       await warnOnce(`shared-monitor-${live.id}`, `${who} and ${describe(other, { urn: urn!, label: who })} both manage monitor ${live.id} ` +
