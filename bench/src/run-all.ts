@@ -113,7 +113,7 @@ ${secs(r2.previewMs)}; requests at the server: ${r2.stats.total} (${routes(r2.st
 
 ## B3: \`refresh\`
 
-${secs(r3.refreshMs)}; requests at the server: ${r3.stats.total} for ${r3.count} monitors (${routes(r3.stats.byRoute)}). The first read asks for its monitor by id; the list is read once (100 per page) and, because its copy of that monitor equals what \`show\` returned, answers every other read (src/providers/monitor/read-snapshot.ts). A \`preview --expect-no-changes\` after the refresh ${r3.noDriftAfter ? "passed (no false drift)" : "**found changes**"}.
+${secs(r3.refreshMs)}; requests at the server: ${r3.stats.total} for ${r3.count} monitors (${routes(r3.stats.byRoute)}). Reads go by id until more of them have come than the list has pages (plus one); the list is then read once (100 per page) and, because its copy of a monitor read by id matches (ignoring the fields checks write), answers the other reads (src/providers/monitor/read-snapshot.ts). A \`preview --expect-no-changes\` after the refresh ${r3.noDriftAfter ? "passed (no false drift)" : "**found changes**"}.
 
 ## B4: rate-limited service
 
