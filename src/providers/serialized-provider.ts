@@ -27,14 +27,17 @@ export function dynamicType(type: "Monitor" | "Incident"): string {
 }
 
 /**
- * The URN the engine will give a resource, as a plain promise: the `__urn` input of the
+ * The URN the engine will give a resource, as a string or a plain promise: the `__urn` input of the
  * resource classes (see RESOURCE_URN_KEY). `pulumi.createUrn` returns an Output that depends
  * on the parent; used as an input, it would make the resource depend on its parent
  * component, which the SDK expands to all of the component's children, the resource
  * itself among them: two monitors in one component would wait for each other forever.
  * The promise carries the value without the dependency.
  */
-export function urnOf(name: string, type: string, parent: pulumi.Resource | undefined): Promise<string> {
+export function urnOf(name: string, type: string, parent: pulumi.Resource | undefined): Promise<string> | string {
+  // Without a parent the resource is a child of the stack, whose type the URN leaves out: the
+  // URN is known now, with no Output to build.
+  if (!parent) return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${type}::${name}`;
   return new Promise((resolve) => {
     pulumi.createUrn(name, type, parent).apply((urn) => resolve(urn));
   });

@@ -1,6 +1,7 @@
 /** The `Incident` resource: a recorded period during which a monitor was in trouble. */
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicType, serializedProvider, urnOf } from "../providers/serialized-provider";
+import { suspendDebugStacks } from "./debug-stacks";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
 import { INCIDENT_FIELDS } from "../schemas/resources";
 
@@ -68,16 +69,21 @@ export class Incident extends pulumi.CustomResource {
    * @param opts Resource options.
    */
   constructor(name: string, args: IncidentArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = {};
-    for (const out of OUTPUTS) props[out] = undefined;
-    if (args) {
-      Object.assign(props, args);
-      props[RESOURCE_NAME_KEY] = name;
-      props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Incident"), opts?.parent);
+    const restoreStacks = suspendDebugStacks();
+    try {
+      const props: Record<string, unknown> = {};
+      for (const out of OUTPUTS) props[out] = undefined;
+      if (args) {
+        Object.assign(props, args);
+        props[RESOURCE_NAME_KEY] = name;
+        props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Incident"), opts?.parent);
+      }
+      // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
+      props.__provider = serializedProvider("incident");
+      super(dynamicType("Incident"), name, props, opts);
+    } finally {
+      restoreStacks();
     }
-    // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
-    props.__provider = serializedProvider("incident");
-    super(dynamicType("Incident"), name, props, opts);
   }
 
   /**

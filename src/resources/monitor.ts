@@ -6,6 +6,7 @@ import type {
 import { dynamicType, serializedProvider, urnOf } from "../providers/serialized-provider";
 import { MONITOR_SECRET_FIELDS, RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
 import { MONITOR_FIELDS } from "../schemas/resources";
+import { suspendDebugStacks } from "./debug-stacks";
 
 /** A check interval in seconds. */
 export type Interval = (typeof INTERVALS)[number];
@@ -168,32 +169,37 @@ export class Monitor extends pulumi.CustomResource {
    * @param opts Resource options; `additionalSecretOutputs` always includes the secret fields.
    */
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
-    const props: Record<string, unknown> = {};
-    for (const out of OUTPUTS) props[out] = undefined;
-    if (args) {
-      Object.assign(props, args);
-      // Secret as inputs too: additionalSecretOutputs alone leaves the state's inputs in plaintext.
-      for (const field of MONITOR_SECRET_FIELDS) {
-        const value = (args as unknown as Record<string, unknown>)[field];
-        if (value !== undefined) props[field] = pulumi.secret(value);
+    const restoreStacks = suspendDebugStacks();
+    try {
+      const props: Record<string, unknown> = {};
+      for (const out of OUTPUTS) props[out] = undefined;
+      if (args) {
+        Object.assign(props, args);
+        // Secret as inputs too: additionalSecretOutputs alone leaves the state's inputs in plaintext.
+        for (const field of MONITOR_SECRET_FIELDS) {
+          const value = (args as unknown as Record<string, unknown>)[field];
+          if (value !== undefined) props[field] = pulumi.secret(value);
+        }
+        props[RESOURCE_NAME_KEY] = name;
+        props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Monitor"), opts?.parent);
       }
-      props[RESOURCE_NAME_KEY] = name;
-      props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Monitor"), opts?.parent);
+      // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
+      props.__provider = serializedProvider("monitor");
+      super(dynamicType("Monitor"), name, props, {
+        ...opts,
+        additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],
+      });
+      // While previewing an update the engine hands a dynamic resource's new inputs back as
+      // its outputs, so `monitorId` (computed by the service) would be unknown, and whatever is
+      // built from it would preview as changing: an Incident's `monitorId` would show a
+      // replacement that `up` never makes. The resource id is the monitor's id and stays known.
+      const fromState = this.monitorId;
+      (this as { monitorId: pulumi.Output<number> }).monitorId = this.id.apply((id) =>
+        pulumi.output(/^\d+$/.test(id) ? Number(id) : fromState),
+      );
+    } finally {
+      restoreStacks();
     }
-    // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
-    props.__provider = serializedProvider("monitor");
-    super(dynamicType("Monitor"), name, props, {
-      ...opts,
-      additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],
-    });
-    // While previewing an update the engine hands a dynamic resource's new inputs back as
-    // its outputs, so `monitorId` (computed by the service) would be unknown, and whatever is
-    // built from it would preview as changing: an Incident's `monitorId` would show a
-    // replacement that `up` never makes. The resource id is the monitor's id and stays known.
-    const fromState = this.monitorId;
-    (this as { monitorId: pulumi.Output<number> }).monitorId = this.id.apply((id) =>
-      pulumi.output(/^\d+$/.test(id) ? Number(id) : fromState),
-    );
   }
 
   /**
