@@ -2,8 +2,8 @@
  * pulumi-uptime: Pulumi resources (`Monitor`, `Incident`) and functions for the
  * uptime-monitoring API, plus the typed client and the local server they are tested on.
  */
-export { Monitor, type MonitorArgs, type RequestHeaderArgs, type AlertArgs, type Interval, type AlertCondition, type RequestMethod, type ExpiryAlertDays, type AlertChannel, type CacheBuster } from "./resources/monitor";
-export { Incident, type IncidentArgs } from "./resources/incident";
+export { Monitor, type MonitorArgs, type MonitorOutputs, type RequestHeaderArgs, type AlertArgs, type Interval, type AlertCondition, type RequestMethod, type ExpiryAlertDays, type AlertChannel, type CacheBuster, type MonitorStatus } from "./resources/monitor";
+export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./resources/incident";
 export * from "./functions/monitors";
 export * from "./functions/incidents";
 export type { FunctionOptions } from "./functions/program-client";

@@ -16,7 +16,8 @@ function typeOf(f: FieldInfo): string {
   return f.kind;
 }
 
-function allowedOf(f: FieldInfo): string {
+/** A field's allowed values and limits, in words. */
+export function allowedOf(f: FieldInfo): string {
   const values = f.allowed ? f.allowed.map((v) => (typeof v === "string" ? `\`${v}\`` : String(v))).join(", ") : "";
   const limit = f.maxLength ? `at most ${f.maxLength} characters` : f.maxItems ? `at most ${f.maxItems} entries` : "";
   return [values, limit].filter(Boolean).join("; ");
@@ -31,7 +32,7 @@ function row(cells: string[]): string {
 }
 
 /** How a change of the field is applied, as the diff decides it. */
-function onChange(f: FieldInfo): string {
+export function onChange(f: FieldInfo): string {
   if (f.providerOnly) return "none (create only)";
   if (f.onlyWhenSet) return "update";
   if (f.once === "store") return "replace";

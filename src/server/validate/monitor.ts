@@ -36,21 +36,14 @@ export interface MonitorValidationContext {
 /** Columns to store, or the 422 messages. */
 export type MonitorValidation = { ok: true; fields: MonitorFields } | { ok: false; errors: FieldErrors };
 
-const DEFAULTS: Omit<MonitorFields, "name" | "url" | "interval"> = {
+/**
+ * Columns of a new monitor that the request left out: the service's defaults as the
+ * schemas record them (`default`), null where there is none, and the first status.
+ */
+const DEFAULTS = {
   status: "pending",
-  alert_condition: "url_unavailable",
-  alert_text_lookup: null,
-  request_method: "GET",
-  request_headers: [],
-  request_auth_username: null,
-  request_auth_password: null,
-  cache_buster: 0,
-  ssl_alert_days: 0,
-  domain_alert_days: 0,
-  maintenance_start_at: null,
-  maintenance_end_at: null,
-  alerts: [],
-};
+  ...Object.fromEntries(monitorCreateFields.api.filter((f) => !f.required).map((f) => [f.wire, f.default ?? null])),
+} as Omit<MonitorFields, "name" | "url" | "interval">;
 
 function currentFields(m: MonitorRecord): MonitorFields {
   const out = {} as Record<string, unknown>;
