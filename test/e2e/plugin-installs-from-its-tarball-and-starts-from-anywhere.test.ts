@@ -36,7 +36,10 @@ describe("the plugin's tarball", () => {
 
   it("installs with `pulumi plugin install` and runs a program from PULUMI_HOME", async () => {
     expect(readFileSync(join(stack.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/plugins:/);
-    const tarball = readdirSync(PLUGIN_DIR).find((f) => f === `pulumi-resource-uptime-v${version}-linux-amd64.tar.gz`);
+    // Pulumi's platform names, as scripts/build-plugin.js writes them.
+    const os = ({ linux: "linux", darwin: "darwin", win32: "windows" } as Record<string, string>)[process.platform] ?? process.platform;
+    const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch] ?? process.arch;
+    const tarball = readdirSync(PLUGIN_DIR).find((f) => f === `pulumi-resource-uptime-v${version}-${os}-${arch}.tar.gz`);
     expect(tarball, `the tarball in ${PLUGIN_DIR}`).toBeDefined();
     ok(await stack.run(["plugin", "install", "resource", "uptime", version, "--file", join(PLUGIN_DIR, tarball!)]));
     const installed = join(stack.home, "plugins", `resource-uptime-v${version}`);

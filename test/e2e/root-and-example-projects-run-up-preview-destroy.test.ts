@@ -50,7 +50,9 @@ describe("root and example projects", () => {
 
   it("are discovered", () => {
     console.log(`discovered ${projects.length} project(s): ${projects.map(label).join(", ") || "(none)"}`);
-    expect(Array.isArray(projects)).toBe(true);
+    // The root program and the examples the README points at are among them; a project
+    // whose Pulumi.yaml went missing would silently drop out of the lifecycle runs below.
+    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml"]));
   });
 
   it.each(projects.map((dir) => [label(dir), dir]))("%s: up, preview with no changes, destroy", async (name, dir) => {
