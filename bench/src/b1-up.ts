@@ -2,7 +2,8 @@
  * B1: `pulumi up` of N monitors, against
  *  (a) the same N monitors created by the raw client (`UptimeClient`) with the engine's
  *      default parallelism (Pulumi 3.248: 4 x GOMAXPROCS, so 8 on 2 cores), and
- *  (b) the engine's own floor: N trivial dynamic resources with the same inputs whose
+ *  (b) the engine's own floor: N trivial dynamic resources with the same inputs, stored
+ *      behind a shim of Monitor's size (bench/fixtures/floor), whose
  *      provider sends no request.
  * Each side runs once, in this one run, against a fresh server in its own process.
  */

@@ -1,10 +1,10 @@
 /**
- * `npm run bench`: runs B1-B7 once each and writes bench/RESULTS.md with the machine and
+ * `npm run bench`: runs B1-B9 once each and writes bench/RESULTS.md with the machine and
  * the date. B2, B3 and B5 use the stack B1 deployed. Environment: BENCH_COUNT (default
  * 200), BENCH_REPEAT (samples of B1's sides, default 2), BENCH_GETS (B6, default 4000),
  * BENCH_CHECK_MONITORS and BENCH_CHECK_WINDOW_S (B7, default 1000 and 150).
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { freemem, loadavg, release } from "node:os";
 import { join } from "node:path";
 import { b1, cpuText, type B1Result } from "./b1-up";
@@ -15,6 +15,7 @@ import { b5, type B5Result } from "./b5-state-size";
 import { b6, type B6Shape } from "./b6-client-throughput";
 import { b7, type B7Result } from "./b7-plugin";
 import { b8, spreadText, type B8Result } from "./b8-checks";
+import { b9, b9Blocks, b9Section, writeB9Section } from "./b9-fleet";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
 
@@ -44,10 +45,14 @@ async function main(): Promise<void> {
   const r6 = await b6();
   const r7 = await b7(COUNT);
   const r8 = await b8();
+  const r9 = await b9();
   const totalMs = Date.now() - started;
 
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
-  writeFileSync(join(REPO, "bench", "RESULTS.md"), report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }));
+  const file = join(REPO, "bench", "RESULTS.md");
+  const kept = existsSync(file) ? b9Blocks(readFileSync(file, "utf8")) : [];
+  writeFileSync(file, [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n");
+  writeB9Section(r9, b9Section(r9, date.slice(0, 10)));
   console.log(`bench: wrote bench/RESULTS.md (total ${secs(totalMs)})`);
 }
 
@@ -102,7 +107,7 @@ ${table}
 Samples (in order): raw client ${list(r1.rawMs)}; engine floor ${list(r1.floorMs)}; \`up\` ${list(r1.upMs)}. Ratios use the fastest sample of each side.
 
 - Raw client: \`UptimeClient.monitors.create\` of the same ${n} bodies the provider sends, ${r1.parallelism} at a time (the engine's default parallelism, and the client's own default \`maxConcurrency\` of 8).
-- Engine floor: bench/fixtures/floor, ${n} dynamic resources with the same inputs (secret fields secret) whose provider answers at once and sends nothing.
+- Engine floor: bench/fixtures/floor, ${n} dynamic resources with the same inputs (secret fields secret) whose provider answers at once and sends nothing, stored as a shim of exactly the size of Monitor's (so state sizes compare like for like).
 - \`up\` (bench/fixtures/monitors) sent ${r1.upRequests} requests (one store per monitor).
 - CPU time by process during the fastest samples (sampled from /proc every 100 ms): engine floor: ${cpuText(r1.floorCpu)}; \`up\` of monitors: ${cpuText(r1.upCpu)}.
 - The engine, not the service, bounds an \`up\`: ${n} creates through the client take ${secs(min(r1.rawMs))}, the engine's own floor ${secs(min(r1.floorMs))}, and the engine's processes use about two cores' worth of CPU for the whole run (the Go engine most of it: it rewrites the stack's checkpoint after every step, so its cost grows with the state's size; see B5). What \`up\` adds over the floor is the local server's work (it shares the 2 cores), the provider's check and create, and the larger state.

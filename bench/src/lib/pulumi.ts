@@ -195,6 +195,18 @@ export class BenchStack {
     return { ...r, cpuMs: stop() };
   }
 
+  /** Runs `run` with the CPU time of the engine's processes by role (RunResult.cpuMs). */
+  async sampled(run: () => Promise<RunResult>): Promise<RunResult> {
+    const stop = sampleCpu(this.scratch);
+    const r = await run();
+    return { ...r, cpuMs: stop() };
+  }
+
+  /** `pulumi config set` on this stack (plain text). */
+  async setConfig(key: string, value: string): Promise<void> {
+    await this.must(["config", "set", ...this.common(), key, "--", value]);
+  }
+
   preview(extra: string[] = []): Promise<RunResult> {
     return this.run(["preview", "--suppress-progress", ...this.common(), ...extra]);
   }
