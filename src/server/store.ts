@@ -317,11 +317,6 @@ export class StoreTx {
       `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`,
       [id, ...cols.map((c) => toParam(c, columns[c]))]);
   }
-
-  /** Moves the monitor's next check to `at` (a check whose result was dropped is due again). */
-  async scheduleCheck(id: number, at: number): Promise<void> {
-    await this.db.query(`UPDATE ${this.S}.monitors SET next_check_at = $2 WHERE id = $1`, [id, new Date(at).toISOString()]);
-  }
 }
 
 /** The storage of one server. */
