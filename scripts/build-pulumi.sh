@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Build the Pulumi CLI (and the Node.js and YAML language hosts) from Go modules into
-# .tools/pulumi/bin, next to the dynamic-provider launcher shipped in the
-# @pulumi/pulumi npm package. Needs only the Go module proxy: no download from
-# get.pulumi.com. Re-running it reuses the existing build.
+# Build the Pulumi tools this project runs, from Go modules, into .tools/pulumi/bin:
+# the CLI, the Node.js, YAML and Go language hosts, and the SDK generator
+# (pulumi-gen-uptime, on Pulumi's own code generators); next to them, the
+# dynamic-provider launcher shipped in the @pulumi/pulumi npm package. Needs only the
+# Go module proxy: no download from get.pulumi.com.
+#
+# Each tool is rebuilt only when what it is built from changed (its version, its
+# wrapper module's go.mod/go.sum, and for the generator its own sources): a hash of
+# those sits in .tools/pulumi/stamps/<tool>. A rerun with nothing changed builds nothing.
 #
 # Usage: scripts/build-pulumi.sh [--force]
 # Then:  source scripts/pulumi-env.sh
@@ -11,18 +16,20 @@
 set -euo pipefail
 
 PULUMI_VERSION=v3.248.0
-# Newest language host still published on the Go module proxy (see README).
+# Newest Node.js language host still published on the Go module proxy (see README).
 LANGHOST_VERSION=v3.68.0
 # Newest pulumi-yaml that builds from the module proxy reachable here (see README).
 YAML_VERSION=v1.32.0
+# The Go language host as it was in sdk/v3 v3.66.0 (see README).
+GO_LANGHOST_VERSION=v3.66.0
 VERSION_VAR=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
 YAML_VERSION_VAR=github.com/pulumi/pulumi-yaml/pkg/version.Version
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-TOOLS="$ROOT/tools/pulumi"
+TOOLS="$ROOT/tools"
 OUT="$ROOT/.tools/pulumi"
 BIN="$OUT/bin"
-STAMP="$OUT/build.stamp"
+STAMPS="$OUT/stamps"
 NPM_SDK="$ROOT/node_modules/@pulumi/pulumi"
 
 force=0
@@ -57,73 +64,60 @@ if [ "v$npm_version" != "$PULUMI_VERSION" ]; then
   echo "warning: node_modules/@pulumi/pulumi is $npm_version, CLI is $PULUMI_VERSION" >&2
 fi
 
-copy_launchers() {
-  local f
-  for f in "${launchers[@]}"; do
-    if ! cmp -s "$f" "$BIN/$(basename "$f")"; then
-      cp "$f" "$BIN/$(basename "$f")"
-    fi
-    chmod 0755 "$BIN/$(basename "$f")"
-  done
-}
+mkdir -p "$BIN" "$STAMPS"
+rm -f "$OUT/build.stamp" # the single stamp of earlier versions of this script
 
-# Anything that changes what gets built: versions and the wrapper modules.
-want_stamp="$( {
-  echo "$PULUMI_VERSION $LANGHOST_VERSION $YAML_VERSION"
-  cat "$TOOLS/go.mod" "$TOOLS/go.sum" \
-      "$TOOLS/nodejs-langhost/go.mod" "$TOOLS/nodejs-langhost/go.sum" \
-      "$TOOLS/yaml-langhost/go.mod" "$TOOLS/yaml-langhost/go.sum"
-} | sha256sum | cut -d' ' -f1)"
+for f in "${launchers[@]}"; do
+  if ! cmp -s "$f" "$BIN/$(basename "$f")"; then
+    cp "$f" "$BIN/$(basename "$f")"
+  fi
+  chmod 0755 "$BIN/$(basename "$f")"
+done
 
-if [ "$force" -eq 0 ] \
-   && [ -x "$BIN/pulumi" ] && [ -x "$BIN/pulumi-language-nodejs" ] && [ -x "$BIN/pulumi-language-yaml" ] \
-   && [ "$(cat "$STAMP" 2>/dev/null)" = "$want_stamp" ] \
-   && [ "$("$BIN/pulumi" version 2>/dev/null)" = "$PULUMI_VERSION" ]; then
-  mkdir -p "$BIN"
-  copy_launchers
-  echo "pulumi CLI: reusing .tools/pulumi/bin"
-  echo "$BIN"
-  exit 0
-fi
-
-if ! command -v go >/dev/null 2>&1; then
-  echo "error: 'go' not found on PATH (Go >= 1.25 is needed to build the Pulumi CLI)" >&2
-  exit 1
-fi
-
-echo "pulumi CLI: building $PULUMI_VERSION from Go modules (first build takes a few minutes)..."
-start=$(date +%s)
-mkdir -p "$BIN"
-rm -f "$STAMP"
-
-# go.sum is committed, so no checksum-database lookup is needed; pulumi's own
+# go.sum files are committed, so no checksum-database lookup is needed; pulumi's own
 # modules are exempted from it anyway in case the database lags behind the proxy.
 export GOWORK=off
 export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi,github.com/pulumi/pulumi-yaml"
 
-(cd "$TOOLS" && go build -o "$BIN/pulumi.tmp" \
-  -ldflags "-X $VERSION_VAR=$PULUMI_VERSION" \
-  github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
-mv -f "$BIN/pulumi.tmp" "$BIN/pulumi"
+built=0
+# build_tool <binary> <version> <module dir> <package> <ldflags> [extra files in the stamp...]
+build_tool() {
+  local name="$1" version="$2" dir="$3" pkg="$4" ldflags="$5"
+  shift 5
+  local want
+  want="$( { echo "$name $version $pkg $ldflags"; cat "$dir/go.mod" "$dir/go.sum" "$@"; } | sha256sum | cut -d' ' -f1)"
+  if [ "$force" -eq 0 ] && [ -x "$BIN/$name" ] && [ "$(cat "$STAMPS/$name" 2>/dev/null)" = "$want" ]; then
+    return 0
+  fi
+  if ! command -v go >/dev/null 2>&1; then
+    echo "error: 'go' not found on PATH (Go >= 1.25 is needed to build $name)" >&2
+    exit 1
+  fi
+  echo "pulumi tools: building $name $version from Go modules (a first build takes minutes)..."
+  local start
+  start=$(date +%s)
+  rm -f "$STAMPS/$name"
+  (cd "$dir" && go build -o "$BIN/$name.tmp" -ldflags "$ldflags" "$pkg")
+  mv -f "$BIN/$name.tmp" "$BIN/$name"
+  echo "$want" > "$STAMPS/$name"
+  echo "pulumi tools: built $name in $(( $(date +%s) - start ))s"
+  built=1
+}
 
-(cd "$TOOLS/nodejs-langhost" && go build -o "$BIN/pulumi-language-nodejs.tmp" \
-  -ldflags "-X $VERSION_VAR=$LANGHOST_VERSION" \
-  github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs)
-mv -f "$BIN/pulumi-language-nodejs.tmp" "$BIN/pulumi-language-nodejs"
-
-(cd "$TOOLS/yaml-langhost" && go build -o "$BIN/pulumi-language-yaml.tmp" \
-  -ldflags "-X $YAML_VERSION_VAR=$YAML_VERSION" \
-  github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml)
-mv -f "$BIN/pulumi-language-yaml.tmp" "$BIN/pulumi-language-yaml"
-
-copy_launchers
+build_tool pulumi "$PULUMI_VERSION" "$TOOLS/pulumi" \
+  github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "-X $VERSION_VAR=$PULUMI_VERSION"
+build_tool pulumi-language-nodejs "$LANGHOST_VERSION" "$TOOLS/pulumi/nodejs-langhost" \
+  github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs "-X $VERSION_VAR=$LANGHOST_VERSION"
+build_tool pulumi-language-yaml "$YAML_VERSION" "$TOOLS/pulumi/yaml-langhost" \
+  github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml "-X $YAML_VERSION_VAR=$YAML_VERSION"
+build_tool pulumi-language-go "$GO_LANGHOST_VERSION" "$TOOLS/pulumi/go-langhost" \
+  github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "-X $VERSION_VAR=$GO_LANGHOST_VERSION"
+build_tool pulumi-gen-uptime local "$TOOLS/sdkgen" . "" "$TOOLS/sdkgen"/*.go "$TOOLS/sdkgen/logo.png"
 
 got="$("$BIN/pulumi" version)"
 if [ "$got" != "$PULUMI_VERSION" ]; then
   echo "error: built pulumi reports version '$got', expected $PULUMI_VERSION" >&2
   exit 1
 fi
-echo "$want_stamp" > "$STAMP"
-
-echo "pulumi CLI: built $PULUMI_VERSION in $(( $(date +%s) - start ))s"
+[ "$built" -eq 1 ] || echo "pulumi tools: reusing .tools/pulumi/bin"
 echo "$BIN"
