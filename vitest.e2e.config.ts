@@ -2,12 +2,13 @@ import { defineConfig } from "vitest/config";
 
 /**
  * The end-to-end suite: real Pulumi projects run by the Pulumi CLI built into
- * .tools/pulumi/bin (scripts/build-pulumi.sh) against in-process local servers.
+ * .tools/pulumi/bin (scripts/build-pulumi.sh) against in-process local servers, and the
+ * SDKs' tests (test/sdk), which need the generator built beside the CLI and `npm run sdks`.
  * `npm run test:e2e` builds (or reuses) the CLI first; dist/ must be built (`npm run build`).
  */
 export default defineConfig({
   test: {
-    include: ["test/e2e/**/*.test.ts"],
+    include: ["test/e2e/**/*.test.ts", "test/sdk/**/*.test.ts"],
     exclude: ["test/e2e/.work/**", "**/node_modules/**"],
     // Each test runs several engine commands (a few seconds each on 2 cores).
     testTimeout: 300_000,

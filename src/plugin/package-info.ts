@@ -8,8 +8,28 @@ import { join } from "node:path";
 /** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
 export const PACKAGE_NAME = "uptime";
 
+const npmPackage = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+  version: string;
+  homepage: string;
+  repository: { url: string };
+};
+
 /** This release's version, as package.json says (dist/plugin/ → the package root). */
-export const PACKAGE_VERSION: string = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")).version;
+export const PACKAGE_VERSION: string = npmPackage.version;
+
+/** The repository's web address (package.json's `repository`, without `git+` and `.git`). */
+const REPOSITORY = npmPackage.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+
+/** Where the SDKs are published from; the Go SDK's import path is under it. */
+const GO_MODULE = `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go`;
+
+/** Names of the SDK packages generated from the schema (`npm run sdks`), per language. */
+export const SDK_NAMES = {
+  nodejs: "@pulumi-uptime/uptime",
+  python: "pulumi_uptime",
+  go: `${GO_MODULE}/uptime`,
+  dotnet: "PulumiUptime.Uptime",
+} as const;
 
 /** `Monitor` → `uptime:index:Monitor`. */
 export function tokenOf(name: string): string {
@@ -25,7 +45,33 @@ export const PACKAGE = {
   keywords: ["pulumi", "uptime", "monitoring", "category/monitoring", "kind/native"],
   license: "Apache-2.0",
   publisher: "pulumi-uptime",
-  meta: { moduleFormat: "(.*)" },
+  homepage: npmPackage.homepage,
+  repository: REPOSITORY,
+  logoUrl: `${REPOSITORY.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/tools/sdkgen/logo.png`,
+  // supportPack: the generators write the schema's version and the plugin's name into
+  // each SDK (package.json's `pulumi` block, pulumi-plugin.json, go.mod).
+  meta: { moduleFormat: "(.*)", supportPack: true },
+  language: {
+    nodejs: {
+      packageName: SDK_NAMES.nodejs,
+      packageDescription: "Uptime monitors and incidents as code: the uptime package's Node.js SDK (needs the provider plugin pulumi-resource-uptime).",
+      readme: "The Node.js SDK of the `uptime` Pulumi package, generated from its schema. It needs the provider plugin `pulumi-resource-uptime`.",
+    },
+    python: {
+      packageName: SDK_NAMES.python,
+      readme: "The Python SDK of the `uptime` Pulumi package, generated from its schema. It needs the provider plugin `pulumi-resource-uptime`.",
+      pyproject: { enabled: true },
+    },
+    go: {
+      importBasePath: SDK_NAMES.go,
+      modulePath: GO_MODULE,
+      generateResourceContainerTypes: true,
+    },
+    csharp: {
+      rootNamespace: SDK_NAMES.dotnet.split(".")[0],
+      packageReferences: { Pulumi: "3.*" },
+    },
+  },
 };
 
 /** Descriptions of the resources. */

@@ -27,13 +27,23 @@ export interface PropertySpec {
 
 type ObjectSpec = { properties: Record<string, PropertySpec>; required?: string[] };
 
+/**
+ * Names of the members of a numeric enum, which the SDKs need (`Interval.Seconds60` in
+ * TypeScript, `uptime.IntervalSeconds60` in Go); string members are named after their
+ * value (`url_no_text` → `UrlNoText`, `GET` → `Get`).
+ */
+type MemberName = (value: number) => string;
+const seconds: MemberName = (v) => `Seconds${v}`;
+const days: MemberName = (v) => (v === 0 ? "Disabled" : `Days${v}`);
+const onOff: MemberName = (v) => (v === 0 ? "Disabled" : "Enabled");
+
 /** The names of the package's enum types, one per list of allowed values. */
-const ENUMS: [string, readonly (string | number)[], string][] = [
-  ["Interval", INTERVALS, "Check interval in seconds."],
+const ENUMS: [string, readonly (string | number)[], string, MemberName?][] = [
+  ["Interval", INTERVALS, "Check interval in seconds.", seconds],
   ["AlertCondition", ALERT_CONDITIONS, "When a monitor alerts."],
   ["RequestMethod", REQUEST_METHODS, "HTTP method of the check request."],
-  ["CacheBuster", CACHE_BUSTER_VALUES, "1 adds a random query parameter to each check; 0 does not."],
-  ["ExpiryAlertDays", EXPIRY_ALERT_DAYS, "Days before an expiry to alert; 0 disables."],
+  ["CacheBuster", CACHE_BUSTER_VALUES, "1 adds a random query parameter to each check; 0 does not.", onOff],
+  ["ExpiryAlertDays", EXPIRY_ALERT_DAYS, "Days before an expiry to alert; 0 disables.", days],
   ["AlertChannel", ALERT_CHANNELS, "An alert channel."],
   ["MonitorStatus", MONITOR_STATUSES, "State of a monitor."],
   ["IncidentStatus", INCIDENT_STATUSES, "State of an incident."],
@@ -111,14 +121,19 @@ function pairsTypes(): Record<string, unknown> {
   return out;
 }
 
+/** `url_no_text` → `UrlNoText`, `GET` → `Get`: a string value as an enum member's name. */
+function memberOf(value: string): string {
+  return value.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(pascal).join("");
+}
+
 function enumTypes(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [name, values, description] of ENUMS) {
-    const numeric = typeof values[0] === "number";
+  for (const [name, values, description, memberName] of ENUMS) {
+    if (!memberName !== (typeof values[0] === "string")) throw new Error(`enum ${name}: numeric values need member names, string values take none`);
     out[tokenOf(name)] = {
-      type: numeric ? "integer" : "string",
+      type: memberName ? "integer" : "string",
       description,
-      enum: values.map((value) => (numeric ? { name: `${name}${value}`, value } : { value })),
+      enum: values.map((value) => ({ name: memberName ? memberName(value as number) : memberOf(value as string), value })),
     };
   }
   return out;
