@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm run sdks`: builds the committed, generated SDKs (sdk/<language>, see
+// scripts/generate-sdks.js) into dist/sdk/<language>, ready to publish:
+//   nodejs  compiled to JavaScript with declarations, with its package.json and README
+//   python  the source package (pyproject.toml), as generated
+//   go      the Go module, as generated (published by tagging the repository: sdk/go/vX.Y.Z)
+//   dotnet  the C# project, as generated (`dotnet pack` where a .NET SDK is installed)
+// and links node_modules/@pulumi-uptime/uptime to dist/sdk/nodejs, so that programs inside
+// this checkout (examples/, test fixtures) resolve the Node.js SDK by name as a user's do.
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+const { LANGUAGES } = require("./generate-sdks.js");
+
+const ROOT = path.resolve(__dirname, "..");
+const SDK = path.join(ROOT, "sdk");
+const OUT = path.join(ROOT, "dist", "sdk");
+
+function buildNodejs() {
+  const src = path.join(SDK, "nodejs");
+  const out = path.join(OUT, "nodejs");
+  const tsc = require.resolve("typescript/bin/tsc", { paths: [ROOT] });
+  execFileSync(process.execPath, [tsc, "-p", path.join(src, "tsconfig.json"), "--outDir", out], { stdio: "inherit" });
+  for (const f of ["package.json", "README.md"]) fs.copyFileSync(path.join(src, f), path.join(out, f));
+  const pkg = JSON.parse(fs.readFileSync(path.join(src, "package.json"), "utf8"));
+  const link = path.join(ROOT, "node_modules", ...pkg.name.split("/"));
+  fs.mkdirSync(path.dirname(link), { recursive: true });
+  fs.rmSync(link, { recursive: true, force: true });
+  fs.symlinkSync(path.relative(path.dirname(link), out), link, "dir");
+}
+
+function copyAsGenerated(language) {
+  fs.cpSync(path.join(SDK, language), path.join(OUT, language), { recursive: true });
+}
+
+for (const language of LANGUAGES) {
+  if (!fs.existsSync(path.join(SDK, language))) throw new Error(`sdk/${language} is missing: run \`npm run sdks:generate\`.`);
+  fs.rmSync(path.join(OUT, language), { recursive: true, force: true });
+  if (language === "nodejs") buildNodejs();
+  else copyAsGenerated(language);
+  console.log(`sdks: dist/sdk/${language}`);
+}
