@@ -41,7 +41,7 @@ export const PLUGIN_DIR = join(REPO, "dist", "plugin");
 /** The provider plugin's launcher. */
 export const PLUGIN_LAUNCHER = join(PLUGIN_DIR, "pulumi-resource-uptime");
 
-const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-resource-pulumi-nodejs"];
+const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-language-go", "pulumi-gen-uptime", "pulumi-resource-pulumi-nodejs"];
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */
 export function assertPrerequisites(): void {
@@ -322,9 +322,9 @@ export class E2EStack {
     return { text: r.stdout, json: JSON.parse(r.stdout) as StackExport };
   }
 
-  /** The stack's outputs (`pulumi stack output --json`; secrets shown as "[secret]"). */
-  async outputs(): Promise<Record<string, unknown>> {
-    const r = await this.mustRun(["stack", "output", "--json", "--stack", this.stack, "--non-interactive"]);
+  /** The stack's outputs (`pulumi stack output --json`; secrets shown as "[secret]" unless `showSecrets`). */
+  async outputs(showSecrets = false): Promise<Record<string, unknown>> {
+    const r = await this.mustRun(["stack", "output", "--json", ...(showSecrets ? ["--show-secrets"] : []), "--stack", this.stack, "--non-interactive"]);
     return JSON.parse(r.stdout) as Record<string, unknown>;
   }
 
@@ -395,6 +395,8 @@ export interface ExportedResource {
   id?: string;
   custom?: boolean;
   external?: boolean;
+  /** The provider reference: `<provider URN>::<provider id>`. */
+  provider?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
 }

@@ -8,18 +8,15 @@
  * needs beyond that (typically secrets) go in `<project>/e2e.config.json`, mapping each key
  * (as given to `pulumi config set`) to `{ "value": "...", "secret": true|false }`.
  *
- * Build: a project with a tsconfig.json is compiled first (`tsc -p <project>`); the root
- * program runs from dist/ (`npm run build`).
+ * Build: a project with a tsconfig.json is compiled first (`tsc -p <project>`), a Go one
+ * built (`go build`); the root program runs from dist/ (`npm run build`).
  */
-import { execFile } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { E2EStack, REPO, leaks, ok, secs, summary } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
-
-const run = promisify(execFile);
+import { compileExample, exampleConfig, exampleSecrets } from "./examples";
 
 /** Projects to run: the root program (when there is one) and examples/*. */
 function discover(): string[] {
@@ -32,11 +29,6 @@ function discover(): string[] {
     }
   }
   return found;
-}
-
-function extraConfig(dir: string): Record<string, { value: string; secret?: boolean }> {
-  const file = join(dir, "e2e.config.json");
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, { value: string; secret?: boolean }>) : {};
 }
 
 const projects = discover();
@@ -52,20 +44,18 @@ describe("root and example projects", () => {
     console.log(`discovered ${projects.length} project(s): ${projects.map(label).join(", ") || "(none)"}`);
     // The root program and the examples the README points at are among them; a project
     // whose Pulumi.yaml went missing would silently drop out of the lifecycle runs below.
-    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml"]));
+    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml", "examples/go", "examples/nodejs-sdk"]));
   });
 
   it.each(projects.map((dir) => [label(dir), dir]))("%s: up, preview with no changes, destroy", async (name, dir) => {
     let srv: E2EServer | undefined;
     let stack: E2EStack | undefined;
     try {
-      if (existsSync(join(dir, "tsconfig.json")) && dir !== REPO) {
-        const started = Date.now();
-        await run(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { cwd: dir });
-        console.log(`${name}: tsc ${secs(Date.now() - started)}`);
-      }
+      const started = Date.now();
+      const compiled = await compileExample(dir);
+      if (compiled) console.log(`${name}: ${compiled} ${secs(Date.now() - started)}`);
       srv = await startE2EServer();
-      stack = await E2EStack.create({ project: dir, inPlace: true, server: srv, config: extraConfig(dir) });
+      stack = await E2EStack.create({ project: dir, inPlace: true, server: srv, config: exampleConfig(dir) });
 
       const up = ok(await stack.up());
       const monitors = await srv.api.monitors();
@@ -81,7 +71,7 @@ describe("root and example projects", () => {
       expect(await srv.api.incidents()).toEqual([]);
 
       // The project's secrets (and the API key) stayed out of the engine's output and the state.
-      const secrets = [srv.apiKey, ...Object.values(extraConfig(dir)).filter((c) => c.secret).map((c) => c.value)];
+      const secrets = [srv.apiKey, ...exampleSecrets(dir)];
       expect(leaks(stack.allOutput(), secrets), "plaintext secret in the engine's output").toEqual([]);
       for (const f of stack.backendFiles()) expect(leaks(f.text, secrets), `plaintext secret in ${f.path}`).toEqual([]);
       console.log(`${name}: ${monitors.length} monitors; up ${secs(up.ms)}, preview ${secs(preview.ms)}, destroy ${secs(destroy.ms)}`);
