@@ -7,7 +7,8 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { REPO } from "./harness";
+import { E2EStack, REPO, secs } from "./harness";
+import { startE2EServer, type E2EServer } from "./api";
 
 const run = promisify(execFile);
 
@@ -43,4 +44,35 @@ export async function compileExample(dir: string): Promise<string | undefined> {
     return "go build";
   }
   return undefined;
+}
+
+/** An example run in place against a fresh local server: compiled, its stack created and configured. */
+export interface ExampleRun {
+  srv: E2EServer;
+  stack: E2EStack;
+  /** Ends the stack (its temp files) and the server. */
+  close(): Promise<void>;
+}
+
+/** Compiles the example at `dir` (logging how long that took), starts a server and creates the stack. */
+export async function runExample(dir: string, label: string): Promise<ExampleRun> {
+  const started = Date.now();
+  const compiled = await compileExample(dir);
+  if (compiled) console.log(`${label}: ${compiled} ${secs(Date.now() - started)}`);
+  const srv = await startE2EServer();
+  let stack: E2EStack;
+  try {
+    stack = await E2EStack.create({ project: dir, inPlace: true, server: srv, config: exampleConfig(dir) });
+  } catch (err) {
+    await srv.close();
+    throw err;
+  }
+  return {
+    srv,
+    stack,
+    close: async () => {
+      stack.dispose();
+      await srv.close();
+    },
+  };
 }

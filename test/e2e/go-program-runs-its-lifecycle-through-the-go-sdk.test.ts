@@ -6,28 +6,23 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, REPO, ok, secs, summary } from "./harness";
-import { asList, startE2EServer, type E2EServer } from "./api";
-import { compileExample, exampleConfig, exampleSecrets } from "./examples";
+import { REPO, ok, summary, type E2EStack } from "./harness";
+import { asList, type E2EServer } from "./api";
+import { exampleSecrets, runExample, type ExampleRun } from "./examples";
 import { expectNoLeaks } from "./plugin-fixtures";
 
 const DIR = join(REPO, "examples", "go");
 
 describe("a Go program on the generated Go SDK", () => {
+  let run: ExampleRun;
   let srv: E2EServer;
   let stack: E2EStack;
 
   beforeAll(async () => {
-    const started = Date.now();
-    await compileExample(DIR);
-    console.log(`examples/go: go build ${secs(Date.now() - started)}`);
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: DIR, inPlace: true, server: srv, config: exampleConfig(DIR) });
+    run = await runExample(DIR, "examples/go");
+    ({ srv, stack } = run);
   });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  afterAll(() => run?.close());
 
   it("creates, previews clean, updates one field in place by name, and destroys", async () => {
     const [hook] = exampleSecrets(DIR);

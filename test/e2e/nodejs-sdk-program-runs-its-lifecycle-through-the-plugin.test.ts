@@ -7,26 +7,23 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, PLUGIN_MONITOR_TYPE, REPO, byName, ok, summary } from "./harness";
-import { asList, startE2EServer, type E2EServer } from "./api";
-import { compileExample, exampleConfig, exampleSecrets } from "./examples";
+import { PLUGIN_MONITOR_TYPE, REPO, byName, ok, summary, type E2EStack } from "./harness";
+import { asList, type E2EServer } from "./api";
+import { exampleSecrets, runExample, type ExampleRun } from "./examples";
 import { expectNoLeaks } from "./plugin-fixtures";
 
 const DIR = join(REPO, "examples", "nodejs-sdk");
 
 describe("a TypeScript program on the generated Node.js SDK", () => {
+  let run: ExampleRun;
   let srv: E2EServer;
   let stack: E2EStack;
 
   beforeAll(async () => {
-    await compileExample(DIR);
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: DIR, inPlace: true, server: srv, config: exampleConfig(DIR) });
+    run = await runExample(DIR, "examples/nodejs-sdk");
+    ({ srv, stack } = run);
   });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  afterAll(() => run?.close());
 
   it("creates through the default and an explicit provider, answers function calls, updates by name and destroys", async () => {
     const [hook] = exampleSecrets(DIR);

@@ -14,9 +14,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { E2EStack, REPO, leaks, ok, secs, summary } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
-import { compileExample, exampleConfig, exampleSecrets } from "./examples";
+import { REPO, leaks, ok, secs, summary } from "./harness";
+import { exampleSecrets, runExample } from "./examples";
 
 /** Projects to run: the root program (when there is one) and examples/*. */
 function discover(): string[] {
@@ -48,15 +47,9 @@ describe("root and example projects", () => {
   });
 
   it.each(projects.map((dir) => [label(dir), dir]))("%s: up, preview with no changes, destroy", async (name, dir) => {
-    let srv: E2EServer | undefined;
-    let stack: E2EStack | undefined;
+    const run = await runExample(dir, name);
+    const { srv, stack } = run;
     try {
-      const started = Date.now();
-      const compiled = await compileExample(dir);
-      if (compiled) console.log(`${name}: ${compiled} ${secs(Date.now() - started)}`);
-      srv = await startE2EServer();
-      stack = await E2EStack.create({ project: dir, inPlace: true, server: srv, config: exampleConfig(dir) });
-
       const up = ok(await stack.up());
       const monitors = await srv.api.monitors();
       expect(summary(up.output).create ?? 0).toBeGreaterThan(1);
@@ -77,8 +70,7 @@ describe("root and example projects", () => {
       console.log(`${name}: ${monitors.length} monitors; up ${secs(up.ms)}, preview ${secs(preview.ms)}, destroy ${secs(destroy.ms)}`);
       ran.push(name);
     } finally {
-      stack?.dispose();
-      await srv?.close();
+      await run.close();
     }
     // Nothing left behind in the checkout.
     expect(readdirSync(dir).filter((f) => /^Pulumi\.e2e-.*\.yaml$/.test(f))).toEqual([]);
