@@ -1,6 +1,6 @@
 /** Starting and stopping the local server: storage, HTTP listener, lifecycle. */
 import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { connect, type AddressInfo, type Socket } from "node:net";
 import { Accounts } from "./auth";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
 import { Checker } from "./checks/checker";
@@ -68,6 +68,32 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
   });
+  /**
+   * Resolves once the server has accepted a connection of its own opened now. The kernel's
+   * accept queue is first in, first out, so by then every connection a client had already
+   * established (even one whose client has since died) has been accepted and is in `sockets`.
+   */
+  const acceptQueueDrained = () =>
+    new Promise<void>((resolve, reject) => {
+      const accepted = new Set<number | undefined>();
+      let probe: Socket | undefined;
+      const finish = () => {
+        if (probe?.localPort === undefined || !accepted.has(probe.localPort)) return;
+        server.off("connection", onConnection);
+        probe.destroy();
+        resolve();
+      };
+      const onConnection = (socket: Socket) => {
+        accepted.add(socket.remotePort);
+        finish();
+      };
+      server.on("connection", onConnection);
+      probe = connect(port, new URL(url).hostname.replace(/^\[|\]$/g, ""), finish);
+      probe.once("error", (err) => {
+        server.off("connection", onConnection);
+        reject(err);
+      });
+    });
   server.on("clientError", (_err, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
     else socket.destroy();
@@ -98,7 +124,10 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     resetStats: () => stats.reset(),
     setFaults: (f) => faults.set(f),
     hold: (o) => holds.add(o),
-    connectionsClosed: () => Promise.all([...sockets].map((s) => (s.closed ? undefined : new Promise<void>((r) => s.once("close", () => r()))))).then(() => undefined),
+    connectionsClosed: async () => {
+      await acceptQueueDrained();
+      await Promise.all([...sockets].map((s) => (s.closed ? undefined : new Promise<void>((r) => s.once("close", () => r())))));
+    },
     setRateLimit: (perMinute) => limiter.set(perMinute),
     runChecks: () => (checker ? checker.runRound() : Promise.reject(new Error("checking is off on this server: start it with the checks option"))),
     deferWrite: (options) => deferred.add(options),

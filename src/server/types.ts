@@ -207,9 +207,11 @@ export interface UptimeServer {
    */
   hold(options: HoldOptions): Hold;
   /**
-   * Resolves once every connection open now has closed (later ones are not waited for):
-   * by then every request those connections carried has been read and has reached the
-   * pipeline (a hold included). Idle keep-alive connections close after 5 s.
+   * Resolves once every connection open now has closed (later ones are not waited for),
+   * counting those a client established that the server has not accepted yet (still in
+   * the kernel's accept queue, even if their client has died): by then every request those
+   * connections carried has been read and has reached the pipeline (a hold included).
+   * Idle keep-alive connections close after 5 s.
    */
   connectionsClosed(): Promise<void>;
   /** Replaces the rate limit; undefined or 0 turns it off. */
