@@ -10,12 +10,18 @@ import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { E2EStack, MONITOR_TYPE, PULUMI_BIN, leaks, pulumiEnv, type ExportedResource, type RunResult } from "../e2e/harness";
 import { RawApi } from "../e2e/api";
 import { startTestServer, type UptimeServer, type UptimeServerOptions } from "../support/server";
 
 /** The fixture: N monitors carrying a webhook URL, a header token and a password. */
 export const FLEET = join(__dirname, "fixtures", "fleet");
+/** The fixture's project name (its directory in the file backend). */
+export const FLEET_PROJECT = "reliability-fleet";
+
+/** Fleet mode (README, "Fleet mode"): the engine writes state once, at the end of a run. */
+export const FLEET_MODE = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 /** A server with one account and the raw API against it. */
 export interface RelServer {
@@ -42,11 +48,16 @@ export function fleetSecrets() {
 }
 export type FleetSecrets = ReturnType<typeof fleetSecrets>;
 
-/** A stack of the fleet fixture against `srv`. */
-export function fleetStack(srv: RelServer, secrets: FleetSecrets, o: { count: number; prefix: string; adopt?: boolean }): Promise<E2EStack> {
+/** A stack of the fleet fixture against `srv`; `env` goes to every command (e.g. {@link FLEET_MODE}). */
+export function fleetStack(
+  srv: RelServer,
+  secrets: FleetSecrets,
+  o: { count: number; prefix: string; adopt?: boolean; env?: Record<string, string> },
+): Promise<E2EStack> {
   return E2EStack.create({
     project: FLEET,
     inPlace: true,
+    env: o.env,
     server: { url: srv.url, apiKey: srv.apiKey },
     config: {
       "fleet:count": String(o.count),
@@ -57,6 +68,31 @@ export function fleetStack(srv: RelServer, secrets: FleetSecrets, o: { count: nu
       "fleet:probePassword": { value: secrets.probePassword, secret: true },
     },
   });
+}
+
+/** What {@link withFleetStack} sets up: read its fields inside tests, once `beforeAll` has run. */
+export interface FleetFixture {
+  srv: RelServer;
+  secrets: FleetSecrets;
+  stack: E2EStack;
+}
+
+/**
+ * Registers the `beforeAll` that starts a server and a stack of the fleet fixture against
+ * it (options as {@link fleetStack}'s) and the `afterAll` that ends both.
+ */
+export function withFleetStack(o: Parameters<typeof fleetStack>[2]): FleetFixture {
+  const f = {} as FleetFixture;
+  beforeAll(async () => {
+    f.srv = await startServer();
+    f.secrets = fleetSecrets();
+    f.stack = await fleetStack(f.srv, f.secrets, o);
+  });
+  afterAll(async () => {
+    f.stack?.dispose();
+    await f.srv?.server.close();
+  });
+  return f;
 }
 
 /** The flags every stack command of an in-place project needs (the harness keeps its own copy private). */
@@ -82,17 +118,23 @@ export async function stateOf(stack: E2EStack): Promise<{ monitors: ExportedReso
 }
 
 /** What the server holds for `prefix`: every monitor named "<prefix> *". Call with faults off. */
-export async function serverFleet(srv: RelServer, prefix: string): Promise<{ id: number; name: string }[]> {
-  return (await srv.api.monitors()).filter((m) => m.name.startsWith(`${prefix} `)).map((m) => ({ id: m.id, name: m.name }));
+export async function serverFleet(srv: RelServer, prefix: string): Promise<{ id: number; name: string; url: string }[]> {
+  return (await srv.api.monitors()).filter((m) => m.name.startsWith(`${prefix} `)).map((m) => ({ id: m.id, name: m.name, url: m.url }));
+}
+
+/** The URL the fixture declares for monitor `i` with `fleet:urlPath` = `urlPath`. */
+export function fleetUrl(i: number, urlPath: string): string {
+  return `https://svc-${i}.example.com/${urlPath}`;
 }
 
 /**
  * Problems with the fleet on the server and in state, [] when converged: exactly the
  * names "<prefix> 0" .. "<prefix> count-1", each once (no duplicate, none lost); every
  * one recorded in state under its id, and nothing in state the server lacks (no orphan
- * either way); no pending operation.
+ * either way); no pending operation. With `urlPath`, also every monitor's URL on the
+ * server as declared (an update a killed run left half done was completed).
  */
-export async function convergenceProblems(srv: RelServer, stack: E2EStack, prefix: string, count: number): Promise<string[]> {
+export async function convergenceProblems(srv: RelServer, stack: E2EStack, prefix: string, count: number, urlPath?: string): Promise<string[]> {
   const problems: string[] = [];
   const onServer = await serverFleet(srv, prefix);
   const byName = new Map<string, number[]>();
@@ -102,6 +144,12 @@ export async function convergenceProblems(srv: RelServer, stack: E2EStack, prefi
   for (const name of byName.keys()) {
     const i = Number(name.slice(prefix.length + 1));
     if (!(Number.isInteger(i) && i >= 0 && i < count)) problems.push(`unexpected monitor on the server: "${name}"`);
+  }
+  if (urlPath !== undefined) {
+    for (const m of onServer) {
+      const want = fleetUrl(Number(m.name.slice(prefix.length + 1)), urlPath);
+      if (m.url !== want) problems.push(`"${m.name}" has url ${m.url} on the server, declared ${want}`);
+    }
   }
   const state = await stateOf(stack);
   const stateIds = new Set(state.monitors.map((r) => Number(r.id)));
@@ -225,10 +273,11 @@ export async function allExited(pids: number[], timeoutMs = 30_000): Promise<voi
   });
 }
 
-export function spawnDetached(stack: E2EStack, args: string[]): Detached {
+/** Starts `pulumi <args>` for `stack` in its own process group; `env` adds to the harness's environment. */
+export function spawnDetached(stack: E2EStack, args: string[], env: Record<string, string> = {}): Detached {
   const child = spawn(join(PULUMI_BIN, "pulumi"), args, {
     cwd: stack.dir,
-    env: pulumiEnv(stack.home, stack.backendDir),
+    env: pulumiEnv(stack.home, stack.backendDir, env),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
