@@ -8,7 +8,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["test/e2e/**/*.test.ts", "test/sdk/**/*.test.ts"],
+    include: ["test/e2e/**/*.test.ts", "test/sdk/**/*.test.ts", "test/upgrade/**/*.test.ts"],
     exclude: ["test/e2e/.work/**", "**/node_modules/**"],
     // Each test runs several engine commands (a few seconds each on 2 cores).
     testTimeout: 300_000,
