@@ -26,8 +26,8 @@ it.each(UPGRADE_PROGRAMS.map((p) => [p.name, p] as const))(`the %s program's ${B
     expect((await replay.api.call("GET", path)).status, `${type} ${id} on the server`).toBe(200);
   }
   const preview = await replay.stack.preview(["--json"]);
-  // The preview counts every recorded resource as the same (so an empty list of changed steps is not an empty program).
-  expect((JSON.parse(preview.stdout) as { changeSummary?: { same?: number } }).changeSummary?.same ?? 0).toBeGreaterThan(ids.length);
   expect(changedSteps(preview.stdout), `steps of the preview of the ${BASELINE_VERSION} state`).toEqual([]);
+  // The preview counts every recorded resource as the same (so an empty list of changed steps is not an empty program).
+  expect((JSON.parse(preview.stdout) as { changeSummary?: { same?: number } }).changeSummary?.same ?? 0).toBeGreaterThanOrEqual(ids.length);
   ok(await replay.stack.preview(["--expect-no-changes"]));
 });
