@@ -7,8 +7,8 @@
  * gets no autonaming from the engine and uses the default pattern in both stacks.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, ok } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { E2EStack, failed, ok } from "./harness";
+import { requestsBeyondSettingsCheck, startE2EServer, type E2EServer } from "./api";
 
 const PATTERN = "${stack}-${name}";
 const DEFAULT_NAME = (resource: string) => new RegExp(`^${resource}-[a-z0-9]{7}$`);
@@ -61,5 +61,18 @@ describe("two stacks of one program on one account", () => {
 
   it("through the dynamic class: the default pattern in both stacks", async () => {
     await lifecycle("autonaming-nodejs", (_stack, resource) => DEFAULT_NAME(resource));
+  });
+
+  it("through the plugin with autonaming disabled: preview fails naming the field, before any request", async () => {
+    const stack = await E2EStack.create({ project: "autonaming-yaml", stack: "strict", server: { url: srv.url, apiKey: srv.apiKey } });
+    try {
+      await stack.mustRun(["config", "set", "--path", "--stack", "strict", "--non-interactive", "pulumi:autonaming.mode", "--", "disabled"]);
+      const before = srv.server.requests.length;
+      const preview = failed(await stack.preview());
+      expect(preview.output).toContain("name: is required: autonaming is disabled for this stack");
+      expect(requestsBeyondSettingsCheck(srv.server, before)).toEqual([]);
+    } finally {
+      stack.dispose();
+    }
   });
 });

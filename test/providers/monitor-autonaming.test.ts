@@ -46,7 +46,7 @@ describe("Monitor autonaming at check", () => {
   it("disable fails at check naming the field, and still reports the other bad properties", () => {
     const { failures } = check({ ...unnamed, interval: 45 }, undefined, { mode: "disable" });
     expect(failures).toEqual([
-      { property: "name", reason: "name: is required: autonaming is disabled for this stack (pulumi:autonaming mode disable); declare a name" },
+      { property: "name", reason: "name: is required: autonaming is disabled for this stack (pulumi:autonaming mode: disabled); declare a name" },
       expect.objectContaining({ property: "interval" }),
     ]);
   });

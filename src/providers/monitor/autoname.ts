@@ -55,7 +55,7 @@ export function chooseName(
     return { failure: failure("name", "is required with adopt: true, because adoption finds the existing monitor by name; declare the monitor's name, or take it over by id with adoptId") };
   }
   if (autonaming?.mode === "disable") {
-    return { failure: failure("name", "is required: autonaming is disabled for this stack (pulumi:autonaming mode disable); declare a name") };
+    return { failure: failure("name", "is required: autonaming is disabled for this stack (pulumi:autonaming mode: disabled); declare a name") };
   }
   if (autonaming?.proposedName) {
     const proposed = autonaming.proposedName;
