@@ -54,7 +54,7 @@ class MonitorArgs:
         :param pulumi.Input['ExpiryAlertDays'] domain_alert_days: Days before the domain name expires to alert; 0 disables.
         :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
         :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
-        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode disable makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
         :param pulumi.Input[_builtins.str] request_auth_password: Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
         :param pulumi.Input[_builtins.str] request_auth_username: Basic-auth username of the check request; required with the password. At most 255 characters.
@@ -243,7 +243,7 @@ class MonitorArgs:
     @pulumi.getter
     def name(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode disable makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         """
         return pulumi.get(self, "name")
 
@@ -365,7 +365,7 @@ class Monitor(pulumi.CustomResource):
         :param pulumi.Input['Interval'] interval: Check interval in seconds.
         :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
         :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
-        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode disable makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
         :param pulumi.Input[_builtins.str] request_auth_password: Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
         :param pulumi.Input[_builtins.str] request_auth_username: Basic-auth username of the check request; required with the password. At most 255 characters.
@@ -622,7 +622,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode disable makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         """
         return pulumi.get(self, "name")
 
