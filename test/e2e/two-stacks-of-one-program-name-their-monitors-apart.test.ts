@@ -56,15 +56,15 @@ async function lifecycle(project: string, expected: (stack: string, resource: st
 
 describe("two stacks of one program on one account", () => {
   it("through the plugin: the pattern names one stack's monitors, the engine's default the other's", async () => {
-    await lifecycle("autonaming-yaml", (stack, resource) => (stack === "review" ? new RegExp(`^review-${resource}$`) : DEFAULT_NAME(resource)));
+    await lifecycle("yaml-autonaming", (stack, resource) => (stack === "review" ? new RegExp(`^review-${resource}$`) : DEFAULT_NAME(resource)));
   });
 
   it("through the dynamic class: the default pattern in both stacks", async () => {
-    await lifecycle("autonaming-nodejs", (_stack, resource) => DEFAULT_NAME(resource));
+    await lifecycle("autonaming", (_stack, resource) => DEFAULT_NAME(resource));
   });
 
   it("through the plugin with autonaming disabled: preview fails naming the field, before any request", async () => {
-    const stack = await E2EStack.create({ project: "autonaming-yaml", stack: "strict", server: { url: srv.url, apiKey: srv.apiKey } });
+    const stack = await E2EStack.create({ project: "yaml-autonaming", stack: "strict", server: { url: srv.url, apiKey: srv.apiKey } });
     try {
       await stack.mustRun(["config", "set", "--path", "--stack", "strict", "--non-interactive", "pulumi:autonaming.mode", "--", "disabled"]);
       const before = srv.server.requests.length;
