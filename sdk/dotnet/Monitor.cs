@@ -95,7 +95,7 @@ namespace PulumiUptime.Uptime
         public Output<int> MonitorId { get; private set; } = null!;
 
         /// <summary>
-        /// Name of the monitor, unique per account. At most 128 characters.
+        /// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         /// </summary>
         [Output("name")]
         public Output<string> Name { get; private set; } = null!;
@@ -282,10 +282,10 @@ namespace PulumiUptime.Uptime
         public Input<string>? MaintenanceStartAt { get; set; }
 
         /// <summary>
-        /// Name of the monitor, unique per account. At most 128 characters.
+        /// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         /// </summary>
-        [Input("name", required: true)]
-        public Input<string> Name { get; set; } = null!;
+        [Input("name")]
+        public Input<string>? Name { get; set; }
 
         /// <summary>
         /// Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.

@@ -90,7 +90,7 @@ export class Monitor extends pulumi.CustomResource {
      */
     declare public /*out*/ readonly monitorId: pulumi.Output<number>;
     /**
-     * Name of the monitor, unique per account. At most 128 characters.
+     * Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      */
     declare public readonly name: pulumi.Output<string>;
     /**
@@ -147,9 +147,6 @@ export class Monitor extends pulumi.CustomResource {
         if (!opts.id) {
             if (args?.interval === undefined && !opts.urn) {
                 throw new Error("Missing required property 'interval'");
-            }
-            if (args?.name === undefined && !opts.urn) {
-                throw new Error("Missing required property 'name'");
             }
             if (args?.url === undefined && !opts.urn) {
                 throw new Error("Missing required property 'url'");
@@ -256,9 +253,9 @@ export interface MonitorArgs {
      */
     maintenanceStartAt?: pulumi.Input<string>;
     /**
-     * Name of the monitor, unique per account. At most 128 characters.
+     * Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      */
-    name: pulumi.Input<string>;
+    name?: pulumi.Input<string>;
     /**
      * Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
      */

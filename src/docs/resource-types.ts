@@ -89,7 +89,7 @@ function outputsInterface(name: string, summary: string, inputs: FieldInfo[], co
     const base = f.kind === "pairs" ? entryOutputType(f) : scalarType(f);
     // Computed fields the service may not know are null; optional inputs not given are undefined.
     const computedField = computed.includes(f);
-    const type = computedField ? (f.required ? base : `${base} | null`) : f.required || f.kind === "pairs" || f.default !== undefined ? base : `${base} | undefined`;
+    const type = computedField ? (f.required ? base : `${base} | null`) : f.required || f.autoname || f.kind === "pairs" || f.default !== undefined ? base : `${base} | undefined`;
     lines.push(doc([f.description, f.secret ? "Secret." : ""], "  "));
     lines.push(`  readonly ${f.name}: pulumi.Output<${type}>;`);
   }

@@ -98,7 +98,7 @@ function objectOf(fields: readonly FieldInfo[], asOutput = false, required?: (f:
 }
 
 /** Outputs are present once the service has answered: required inputs, defaulted ones and required computed ones. */
-const alwaysOutput = (f: FieldInfo) => f.required || (f.default !== undefined && !f.providerOnly);
+const alwaysOutput = (f: FieldInfo) => f.required || f.autoname || (f.default !== undefined && !f.providerOnly);
 
 function resource(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS, description: string) {
   const inputs = [...fields.api, ...fields.provider];

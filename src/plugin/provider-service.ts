@@ -17,6 +17,7 @@ import { incidentOperations, monitorOperations, type ResourceOperations } from "
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
 import { toResourceError } from "../providers/user-error";
 import { INCIDENT_FIELDS, MONITOR_FIELDS, PROVIDER_CONFIG_FIELDS } from "../schemas";
+import { autonamingOf } from "./autonaming";
 import { diffResponse } from "./diff-response";
 import { checkArgs, FUNCTIONS } from "./functions";
 import { grpcError, unimplemented } from "./grpc-errors";
@@ -109,6 +110,8 @@ export class UptimeProviderService {
         resp.setAcceptSecrets(true);
         resp.setAcceptResources(true);
         resp.setAcceptOutputs(false);
+        // The engine then sends each check the stack's proposed name (pulumi:autonaming).
+        resp.setSupportsAutonamingConfiguration(true);
         return resp;
       }),
       getPluginInfo: unary(() => new PluginInfo().setVersion(PACKAGE_VERSION)),
@@ -137,6 +140,7 @@ export class UptimeProviderService {
         resp.setAcceptresources(true);
         resp.setAcceptoutputs(false);
         resp.setSupportspreview(true);
+        resp.setSupportsAutonamingConfiguration(true);
         return resp;
       }),
       invoke: unary(async (req: proto.InvokeRequest) => {
@@ -153,7 +157,7 @@ export class UptimeProviderService {
       check: unary((req: proto.CheckRequest) => {
         const ops = this.opsFor(req.getUrn(), req.getType());
         const news = fromStruct(req.getNews());
-        const result = ops.check(tagged(news.bag, req.getUrn()));
+        const result = ops.check(tagged(news.bag, req.getUrn()), fromStruct(req.getOlds()).bag, autonamingOf(req));
         const resp = new proto.CheckResponse();
         resp.setInputs(this.present(ops, result.inputs, news.secrets));
         resp.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));

@@ -10,6 +10,7 @@ import type { PropertyChanges } from "./changes";
 import { resourceLabel, toResourceError } from "./user-error";
 import { UNKNOWN } from "./unknown";
 import { checkMonitor } from "./monitor/check";
+import type { Autonaming } from "./monitor/autoname";
 import { monitorChanges } from "./monitor/diff";
 import { createMonitor, deleteMonitor, readMonitor, updateMonitor } from "./monitor/provider";
 import { RESOURCE_NAME_KEY } from "./monitor/props";
@@ -33,8 +34,11 @@ export interface ServiceConnection {
 /** The operations of one resource type. */
 export interface ResourceOperations {
   readonly kind: "Monitor" | "Incident";
-  /** Validates inputs and fills defaults; failures name the property. */
-  check(news: Bag): CheckResult;
+  /**
+   * Validates inputs and fills defaults; failures name the property. `olds` are the old
+   * inputs (a generated name is kept), `autonaming` the engine's request (plugin only).
+   */
+  check(news: Bag, olds?: Bag, autonaming?: Autonaming): CheckResult;
   /** Old outputs against new inputs. */
   diff(olds: Bag, news: Bag): PropertyChanges;
   create(news: Bag): Promise<CreateResult>;
@@ -88,7 +92,7 @@ const INCIDENT_COMPUTED = INCIDENT_FIELDS.computed.map((f) => f.name);
 export function monitorOperations(conn: ServiceConnection): ResourceOperations {
   return {
     kind: "Monitor",
-    check: (news) => checkMonitor(news, conn.timeZone()),
+    check: (news, olds, autonaming) => checkMonitor(news, conn.timeZone(), undefined, { olds, autonaming }),
     diff: (olds, news) => monitorChanges(olds, news),
     create: (news) => withClient(conn, "Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as any))),
     read: (id, props) => withClient(conn, "Monitor", props ?? {}, id, (c) => readMonitor(c, id, props, (n) => snapshotFor(c).get(n))),

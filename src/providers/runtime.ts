@@ -37,7 +37,8 @@ function dynamicProvider(ops: ResourceOperations): Required<ResourceProvider> {
     {
       configure,
       // The dynamic host has no CheckConfig: settings are checked with every resource's check.
-      check: async (_olds: Bag, news: Bag): Promise<CheckResult> => withSettingsChecked(ops.check(news)),
+      // Old inputs carry a name generated before, which stays.
+      check: async (olds: Bag, news: Bag): Promise<CheckResult> => withSettingsChecked(ops.check(news, olds)),
       diff: async (_id: string, olds: Bag, news: Bag): Promise<DiffResult> => toDiffResult(ops.diff(olds, news)),
       create: (news: Bag) => ops.create(news),
       read: (id: string, props?: Bag) => ops.read(id, props),

@@ -20,8 +20,8 @@ export interface AlertArgs {
 
 /** The arguments of a `Monitor`. Every field updates in place; none replaces the monitor. */
 export interface MonitorArgs {
-  /** Name of the monitor, unique per account. Allowed: at most 128 characters. On change: update in place. */
-  name: pulumi.Input<string>;
+  /** Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. Allowed: at most 128 characters. On change: update in place. */
+  name?: pulumi.Input<string>;
   /** URL to monitor. Allowed: at most 2048 characters. On change: update in place. */
   url: pulumi.Input<string>;
   /** Check interval in seconds. Allowed: 60, 180, 300, 600, 900, 1800, 3600. On change: update in place. */
@@ -72,7 +72,7 @@ export interface MonitorOutputs {
   readonly createdAt: pulumi.Output<string | null>;
   /** When the monitor was last changed, Y-m-dTH:i:s in the account's time zone. */
   readonly updatedAt: pulumi.Output<string | null>;
-  /** Name of the monitor, unique per account. */
+  /** Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. */
   readonly name: pulumi.Output<string>;
   /** URL to monitor. */
   readonly url: pulumi.Output<string>;

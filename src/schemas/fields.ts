@@ -26,6 +26,8 @@ export interface FieldMeta {
   providerOnly?: boolean;
   /** Managed only when set: omitting it leaves the service's value alone (`paused`). */
   onlyWhenSet?: boolean;
+  /** Required by the service, optional in programs: omitted, the provider generates it (autonaming). */
+  autoname?: boolean;
 }
 
 /** The registry holding every field's {@link FieldMeta}. */
@@ -128,7 +130,7 @@ export function fieldsOf(object: z.ZodObject): FieldInfo[] {
       wire,
       name: meta.name ?? toCamel(wire),
       description: inner.description ?? outer.description ?? "",
-      required: !(outer.def.type === "optional" || schema.safeParse(undefined).success),
+      required: !(meta.autoname || outer.def.type === "optional" || schema.safeParse(undefined).success),
     };
   });
 }

@@ -63,7 +63,14 @@ export const alertSchema = z
 
 /** The writable monitor fields, each optional; store and update add what they require. */
 const monitorFields = {
-  name: field(text(LIMITS.name, true), "Name of the monitor, unique per account."),
+  name: field(
+    text(LIMITS.name, true),
+    "Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: " +
+      "the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` " +
+      "makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource " +
+      "name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`.",
+    { autoname: true },
+  ),
   url: field(httpUrl(LIMITS.url), "URL to monitor."),
   interval: field(numberOneOf(INTERVALS), "Check interval in seconds."),
   alert_condition: field(

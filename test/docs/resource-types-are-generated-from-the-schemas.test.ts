@@ -36,7 +36,9 @@ describe("generated resource types", () => {
     const interval = MONITOR_FIELDS.api.find((f) => f.name === "interval")!;
     expect(generated).toContain(`/** ${interval.description} Allowed: ${interval.allowed!.join(", ")}. On change: update in place. */\n  interval: pulumi.Input<Interval>;`);
     expect(generated).toMatch(/Secret in state\. \*\/\n {2}alerts\?: pulumi\.Input<pulumi\.Input<AlertArgs>\[\]>;/);
-    expect(generated).toContain("name: pulumi.Input<string>;");
+    expect(generated).toContain("url: pulumi.Input<string>;");
+    // Omitted, the provider generates the name (autonaming).
+    expect(generated).toContain("name?: pulumi.Input<string>;");
     expect(generated).toContain("adoptId?: pulumi.Input<number>;");
   });
 });

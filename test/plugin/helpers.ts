@@ -67,9 +67,15 @@ export class PluginUnderTest {
     return this.call("configure", req);
   }
 
-  /** Check of a resource's new inputs. */
-  async check(type: "Monitor" | "Incident", name: string, news: Record<string, unknown>) {
-    const res = await this.call<proto.CheckRequest, proto.CheckResponse>("check", new proto.CheckRequest().setUrn(urnOf(type, name)).setNews(struct(news)));
+  /** Check of a resource's new inputs, with its old inputs and the engine's autonaming options when given. */
+  async check(
+    type: "Monitor" | "Incident", name: string, news: Record<string, unknown>,
+    more: { olds?: Record<string, unknown>; autonaming?: proto.CheckRequest.AutonamingOptions } = {},
+  ) {
+    const req = new proto.CheckRequest().setUrn(urnOf(type, name)).setNews(struct(news));
+    if (more.olds) req.setOlds(struct(more.olds));
+    if (more.autonaming) req.setAutonaming(more.autonaming);
+    const res = await this.call<proto.CheckRequest, proto.CheckResponse>("check", req);
     return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => f.toObject()) };
   }
 

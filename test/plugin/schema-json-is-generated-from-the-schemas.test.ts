@@ -30,7 +30,8 @@ describe("schema.json", () => {
   });
 
   it("says what is required, allowed and defaulted", () => {
-    expect(monitor.requiredInputs).toEqual(["name", "url", "interval"]);
+    // name is optional: omitted, the provider generates it (autonaming); it is always an output.
+    expect(monitor.requiredInputs).toEqual(["url", "interval"]);
     expect(incident.requiredInputs).toEqual(["monitorId", "startedAt"]);
     expect(schema.types["uptime:index:Interval"].enum.map((e: { value: number }) => e.value)).toEqual([...INTERVALS]);
     expect(monitor.inputProperties.interval.$ref).toBe("#/types/uptime:index:Interval");

@@ -49,10 +49,10 @@ describe("Monitor check", () => {
     expect(failures.map((f) => f.property).sort()).toEqual(["interval", "name", "requestMethod", "url"]);
   });
 
-  it("requires name, url and interval", () => {
+  it("requires url and interval, and a name when no resource name can give one", () => {
     expect(failuresOf({})).toEqual(
       expect.arrayContaining([
-        { property: "name", reason: "name: is required" },
+        { property: "name", reason: "name: is required: this monitor has no resource name to derive one from; declare a name" },
         { property: "url", reason: "url: is required" },
         { property: "interval", reason: "interval: is required" },
       ]),

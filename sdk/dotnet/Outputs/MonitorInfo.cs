@@ -62,7 +62,7 @@ namespace PulumiUptime.Uptime.Outputs
         /// </summary>
         public readonly int MonitorId;
         /// <summary>
-        /// Name of the monitor, unique per account. At most 128 characters.
+        /// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         /// </summary>
         public readonly string Name;
         /// <summary>

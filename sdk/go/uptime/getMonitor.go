@@ -50,7 +50,7 @@ type LookupMonitorResult struct {
 	MaintenanceStartAt *string `pulumi:"maintenanceStartAt"`
 	// The service's id of the monitor.
 	MonitorId int `pulumi:"monitorId"`
-	// Name of the monitor, unique per account. At most 128 characters.
+	// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
 	Name string `pulumi:"name"`
 	// Basic-auth username of the check request; required with the password. At most 255 characters.
 	RequestAuthUsername *string `pulumi:"requestAuthUsername"`
@@ -157,7 +157,7 @@ func (o LookupMonitorResultOutput) MonitorId() pulumi.IntOutput {
 	return o.ApplyT(func(v LookupMonitorResult) int { return v.MonitorId }).(pulumi.IntOutput)
 }
 
-// Name of the monitor, unique per account. At most 128 characters.
+// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
 func (o LookupMonitorResultOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupMonitorResult) string { return v.Name }).(pulumi.StringOutput)
 }

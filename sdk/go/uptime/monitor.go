@@ -42,7 +42,7 @@ type Monitor struct {
 	MaintenanceStartAt pulumi.StringPtrOutput `pulumi:"maintenanceStartAt"`
 	// The service's id of the monitor.
 	MonitorId pulumi.IntOutput `pulumi:"monitorId"`
-	// Name of the monitor, unique per account. At most 128 characters.
+	// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
 	Name pulumi.StringOutput `pulumi:"name"`
 	// Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
 	Paused pulumi.BoolPtrOutput `pulumi:"paused"`
@@ -75,9 +75,6 @@ func NewMonitor(ctx *pulumi.Context,
 
 	if args.Interval == nil {
 		return nil, errors.New("invalid value for required argument 'Interval'")
-	}
-	if args.Name == nil {
-		return nil, errors.New("invalid value for required argument 'Name'")
 	}
 	if args.Url == nil {
 		return nil, errors.New("invalid value for required argument 'Url'")
@@ -165,8 +162,8 @@ type monitorArgs struct {
 	MaintenanceEndAt *string `pulumi:"maintenanceEndAt"`
 	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
 	MaintenanceStartAt *string `pulumi:"maintenanceStartAt"`
-	// Name of the monitor, unique per account. At most 128 characters.
-	Name string `pulumi:"name"`
+	// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+	Name *string `pulumi:"name"`
 	// Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
 	Paused *bool `pulumi:"paused"`
 	// Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
@@ -205,8 +202,8 @@ type MonitorArgs struct {
 	MaintenanceEndAt pulumi.StringPtrInput
 	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
 	MaintenanceStartAt pulumi.StringPtrInput
-	// Name of the monitor, unique per account. At most 128 characters.
-	Name pulumi.StringInput
+	// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+	Name pulumi.StringPtrInput
 	// Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
 	Paused pulumi.BoolPtrInput
 	// Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
@@ -375,7 +372,7 @@ func (o MonitorOutput) MonitorId() pulumi.IntOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.IntOutput { return v.MonitorId }).(pulumi.IntOutput)
 }
 
-// Name of the monitor, unique per account. At most 128 characters.
+// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
 func (o MonitorOutput) Name() pulumi.StringOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.StringOutput { return v.Name }).(pulumi.StringOutput)
 }

@@ -23,7 +23,6 @@ __all__ = ['MonitorArgs', 'Monitor']
 class MonitorArgs:
     def __init__(__self__, *,
                  interval: pulumi.Input['Interval'],
-                 name: pulumi.Input[_builtins.str],
                  url: pulumi.Input[_builtins.str],
                  adopt: Optional[pulumi.Input[_builtins.bool]] = None,
                  adopt_id: Optional[pulumi.Input[_builtins.int]] = None,
@@ -34,6 +33,7 @@ class MonitorArgs:
                  domain_alert_days: Optional[pulumi.Input['ExpiryAlertDays']] = None,
                  maintenance_end_at: Optional[pulumi.Input[_builtins.str]] = None,
                  maintenance_start_at: Optional[pulumi.Input[_builtins.str]] = None,
+                 name: Optional[pulumi.Input[_builtins.str]] = None,
                  paused: Optional[pulumi.Input[_builtins.bool]] = None,
                  request_auth_password: Optional[pulumi.Input[_builtins.str]] = None,
                  request_auth_username: Optional[pulumi.Input[_builtins.str]] = None,
@@ -44,7 +44,6 @@ class MonitorArgs:
         The set of arguments for constructing a Monitor resource.
 
         :param pulumi.Input['Interval'] interval: Check interval in seconds.
-        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. At most 128 characters.
         :param pulumi.Input[_builtins.str] url: URL to monitor. At most 2048 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing monitor of the same name (names are unique per account) instead of failing; creates it if none exists.
         :param pulumi.Input[_builtins.int] adopt_id: Take over the existing monitor with this id.
@@ -55,6 +54,7 @@ class MonitorArgs:
         :param pulumi.Input['ExpiryAlertDays'] domain_alert_days: Days before the domain name expires to alert; 0 disables.
         :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
         :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
         :param pulumi.Input[_builtins.str] request_auth_password: Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
         :param pulumi.Input[_builtins.str] request_auth_username: Basic-auth username of the check request; required with the password. At most 255 characters.
@@ -63,7 +63,6 @@ class MonitorArgs:
         :param pulumi.Input['ExpiryAlertDays'] ssl_alert_days: Days before the SSL certificate expires to alert; 0 disables.
         """
         pulumi.set(__self__, "interval", interval)
-        pulumi.set(__self__, "name", name)
         pulumi.set(__self__, "url", url)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -89,6 +88,8 @@ class MonitorArgs:
             pulumi.set(__self__, "maintenance_end_at", maintenance_end_at)
         if maintenance_start_at is not None:
             pulumi.set(__self__, "maintenance_start_at", maintenance_start_at)
+        if name is not None:
+            pulumi.set(__self__, "name", name)
         if paused is not None:
             pulumi.set(__self__, "paused", paused)
         if request_auth_password is not None:
@@ -117,18 +118,6 @@ class MonitorArgs:
     @interval.setter
     def interval(self, value: pulumi.Input['Interval']):
         pulumi.set(self, "interval", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def name(self) -> pulumi.Input[_builtins.str]:
-        """
-        Name of the monitor, unique per account. At most 128 characters.
-        """
-        return pulumi.get(self, "name")
-
-    @name.setter
-    def name(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "name", value)
 
     @_builtins.property
     @pulumi.getter
@@ -252,6 +241,18 @@ class MonitorArgs:
 
     @_builtins.property
     @pulumi.getter
+    def name(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
+        """
+        return pulumi.get(self, "name")
+
+    @name.setter
+    def name(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "name", value)
+
+    @_builtins.property
+    @pulumi.getter
     def paused(self) -> Optional[pulumi.Input[_builtins.bool]]:
         """
         Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
@@ -364,7 +365,7 @@ class Monitor(pulumi.CustomResource):
         :param pulumi.Input['Interval'] interval: Check interval in seconds.
         :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
         :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
-        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. At most 128 characters.
+        :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
         :param pulumi.Input[_builtins.str] request_auth_password: Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
         :param pulumi.Input[_builtins.str] request_auth_username: Basic-auth username of the check request; required with the password. At most 255 characters.
@@ -443,8 +444,6 @@ class Monitor(pulumi.CustomResource):
             __props__.__dict__["interval"] = interval
             __props__.__dict__["maintenance_end_at"] = maintenance_end_at
             __props__.__dict__["maintenance_start_at"] = maintenance_start_at
-            if name is None and not opts.urn:
-                raise TypeError("Missing required property 'name'")
             __props__.__dict__["name"] = name
             __props__.__dict__["paused"] = paused
             __props__.__dict__["request_auth_password"] = None if request_auth_password is None else pulumi.Output.secret(request_auth_password)
@@ -623,7 +622,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter
     def name(self) -> pulumi.Output[_builtins.str]:
         """
-        Name of the monitor, unique per account. At most 128 characters.
+        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         """
         return pulumi.get(self, "name")
 

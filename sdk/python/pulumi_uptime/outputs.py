@@ -220,7 +220,7 @@ class MonitorInfo(dict):
         :param 'ExpiryAlertDays' domain_alert_days: Days before the domain name expires to alert; 0 disables.
         :param 'Interval' interval: Check interval in seconds.
         :param _builtins.int monitor_id: The service's id of the monitor.
-        :param _builtins.str name: Name of the monitor, unique per account. At most 128 characters.
+        :param _builtins.str name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param Sequence['RequestHeader'] request_headers: Headers of the check request. At most 100 entries. Secret.
         :param 'RequestMethod' request_method: HTTP method of the check request.
         :param 'ExpiryAlertDays' ssl_alert_days: Days before the SSL certificate expires to alert; 0 disables.
@@ -316,7 +316,7 @@ class MonitorInfo(dict):
     @pulumi.getter
     def name(self) -> _builtins.str:
         """
-        Name of the monitor, unique per account. At most 128 characters.
+        Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         """
         return pulumi.get(self, "name")
 

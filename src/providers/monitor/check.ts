@@ -6,6 +6,7 @@ import { isUnknown } from "../unknown";
 import { nonexistentLocalTimes } from "../local-times";
 import { resourceLabel } from "../user-error";
 import { monitorClaims } from "./claims";
+import { chooseName, type Autonaming } from "./autoname";
 import {
   COUPLED_FIELDS, INTERNAL_KEYS, MONITOR_SECRET_FIELDS, MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS, RESOURCE_NAME_KEY,
   resourceUrn,
@@ -43,13 +44,31 @@ export function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
   };
 }
 
+/** What a monitor's `check` knows beyond the new inputs. */
+export interface MonitorCheckContext {
+  /** The old inputs (empty on the first check): a name chosen before is kept. */
+  olds?: Record<string, unknown>;
+  /** The engine's autonaming request (plugin only). */
+  autonaming?: Autonaming;
+}
+
 /**
  * Validates a monitor's inputs (local times in the account's `timeZone`) and fills the
- * service's defaults. With the resource's `urn`, also refuses a name or `adoptId` another
- * resource of this run declared (claims.ts).
+ * service's defaults, and a name when none is declared (autoname.ts). With the resource's
+ * `urn`, also refuses a name or `adoptId` another resource of this run declared (claims.ts).
  */
-export function checkMonitor(news: Record<string, unknown>, timeZone = "UTC", urn = resourceUrn(news)): CheckResult {
+export function checkMonitor(
+  news: Record<string, unknown>, timeZone = "UTC", urn = resourceUrn(news), context: MonitorCheckContext = {},
+): CheckResult {
   const bag = { ...news };
+  const named = chooseName(bag, context.olds, context.autonaming);
+  if (named.failure) {
+    const rest = checkMonitor({ ...bag, name: "-" }, timeZone, undefined);
+    // The other properties are still checked, so that every problem is reported at once.
+    const { name: _placeholder, ...inputs } = rest.inputs as Record<string, unknown>;
+    return { inputs, failures: [named.failure, ...(rest.failures ?? [])] };
+  }
+  if (named.name !== undefined) bag.name = named.name;
   // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
   if (bag.cacheBuster === true) bag.cacheBuster = 1;
   if (bag.cacheBuster === false) bag.cacheBuster = 0;
