@@ -5,7 +5,7 @@
  * whether the compiler accepted them, with its output. Tests feed them a broken program too.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REPO, WORK } from "../e2e/harness";
@@ -58,4 +58,33 @@ export async function vetGo(programs: Record<string, string>): Promise<CheckResu
     writeFileSync(join(dir, name, "main.go"), source);
   }
   return check("go", ["vet", "./..."], dir, { ...process.env, GOWORK: "off", GOFLAGS: "-mod=mod" });
+}
+
+/** The venv holding mypy and the Pulumi Python SDK, cached under .tools (built once, ~25 s). */
+const PY_VENV = join(REPO, ".tools", "docs-examples-venv");
+const PY_REQUIREMENTS = join(__dirname, "python-examples-requirements.txt");
+
+/** Creates the venv from python-examples-requirements.txt unless its stamp says it is there for these pins. */
+async function pythonVenv(): Promise<string> {
+  const stamp = join(PY_VENV, "requirements.txt");
+  const wanted = readFileSync(PY_REQUIREMENTS, "utf8");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return join(PY_VENV, "bin");
+  rmSync(PY_VENV, { recursive: true, force: true });
+  await run("python3", ["-m", "venv", PY_VENV]);
+  await run(join(PY_VENV, "bin", "pip"), ["install", "-q", "-r", PY_REQUIREMENTS], { timeout: 900_000 });
+  writeFileSync(stamp, wanted);
+  return join(PY_VENV, "bin");
+}
+
+/**
+ * mypy over the programs (`<name>.py` each) with sdk/python on its path; the SDK's own
+ * modules are read for types but not reported on (`--follow-imports=silent`), so only the
+ * examples are judged.
+ */
+export async function typecheckPython(programs: Record<string, string>): Promise<CheckResult> {
+  const bin = await pythonVenv();
+  const dir = freshDir("py");
+  for (const [name, source] of Object.entries(programs)) writeFileSync(join(dir, `example_${name}.py`), source);
+  const env = { ...process.env, MYPYPATH: join(REPO, "sdk", "python") };
+  return check(join(bin, "mypy"), ["--follow-imports=silent", "--cache-dir", join(dir, ".mypy_cache"), "."], dir, env);
 }
