@@ -68,6 +68,9 @@ function installs(): string {
 /** docs/installation-configuration.md: the plugin, each SDK, and every setting. */
 export function registryInstallation(): string {
   const env: Record<string, string> = ENV_VARS;
+  for (const f of PROVIDER_CONFIG_FIELDS) {
+    if (!env[f.name]) throw new Error(`setting ${f.name} has no environment variable: add it to ENV_VARS in src/providers/config.ts`);
+  }
   const table = PROVIDER_CONFIG_FIELDS.map((f) => {
     const key = `${PACKAGE_NAME}:${f.name}`;
     const def = f.default === undefined ? "" : `\`${String(f.default)}\``;
