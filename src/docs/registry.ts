@@ -62,7 +62,13 @@ function installs(): string {
     const base = (java.basePackage as string | undefined) ?? "com.pulumi";
     rows.push(`### Java\n\nThe Java SDK's package is \`${base}.${PACKAGE_NAME}\`; add it to your build as a Maven or Gradle dependency.`);
   }
-  return rows.join("\n\n");
+  const links = [
+    `[npm: ${l.nodejs!.packageName}](https://www.npmjs.com/package/${l.nodejs!.packageName})`,
+    `[PyPI: ${l.python!.packageName}](https://pypi.org/project/${l.python!.packageName})`,
+    `[Go: ${l.go!.importBasePath}](https://pkg.go.dev/${l.go!.importBasePath})`,
+    `[NuGet: ${l.csharp!.rootNamespace}.${PACKAGE.displayName}](https://www.nuget.org/packages/${l.csharp!.rootNamespace}.${PACKAGE.displayName})`,
+  ];
+  return `The SDKs: ${links.join(", ")}.\n\n${rows.join("\n\n")}`;
 }
 
 /** docs/installation-configuration.md: the plugin, each SDK, and every setting. */
