@@ -14,18 +14,303 @@ namespace PulumiUptime.Uptime
     {
         /// <summary>
         /// Reads one incident by id, without managing it.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An incident, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const incident = uptime.getIncidentOutput({ incidentId: config.requireNumber("incidentId") });
+        /// 
+        /// export const incidentStatus = incident.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// incident = uptime.get_incident_output(incident_id=config.require_int("incidentId"))
+        /// 
+        /// pulumi.export("incidentStatus", incident.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		incident, err := uptime.LookupIncident(ctx, &amp;uptime.LookupIncidentArgs{IncidentId: cfg.RequireInt("incidentId")})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("incidentStatus", pulumi.String(string(incident.Status)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var incident = Uptime.GetIncident.Invoke(new() { IncidentId = config.RequireInt32("incidentId") });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt; { ["incidentStatus"] = incident.Apply(i =&gt; i.Status) };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.inputs.GetIncidentArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+        ///             .incidentId(ctx.config().requireInteger("incidentId"))
+        ///             .build());
+        /// 
+        ///         ctx.export("incidentStatus", incident.applyValue(i -&gt; i.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   incidentId:
+        ///     type: integer
+        /// variables:
+        ///   incident:
+        ///     fn::invoke:
+        ///       function: uptime:getIncident
+        ///       arguments:
+        ///         incidentId: ${incidentId}
+        /// outputs:
+        ///   incidentStatus: ${incident.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetIncidentResult> InvokeAsync(GetIncidentArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetIncidentResult>("uptime:index:getIncident", args ?? new GetIncidentArgs(), options.WithDefaults());
 
         /// <summary>
         /// Reads one incident by id, without managing it.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An incident, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const incident = uptime.getIncidentOutput({ incidentId: config.requireNumber("incidentId") });
+        /// 
+        /// export const incidentStatus = incident.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// incident = uptime.get_incident_output(incident_id=config.require_int("incidentId"))
+        /// 
+        /// pulumi.export("incidentStatus", incident.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		incident, err := uptime.LookupIncident(ctx, &amp;uptime.LookupIncidentArgs{IncidentId: cfg.RequireInt("incidentId")})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("incidentStatus", pulumi.String(string(incident.Status)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var incident = Uptime.GetIncident.Invoke(new() { IncidentId = config.RequireInt32("incidentId") });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt; { ["incidentStatus"] = incident.Apply(i =&gt; i.Status) };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.inputs.GetIncidentArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+        ///             .incidentId(ctx.config().requireInteger("incidentId"))
+        ///             .build());
+        /// 
+        ///         ctx.export("incidentStatus", incident.applyValue(i -&gt; i.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   incidentId:
+        ///     type: integer
+        /// variables:
+        ///   incident:
+        ///     fn::invoke:
+        ///       function: uptime:getIncident
+        ///       arguments:
+        ///         incidentId: ${incidentId}
+        /// outputs:
+        ///   incidentStatus: ${incident.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetIncidentResult> Invoke(GetIncidentInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetIncidentResult>("uptime:index:getIncident", args ?? new GetIncidentInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Reads one incident by id, without managing it.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### An incident, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const incident = uptime.getIncidentOutput({ incidentId: config.requireNumber("incidentId") });
+        /// 
+        /// export const incidentStatus = incident.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// incident = uptime.get_incident_output(incident_id=config.require_int("incidentId"))
+        /// 
+        /// pulumi.export("incidentStatus", incident.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		incident, err := uptime.LookupIncident(ctx, &amp;uptime.LookupIncidentArgs{IncidentId: cfg.RequireInt("incidentId")})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("incidentStatus", pulumi.String(string(incident.Status)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var incident = Uptime.GetIncident.Invoke(new() { IncidentId = config.RequireInt32("incidentId") });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt; { ["incidentStatus"] = incident.Apply(i =&gt; i.Status) };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.inputs.GetIncidentArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+        ///             .incidentId(ctx.config().requireInteger("incidentId"))
+        ///             .build());
+        /// 
+        ///         ctx.export("incidentStatus", incident.applyValue(i -&gt; i.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   incidentId:
+        ///     type: integer
+        /// variables:
+        ///   incident:
+        ///     fn::invoke:
+        ///       function: uptime:getIncident
+        ///       arguments:
+        ///         incidentId: ${incidentId}
+        /// outputs:
+        ///   incidentStatus: ${incident.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetIncidentResult> Invoke(GetIncidentInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetIncidentResult>("uptime:index:getIncident", args ?? new GetIncidentInvokeArgs(), options.WithDefaults());

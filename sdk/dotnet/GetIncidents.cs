@@ -14,18 +14,345 @@ namespace PulumiUptime.Uptime
     {
         /// <summary>
         /// Lists every incident matching the filters, reading all pages.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The open incidents of a monitor
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const open = uptime.getIncidentsOutput({
+        ///     monitorId: config.requireNumber("monitorId"),
+        ///     status: uptime.IncidentStatus.Unresolved,
+        /// });
+        /// 
+        /// export const openIncidents = open.incidents.apply((list) =&gt; list.length);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// open_incidents = uptime.get_incidents_output(
+        ///     monitor_id=config.require_int("monitorId"),
+        ///     status=uptime.IncidentStatus.UNRESOLVED)
+        /// 
+        /// pulumi.export("openIncidents", open_incidents.incidents.apply(lambda items: len(items)))
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		monitorId := cfg.RequireInt("monitorId")
+        /// 		status := uptime.IncidentStatusUnresolved
+        /// 		open, err := uptime.GetIncidents(ctx, &amp;uptime.GetIncidentsArgs{MonitorId: &amp;monitorId, Status: &amp;status})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("openIncidents", pulumi.Int(len(open.Incidents)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var open = Uptime.GetIncidents.Invoke(new()
+        ///     {
+        ///         MonitorId = config.RequireInt32("monitorId"),
+        ///         Status = Uptime.IncidentStatus.Unresolved,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt; { ["openIncidents"] = open.Apply(r =&gt; r.Incidents.Length) };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.enums.IncidentStatus;
+        /// import com.pulumi.uptime.inputs.GetIncidentsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+        ///             .monitorId(ctx.config().requireInteger("monitorId"))
+        ///             .status(IncidentStatus.Unresolved)
+        ///             .build());
+        /// 
+        ///         ctx.export("openIncidents", open.applyValue(r -&gt; r.incidents().size()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   monitorId:
+        ///     type: integer
+        /// variables:
+        ///   open:
+        ///     fn::invoke:
+        ///       function: uptime:getIncidents
+        ///       arguments:
+        ///         monitorId: ${monitorId}
+        ///         status: unresolved
+        /// outputs:
+        ///   openIncidents: ${open.incidents}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetIncidentsResult> InvokeAsync(GetIncidentsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetIncidentsResult>("uptime:index:getIncidents", args ?? new GetIncidentsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists every incident matching the filters, reading all pages.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The open incidents of a monitor
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const open = uptime.getIncidentsOutput({
+        ///     monitorId: config.requireNumber("monitorId"),
+        ///     status: uptime.IncidentStatus.Unresolved,
+        /// });
+        /// 
+        /// export const openIncidents = open.incidents.apply((list) =&gt; list.length);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// open_incidents = uptime.get_incidents_output(
+        ///     monitor_id=config.require_int("monitorId"),
+        ///     status=uptime.IncidentStatus.UNRESOLVED)
+        /// 
+        /// pulumi.export("openIncidents", open_incidents.incidents.apply(lambda items: len(items)))
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		monitorId := cfg.RequireInt("monitorId")
+        /// 		status := uptime.IncidentStatusUnresolved
+        /// 		open, err := uptime.GetIncidents(ctx, &amp;uptime.GetIncidentsArgs{MonitorId: &amp;monitorId, Status: &amp;status})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("openIncidents", pulumi.Int(len(open.Incidents)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var open = Uptime.GetIncidents.Invoke(new()
+        ///     {
+        ///         MonitorId = config.RequireInt32("monitorId"),
+        ///         Status = Uptime.IncidentStatus.Unresolved,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt; { ["openIncidents"] = open.Apply(r =&gt; r.Incidents.Length) };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.enums.IncidentStatus;
+        /// import com.pulumi.uptime.inputs.GetIncidentsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+        ///             .monitorId(ctx.config().requireInteger("monitorId"))
+        ///             .status(IncidentStatus.Unresolved)
+        ///             .build());
+        /// 
+        ///         ctx.export("openIncidents", open.applyValue(r -&gt; r.incidents().size()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   monitorId:
+        ///     type: integer
+        /// variables:
+        ///   open:
+        ///     fn::invoke:
+        ///       function: uptime:getIncidents
+        ///       arguments:
+        ///         monitorId: ${monitorId}
+        ///         status: unresolved
+        /// outputs:
+        ///   openIncidents: ${open.incidents}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetIncidentsResult> Invoke(GetIncidentsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetIncidentsResult>("uptime:index:getIncidents", args ?? new GetIncidentsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists every incident matching the filters, reading all pages.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The open incidents of a monitor
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const open = uptime.getIncidentsOutput({
+        ///     monitorId: config.requireNumber("monitorId"),
+        ///     status: uptime.IncidentStatus.Unresolved,
+        /// });
+        /// 
+        /// export const openIncidents = open.incidents.apply((list) =&gt; list.length);
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// open_incidents = uptime.get_incidents_output(
+        ///     monitor_id=config.require_int("monitorId"),
+        ///     status=uptime.IncidentStatus.UNRESOLVED)
+        /// 
+        /// pulumi.export("openIncidents", open_incidents.incidents.apply(lambda items: len(items)))
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		monitorId := cfg.RequireInt("monitorId")
+        /// 		status := uptime.IncidentStatusUnresolved
+        /// 		open, err := uptime.GetIncidents(ctx, &amp;uptime.GetIncidentsArgs{MonitorId: &amp;monitorId, Status: &amp;status})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("openIncidents", pulumi.Int(len(open.Incidents)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var open = Uptime.GetIncidents.Invoke(new()
+        ///     {
+        ///         MonitorId = config.RequireInt32("monitorId"),
+        ///         Status = Uptime.IncidentStatus.Unresolved,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt; { ["openIncidents"] = open.Apply(r =&gt; r.Incidents.Length) };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.enums.IncidentStatus;
+        /// import com.pulumi.uptime.inputs.GetIncidentsArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+        ///             .monitorId(ctx.config().requireInteger("monitorId"))
+        ///             .status(IncidentStatus.Unresolved)
+        ///             .build());
+        /// 
+        ///         ctx.export("openIncidents", open.applyValue(r -&gt; r.incidents().size()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   monitorId:
+        ///     type: integer
+        /// variables:
+        ///   open:
+        ///     fn::invoke:
+        ///       function: uptime:getIncidents
+        ///       arguments:
+        ///         monitorId: ${monitorId}
+        ///         status: unresolved
+        /// outputs:
+        ///   openIncidents: ${open.incidents}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetIncidentsResult> Invoke(GetIncidentsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetIncidentsResult>("uptime:index:getIncidents", args ?? new GetIncidentsInvokeArgs(), options.WithDefaults());

@@ -14,18 +14,330 @@ namespace PulumiUptime.Uptime
     {
         /// <summary>
         /// Reads one monitor by id, without managing it.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A monitor made outside this program, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const existing = uptime.getMonitorOutput({ monitorId: config.requireNumber("monitorId") });
+        /// 
+        /// export const existingUrl = existing.url;
+        /// export const existingStatus = existing.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// existing = uptime.get_monitor_output(monitor_id=config.require_int("monitorId"))
+        /// 
+        /// pulumi.export("existingUrl", existing.url)
+        /// pulumi.export("existingStatus", existing.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		existing, err := uptime.LookupMonitor(ctx, &amp;uptime.LookupMonitorArgs{MonitorId: cfg.RequireInt("monitorId")})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("existingUrl", pulumi.String(existing.Url))
+        /// 		ctx.Export("existingStatus", pulumi.String(string(existing.Status)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var existing = Uptime.GetMonitor.Invoke(new() { MonitorId = config.RequireInt32("monitorId") });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["existingUrl"] = existing.Apply(m =&gt; m.Url),
+        ///         ["existingStatus"] = existing.Apply(m =&gt; m.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.inputs.GetMonitorArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+        ///             .monitorId(ctx.config().requireInteger("monitorId"))
+        ///             .build());
+        /// 
+        ///         ctx.export("existingUrl", existing.applyValue(m -&gt; m.url()));
+        ///         ctx.export("existingStatus", existing.applyValue(m -&gt; m.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   monitorId:
+        ///     type: integer
+        /// variables:
+        ///   existing:
+        ///     fn::invoke:
+        ///       function: uptime:getMonitor
+        ///       arguments:
+        ///         monitorId: ${monitorId}
+        /// outputs:
+        ///   existingUrl: ${existing.url}
+        ///   existingStatus: ${existing.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetMonitorResult> InvokeAsync(GetMonitorArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetMonitorResult>("uptime:index:getMonitor", args ?? new GetMonitorArgs(), options.WithDefaults());
 
         /// <summary>
         /// Reads one monitor by id, without managing it.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A monitor made outside this program, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const existing = uptime.getMonitorOutput({ monitorId: config.requireNumber("monitorId") });
+        /// 
+        /// export const existingUrl = existing.url;
+        /// export const existingStatus = existing.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// existing = uptime.get_monitor_output(monitor_id=config.require_int("monitorId"))
+        /// 
+        /// pulumi.export("existingUrl", existing.url)
+        /// pulumi.export("existingStatus", existing.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		existing, err := uptime.LookupMonitor(ctx, &amp;uptime.LookupMonitorArgs{MonitorId: cfg.RequireInt("monitorId")})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("existingUrl", pulumi.String(existing.Url))
+        /// 		ctx.Export("existingStatus", pulumi.String(string(existing.Status)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var existing = Uptime.GetMonitor.Invoke(new() { MonitorId = config.RequireInt32("monitorId") });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["existingUrl"] = existing.Apply(m =&gt; m.Url),
+        ///         ["existingStatus"] = existing.Apply(m =&gt; m.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.inputs.GetMonitorArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+        ///             .monitorId(ctx.config().requireInteger("monitorId"))
+        ///             .build());
+        /// 
+        ///         ctx.export("existingUrl", existing.applyValue(m -&gt; m.url()));
+        ///         ctx.export("existingStatus", existing.applyValue(m -&gt; m.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   monitorId:
+        ///     type: integer
+        /// variables:
+        ///   existing:
+        ///     fn::invoke:
+        ///       function: uptime:getMonitor
+        ///       arguments:
+        ///         monitorId: ${monitorId}
+        /// outputs:
+        ///   existingUrl: ${existing.url}
+        ///   existingStatus: ${existing.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetMonitorResult> Invoke(GetMonitorInvokeArgs args, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetMonitorResult>("uptime:index:getMonitor", args ?? new GetMonitorInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Reads one monitor by id, without managing it.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### A monitor made outside this program, by id
+        /// 
+        /// ```typescript
+        /// import * as pulumi from "@pulumi/pulumi";
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const config = new pulumi.Config();
+        /// const existing = uptime.getMonitorOutput({ monitorId: config.requireNumber("monitorId") });
+        /// 
+        /// export const existingUrl = existing.url;
+        /// export const existingStatus = existing.status;
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// config = pulumi.Config()
+        /// existing = uptime.get_monitor_output(monitor_id=config.require_int("monitorId"))
+        /// 
+        /// pulumi.export("existingUrl", existing.url)
+        /// pulumi.export("existingStatus", existing.status)
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		cfg := config.New(ctx, "")
+        /// 		existing, err := uptime.LookupMonitor(ctx, &amp;uptime.LookupMonitorArgs{MonitorId: cfg.RequireInt("monitorId")})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ctx.Export("existingUrl", pulumi.String(existing.Url))
+        /// 		ctx.Export("existingStatus", pulumi.String(string(existing.Status)))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var config = new Config();
+        ///     var existing = Uptime.GetMonitor.Invoke(new() { MonitorId = config.RequireInt32("monitorId") });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["existingUrl"] = existing.Apply(m =&gt; m.Url),
+        ///         ["existingStatus"] = existing.Apply(m =&gt; m.Status),
+        ///     };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.inputs.GetMonitorArgs;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+        ///             .monitorId(ctx.config().requireInteger("monitorId"))
+        ///             .build());
+        /// 
+        ///         ctx.export("existingUrl", existing.applyValue(m -&gt; m.url()));
+        ///         ctx.export("existingStatus", existing.applyValue(m -&gt; m.status()));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// config:
+        ///   monitorId:
+        ///     type: integer
+        /// variables:
+        ///   existing:
+        ///     fn::invoke:
+        ///       function: uptime:getMonitor
+        ///       arguments:
+        ///         monitorId: ${monitorId}
+        /// outputs:
+        ///   existingUrl: ${existing.url}
+        ///   existingStatus: ${existing.status}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetMonitorResult> Invoke(GetMonitorInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetMonitorResult>("uptime:index:getMonitor", args ?? new GetMonitorInvokeArgs(), options.WithDefaults());

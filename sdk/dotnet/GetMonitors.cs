@@ -14,18 +14,342 @@ namespace PulumiUptime.Uptime
     {
         /// <summary>
         /// Lists every monitor matching the filters, reading all pages.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The monitors whose name contains a word
+        /// 
+        /// ```typescript
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const apis = uptime.getMonitorsOutput({ search: "api", searchBy: uptime.MonitorSearchBy.Name });
+        /// 
+        /// export const apiMonitorIds = apis.monitors.apply((ms) =&gt; ms.map((m) =&gt; m.monitorId));
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// apis = uptime.get_monitors_output(search="api", search_by=uptime.MonitorSearchBy.NAME)
+        /// 
+        /// pulumi.export("apiMonitorIds", apis.monitors.apply(lambda ms: [m.monitor_id for m in ms]))
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		searchBy := uptime.MonitorSearchByName
+        /// 		apis, err := uptime.GetMonitors(ctx, &amp;uptime.GetMonitorsArgs{
+        /// 			Search:   pulumi.StringRef("api"),
+        /// 			SearchBy: &amp;searchBy,
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ids := make([]int, 0, len(apis.Monitors))
+        /// 		for _, m := range apis.Monitors {
+        /// 			ids = append(ids, m.MonitorId)
+        /// 		}
+        /// 		ctx.Export("apiMonitorIds", pulumi.ToIntArray(ids))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var apis = Uptime.GetMonitors.Invoke(new()
+        ///     {
+        ///         Search = "api",
+        ///         SearchBy = Uptime.MonitorSearchBy.Name,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["apiMonitorIds"] = apis.Apply(r =&gt; r.Monitors.Select(m =&gt; m.MonitorId).ToList()),
+        ///     };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.enums.MonitorSearchBy;
+        /// import com.pulumi.uptime.inputs.GetMonitorsArgs;
+        /// import java.util.stream.Collectors;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+        ///             .search("api")
+        ///             .searchBy(MonitorSearchBy.Name)
+        ///             .build());
+        /// 
+        ///         ctx.export("apiMonitorIds", apis.applyValue(r -&gt; r.monitors().stream()
+        ///             .map(m -&gt; m.monitorId())
+        ///             .collect(Collectors.toList())));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   apis:
+        ///     fn::invoke:
+        ///       function: uptime:getMonitors
+        ///       arguments:
+        ///         search: api
+        ///         searchBy: name
+        /// outputs:
+        ///   apiMonitors: ${apis.monitors}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Task<GetMonitorsResult> InvokeAsync(GetMonitorsArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.InvokeAsync<GetMonitorsResult>("uptime:index:getMonitors", args ?? new GetMonitorsArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists every monitor matching the filters, reading all pages.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The monitors whose name contains a word
+        /// 
+        /// ```typescript
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const apis = uptime.getMonitorsOutput({ search: "api", searchBy: uptime.MonitorSearchBy.Name });
+        /// 
+        /// export const apiMonitorIds = apis.monitors.apply((ms) =&gt; ms.map((m) =&gt; m.monitorId));
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// apis = uptime.get_monitors_output(search="api", search_by=uptime.MonitorSearchBy.NAME)
+        /// 
+        /// pulumi.export("apiMonitorIds", apis.monitors.apply(lambda ms: [m.monitor_id for m in ms]))
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		searchBy := uptime.MonitorSearchByName
+        /// 		apis, err := uptime.GetMonitors(ctx, &amp;uptime.GetMonitorsArgs{
+        /// 			Search:   pulumi.StringRef("api"),
+        /// 			SearchBy: &amp;searchBy,
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ids := make([]int, 0, len(apis.Monitors))
+        /// 		for _, m := range apis.Monitors {
+        /// 			ids = append(ids, m.MonitorId)
+        /// 		}
+        /// 		ctx.Export("apiMonitorIds", pulumi.ToIntArray(ids))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var apis = Uptime.GetMonitors.Invoke(new()
+        ///     {
+        ///         Search = "api",
+        ///         SearchBy = Uptime.MonitorSearchBy.Name,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["apiMonitorIds"] = apis.Apply(r =&gt; r.Monitors.Select(m =&gt; m.MonitorId).ToList()),
+        ///     };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.enums.MonitorSearchBy;
+        /// import com.pulumi.uptime.inputs.GetMonitorsArgs;
+        /// import java.util.stream.Collectors;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+        ///             .search("api")
+        ///             .searchBy(MonitorSearchBy.Name)
+        ///             .build());
+        /// 
+        ///         ctx.export("apiMonitorIds", apis.applyValue(r -&gt; r.monitors().stream()
+        ///             .map(m -&gt; m.monitorId())
+        ///             .collect(Collectors.toList())));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   apis:
+        ///     fn::invoke:
+        ///       function: uptime:getMonitors
+        ///       arguments:
+        ///         search: api
+        ///         searchBy: name
+        /// outputs:
+        ///   apiMonitors: ${apis.monitors}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetMonitorsResult> Invoke(GetMonitorsInvokeArgs? args = null, InvokeOptions? options = null)
             => global::Pulumi.Deployment.Instance.Invoke<GetMonitorsResult>("uptime:index:getMonitors", args ?? new GetMonitorsInvokeArgs(), options.WithDefaults());
 
         /// <summary>
         /// Lists every monitor matching the filters, reading all pages.
+        /// 
+        /// {{% examples %}}
+        /// ## Example Usage
+        /// {{% example %}}
+        /// ### The monitors whose name contains a word
+        /// 
+        /// ```typescript
+        /// import * as uptime from "@pulumi-uptime/uptime";
+        /// 
+        /// const apis = uptime.getMonitorsOutput({ search: "api", searchBy: uptime.MonitorSearchBy.Name });
+        /// 
+        /// export const apiMonitorIds = apis.monitors.apply((ms) =&gt; ms.map((m) =&gt; m.monitorId));
+        /// ```
+        /// ```python
+        /// import pulumi
+        /// import pulumi_uptime as uptime
+        /// 
+        /// apis = uptime.get_monitors_output(search="api", search_by=uptime.MonitorSearchBy.NAME)
+        /// 
+        /// pulumi.export("apiMonitorIds", apis.monitors.apply(lambda ms: [m.monitor_id for m in ms]))
+        /// ```
+        /// ```go
+        /// package main
+        /// 
+        /// import (
+        /// 	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+        /// 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+        /// )
+        /// 
+        /// func main() {
+        /// 	pulumi.Run(func(ctx *pulumi.Context) error {
+        /// 		searchBy := uptime.MonitorSearchByName
+        /// 		apis, err := uptime.GetMonitors(ctx, &amp;uptime.GetMonitorsArgs{
+        /// 			Search:   pulumi.StringRef("api"),
+        /// 			SearchBy: &amp;searchBy,
+        /// 		})
+        /// 		if err != nil {
+        /// 			return err
+        /// 		}
+        /// 		ids := make([]int, 0, len(apis.Monitors))
+        /// 		for _, m := range apis.Monitors {
+        /// 			ids = append(ids, m.MonitorId)
+        /// 		}
+        /// 		ctx.Export("apiMonitorIds", pulumi.ToIntArray(ids))
+        /// 		return nil
+        /// 	})
+        /// }
+        /// ```
+        /// ```csharp
+        /// using System.Collections.Generic;
+        /// using System.Linq;
+        /// using Pulumi;
+        /// using Uptime = PulumiUptime.Uptime;
+        /// 
+        /// return await Deployment.RunAsync(() =&gt;
+        /// {
+        ///     var apis = Uptime.GetMonitors.Invoke(new()
+        ///     {
+        ///         Search = "api",
+        ///         SearchBy = Uptime.MonitorSearchBy.Name,
+        ///     });
+        /// 
+        ///     return new Dictionary&lt;string, object?&gt;
+        ///     {
+        ///         ["apiMonitorIds"] = apis.Apply(r =&gt; r.Monitors.Select(m =&gt; m.MonitorId).ToList()),
+        ///     };
+        /// });
+        /// ```
+        /// ```java
+        /// package generated_program;
+        /// 
+        /// import com.pulumi.Context;
+        /// import com.pulumi.Pulumi;
+        /// import com.pulumi.uptime.UptimeFunctions;
+        /// import com.pulumi.uptime.enums.MonitorSearchBy;
+        /// import com.pulumi.uptime.inputs.GetMonitorsArgs;
+        /// import java.util.stream.Collectors;
+        /// 
+        /// public class App {
+        ///     public static void main(String[] args) {
+        ///         Pulumi.run(App::stack);
+        ///     }
+        /// 
+        ///     public static void stack(Context ctx) {
+        ///         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+        ///             .search("api")
+        ///             .searchBy(MonitorSearchBy.Name)
+        ///             .build());
+        /// 
+        ///         ctx.export("apiMonitorIds", apis.applyValue(r -&gt; r.monitors().stream()
+        ///             .map(m -&gt; m.monitorId())
+        ///             .collect(Collectors.toList())));
+        ///     }
+        /// }
+        /// ```
+        /// ```yaml
+        /// variables:
+        ///   apis:
+        ///     fn::invoke:
+        ///       function: uptime:getMonitors
+        ///       arguments:
+        ///         search: api
+        ///         searchBy: name
+        /// outputs:
+        ///   apiMonitors: ${apis.monitors}
+        /// ```
+        /// {{% /example %}}
+        /// {{% /examples %}}
         /// </summary>
         public static Output<GetMonitorsResult> Invoke(GetMonitorsInvokeArgs args, InvokeOutputOptions options)
             => global::Pulumi.Deployment.Instance.Invoke<GetMonitorsResult>("uptime:index:getMonitors", args ?? new GetMonitorsInvokeArgs(), options.WithDefaults());

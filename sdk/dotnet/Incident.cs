@@ -12,6 +12,34 @@ namespace PulumiUptime.Uptime
 {
     /// <summary>
     /// An incident of a monitor. Its status is derived by the service: `resolved` once `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
+    /// 
+    /// ## Example Usage
+    /// ### A past outage recorded on a monitor
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Uptime = PulumiUptime.Uptime;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var api = new Uptime.Monitor("api", new()
+    ///     {
+    ///         Name = "API health",
+    ///         Url = "https://example.com/api/health",
+    ///         Interval = Uptime.Interval.Seconds60,
+    ///     });
+    /// 
+    ///     var outage = new Uptime.Incident("march-outage", new()
+    ///     {
+    ///         MonitorId = api.MonitorId,
+    ///         StartedAt = "2026-03-02T09:14:00",
+    ///         EndedAt = "2026-03-02T09:41:00",
+    ///         Cause = "primary database failover",
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt; { ["incidentStatus"] = outage.Status };
+    /// });
+    /// ```
     /// </summary>
     [UptimeResourceType("uptime:index:Incident")]
     public partial class Incident : global::Pulumi.CustomResource

@@ -12,6 +12,30 @@ namespace PulumiUptime.Uptime
 {
     /// <summary>
     /// An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records changes made outside Pulumi; a monitor deleted outside Pulumi is created again. Every field updates in place: nothing replaces a monitor.
+    /// 
+    /// ## Example Usage
+    /// ### A monitor that emails when the page is down
+    /// ```csharp
+    /// using System.Collections.Generic;
+    /// using Pulumi;
+    /// using Uptime = PulumiUptime.Uptime;
+    /// 
+    /// return await Deployment.RunAsync(() =&gt;
+    /// {
+    ///     var home = new Uptime.Monitor("home", new()
+    ///     {
+    ///         Name = "Home page",
+    ///         Url = "https://example.com",
+    ///         Interval = Uptime.Interval.Seconds300,
+    ///         Alerts = new[]
+    ///         {
+    ///             new Uptime.Inputs.AlertArgs { Key = Uptime.AlertChannel.Email, Value = "ops@example.com" },
+    ///         },
+    ///     });
+    /// 
+    ///     return new Dictionary&lt;string, object?&gt; { ["monitorId"] = home.MonitorId };
+    /// });
+    /// ```
     /// </summary>
     [UptimeResourceType("uptime:index:Monitor")]
     public partial class Monitor : global::Pulumi.CustomResource

@@ -9,6 +9,19 @@ import * as utilities from "./utilities";
 
 /**
  * Reads one incident by id, without managing it.
+ *
+ * ## Example Usage
+ * ### An incident, by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const config = new pulumi.Config();
+ * const incident = uptime.getIncidentOutput({ incidentId: config.requireNumber("incidentId") });
+ *
+ * export const incidentStatus = incident.status;
+ * ```
  */
 export function getIncident(args: GetIncidentArgs, opts?: pulumi.InvokeOptions): Promise<GetIncidentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -68,6 +81,19 @@ export interface GetIncidentResult {
 }
 /**
  * Reads one incident by id, without managing it.
+ *
+ * ## Example Usage
+ * ### An incident, by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const config = new pulumi.Config();
+ * const incident = uptime.getIncidentOutput({ incidentId: config.requireNumber("incidentId") });
+ *
+ * export const incidentStatus = incident.status;
+ * ```
  */
 export function getIncidentOutput(args: GetIncidentOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIncidentResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

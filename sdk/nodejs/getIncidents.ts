@@ -9,6 +9,22 @@ import * as utilities from "./utilities";
 
 /**
  * Lists every incident matching the filters, reading all pages.
+ *
+ * ## Example Usage
+ * ### The open incidents of a monitor
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const config = new pulumi.Config();
+ * const open = uptime.getIncidentsOutput({
+ *     monitorId: config.requireNumber("monitorId"),
+ *     status: uptime.IncidentStatus.Unresolved,
+ * });
+ *
+ * export const openIncidents = open.incidents.apply((list) => list.length);
+ * ```
  */
 export function getIncidents(args?: GetIncidentsArgs, opts?: pulumi.InvokeOptions): Promise<GetIncidentsResult> {
     args = args || {};
@@ -58,6 +74,22 @@ export interface GetIncidentsResult {
 }
 /**
  * Lists every incident matching the filters, reading all pages.
+ *
+ * ## Example Usage
+ * ### The open incidents of a monitor
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const config = new pulumi.Config();
+ * const open = uptime.getIncidentsOutput({
+ *     monitorId: config.requireNumber("monitorId"),
+ *     status: uptime.IncidentStatus.Unresolved,
+ * });
+ *
+ * export const openIncidents = open.incidents.apply((list) => list.length);
+ * ```
  */
 export function getIncidentsOutput(args?: GetIncidentsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetIncidentsResult> {
     args = args || {};

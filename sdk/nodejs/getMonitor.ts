@@ -9,6 +9,20 @@ import * as utilities from "./utilities";
 
 /**
  * Reads one monitor by id, without managing it.
+ *
+ * ## Example Usage
+ * ### A monitor made outside this program, by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const config = new pulumi.Config();
+ * const existing = uptime.getMonitorOutput({ monitorId: config.requireNumber("monitorId") });
+ *
+ * export const existingUrl = existing.url;
+ * export const existingStatus = existing.status;
+ * ```
  */
 export function getMonitor(args: GetMonitorArgs, opts?: pulumi.InvokeOptions): Promise<GetMonitorResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});
@@ -108,6 +122,20 @@ export interface GetMonitorResult {
 }
 /**
  * Reads one monitor by id, without managing it.
+ *
+ * ## Example Usage
+ * ### A monitor made outside this program, by id
+ *
+ * ```typescript
+ * import * as pulumi from "@pulumi/pulumi";
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const config = new pulumi.Config();
+ * const existing = uptime.getMonitorOutput({ monitorId: config.requireNumber("monitorId") });
+ *
+ * export const existingUrl = existing.url;
+ * export const existingStatus = existing.status;
+ * ```
  */
 export function getMonitorOutput(args: GetMonitorOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMonitorResult> {
     opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts || {});

@@ -9,6 +9,17 @@ import * as utilities from "./utilities";
 
 /**
  * Lists every monitor matching the filters, reading all pages.
+ *
+ * ## Example Usage
+ * ### The monitors whose name contains a word
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const apis = uptime.getMonitorsOutput({ search: "api", searchBy: uptime.MonitorSearchBy.Name });
+ *
+ * export const apiMonitorIds = apis.monitors.apply((ms) => ms.map((m) => m.monitorId));
+ * ```
  */
 export function getMonitors(args?: GetMonitorsArgs, opts?: pulumi.InvokeOptions): Promise<GetMonitorsResult> {
     args = args || {};
@@ -53,6 +64,17 @@ export interface GetMonitorsResult {
 }
 /**
  * Lists every monitor matching the filters, reading all pages.
+ *
+ * ## Example Usage
+ * ### The monitors whose name contains a word
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const apis = uptime.getMonitorsOutput({ search: "api", searchBy: uptime.MonitorSearchBy.Name });
+ *
+ * export const apiMonitorIds = apis.monitors.apply((ms) => ms.map((m) => m.monitorId));
+ * ```
  */
 export function getMonitorsOutput(args?: GetMonitorsOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMonitorsResult> {
     args = args || {};

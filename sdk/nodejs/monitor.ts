@@ -9,6 +9,22 @@ import * as utilities from "./utilities";
 
 /**
  * An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records changes made outside Pulumi; a monitor deleted outside Pulumi is created again. Every field updates in place: nothing replaces a monitor.
+ *
+ * ## Example Usage
+ * ### A monitor that emails when the page is down
+ *
+ * ```typescript
+ * import * as uptime from "@pulumi-uptime/uptime";
+ *
+ * const home = new uptime.Monitor("home", {
+ *     name: "Home page",
+ *     url: "https://example.com",
+ *     interval: uptime.Interval.Seconds300,
+ *     alerts: [{ key: uptime.AlertChannel.Email, value: "ops@example.com" }],
+ * });
+ *
+ * export const monitorId = home.monitorId;
+ * ```
  */
 export class Monitor extends pulumi.CustomResource {
     /**

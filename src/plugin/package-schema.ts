@@ -12,6 +12,14 @@ import {
 } from "../schemas";
 import { ENV_VARS } from "../providers/config";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
+import { examplesBlock } from "../docs/examples";
+import { EXAMPLES } from "../docs/examples.generated";
+
+/** A description followed by its examples in every language (docs/examples/<name>), when written. */
+function documented(name: string, text: string): string {
+  const example = EXAMPLES[name];
+  return example ? `${text}\n\n${examplesBlock(example)}` : text;
+}
 
 /** A property of the package schema. */
 export interface PropertySpec {
@@ -175,19 +183,19 @@ export function packageSchema(): Record<string, unknown> {
       [tokenOf("IncidentInfo")]: { type: "object", description: "An incident as the functions return it.", ...incidentInfo },
     },
     resources: {
-      [tokenOf("Monitor")]: resource(MONITOR_FIELDS, RESOURCE_DOCS.Monitor),
-      [tokenOf("Incident")]: resource(INCIDENT_FIELDS, RESOURCE_DOCS.Incident),
+      [tokenOf("Monitor")]: resource(MONITOR_FIELDS, documented("Monitor", RESOURCE_DOCS.Monitor)),
+      [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented("Incident", RESOURCE_DOCS.Incident)),
     },
     functions: {
-      [tokenOf("getMonitor")]: { description: FUNCTION_DOCS.getMonitor, inputs: objectOf(fieldsOf(getMonitorArgsSchema)), outputs: monitorInfo },
+      [tokenOf("getMonitor")]: { description: documented("getMonitor", FUNCTION_DOCS.getMonitor), inputs: objectOf(fieldsOf(getMonitorArgsSchema)), outputs: monitorInfo },
       [tokenOf("getMonitors")]: {
-        description: FUNCTION_DOCS.getMonitors,
+        description: documented("getMonitors", FUNCTION_DOCS.getMonitors),
         inputs: listArgs(fieldsOf(monitorListQuerySchema)),
         outputs: { properties: { monitors: { ...item("MonitorInfo"), description: "Every matching monitor, all pages read." } }, required: ["monitors"] },
       },
-      [tokenOf("getIncident")]: { description: FUNCTION_DOCS.getIncident, inputs: objectOf(fieldsOf(getIncidentArgsSchema)), outputs: incidentInfo },
+      [tokenOf("getIncident")]: { description: documented("getIncident", FUNCTION_DOCS.getIncident), inputs: objectOf(fieldsOf(getIncidentArgsSchema)), outputs: incidentInfo },
       [tokenOf("getIncidents")]: {
-        description: FUNCTION_DOCS.getIncidents,
+        description: documented("getIncidents", FUNCTION_DOCS.getIncidents),
         inputs: listArgs(fieldsOf(incidentListQuerySchema)),
         outputs: { properties: { incidents: { ...item("IncidentInfo"), description: "Every matching incident, all pages read." } }, required: ["incidents"] },
       },

@@ -12,6 +12,33 @@ import (
 )
 
 // Reads one incident by id, without managing it.
+//
+// ## Example Usage
+// ### An incident, by id
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			incident, err := uptime.LookupIncident(ctx, &uptime.LookupIncidentArgs{IncidentId: cfg.RequireInt("incidentId")})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("incidentStatus", pulumi.String(string(incident.Status)))
+//			return nil
+//		})
+//	}
+//
+// ```
 func LookupIncident(ctx *pulumi.Context, args *LookupIncidentArgs, opts ...pulumi.InvokeOption) (*LookupIncidentResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv LookupIncidentResult

@@ -12,6 +12,35 @@ import (
 )
 
 // Lists every incident matching the filters, reading all pages.
+//
+// ## Example Usage
+// ### The open incidents of a monitor
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			monitorId := cfg.RequireInt("monitorId")
+//			status := uptime.IncidentStatusUnresolved
+//			open, err := uptime.GetIncidents(ctx, &uptime.GetIncidentsArgs{MonitorId: &monitorId, Status: &status})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("openIncidents", pulumi.Int(len(open.Incidents)))
+//			return nil
+//		})
+//	}
+//
+// ```
 func GetIncidents(ctx *pulumi.Context, args *GetIncidentsArgs, opts ...pulumi.InvokeOption) (*GetIncidentsResult, error) {
 	opts = internal.PkgInvokeDefaultOpts(opts)
 	var rv GetIncidentsResult

@@ -13,6 +13,38 @@ import (
 )
 
 // An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records changes made outside Pulumi; a monitor deleted outside Pulumi is created again. Every field updates in place: nothing replaces a monitor.
+//
+// ## Example Usage
+// ### A monitor that emails when the page is down
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-uptime/pulumi-uptime/sdk/go/uptime"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			home, err := uptime.NewMonitor(ctx, "home", &uptime.MonitorArgs{
+//				Name:     pulumi.String("Home page"),
+//				Url:      pulumi.String("https://example.com"),
+//				Interval: uptime.IntervalSeconds300,
+//				Alerts: uptime.AlertArray{
+//					uptime.AlertArgs{Key: uptime.AlertChannelEmail, Value: pulumi.String("ops@example.com")},
+//				},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("monitorId", home.MonitorId)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Monitor struct {
 	pulumi.CustomResourceState
 

@@ -160,6 +160,18 @@ def get_incident(incident_id: Optional[_builtins.int] = None,
     """
     Reads one incident by id, without managing it.
 
+    ## Example Usage
+    ### An incident, by id
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    config = pulumi.Config()
+    incident = uptime.get_incident_output(incident_id=config.require_int("incidentId"))
+
+    pulumi.export("incidentStatus", incident.status)
+    ```
+
 
     :param _builtins.int incident_id: The incident's id.
     """
@@ -183,6 +195,18 @@ def get_incident_output(incident_id: Optional[pulumi.Input[_builtins.int]] = Non
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetIncidentResult]:
     """
     Reads one incident by id, without managing it.
+
+    ## Example Usage
+    ### An incident, by id
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    config = pulumi.Config()
+    incident = uptime.get_incident_output(incident_id=config.require_int("incidentId"))
+
+    pulumi.export("incidentStatus", incident.status)
+    ```
 
 
     :param _builtins.int incident_id: The incident's id.

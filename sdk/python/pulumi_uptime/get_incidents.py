@@ -58,6 +58,20 @@ def get_incidents(monitor_id: Optional[_builtins.int] = None,
     """
     Lists every incident matching the filters, reading all pages.
 
+    ## Example Usage
+    ### The open incidents of a monitor
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    config = pulumi.Config()
+    open_incidents = uptime.get_incidents_output(
+        monitor_id=config.require_int("monitorId"),
+        status=uptime.IncidentStatus.UNRESOLVED)
+
+    pulumi.export("openIncidents", open_incidents.incidents.apply(lambda items: len(items)))
+    ```
+
 
     :param _builtins.int monitor_id: Only incidents of this monitor.
     :param _builtins.str search: Substring to look for.
@@ -87,6 +101,20 @@ def get_incidents_output(monitor_id: Optional[pulumi.Input[Optional[_builtins.in
                          opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetIncidentsResult]:
     """
     Lists every incident matching the filters, reading all pages.
+
+    ## Example Usage
+    ### The open incidents of a monitor
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    config = pulumi.Config()
+    open_incidents = uptime.get_incidents_output(
+        monitor_id=config.require_int("monitorId"),
+        status=uptime.IncidentStatus.UNRESOLVED)
+
+    pulumi.export("openIncidents", open_incidents.incidents.apply(lambda items: len(items)))
+    ```
 
 
     :param _builtins.int monitor_id: Only incidents of this monitor.

@@ -281,6 +281,19 @@ def get_monitor(monitor_id: Optional[_builtins.int] = None,
     """
     Reads one monitor by id, without managing it.
 
+    ## Example Usage
+    ### A monitor made outside this program, by id
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    config = pulumi.Config()
+    existing = uptime.get_monitor_output(monitor_id=config.require_int("monitorId"))
+
+    pulumi.export("existingUrl", existing.url)
+    pulumi.export("existingStatus", existing.status)
+    ```
+
 
     :param _builtins.int monitor_id: The monitor's id.
     """
@@ -314,6 +327,19 @@ def get_monitor_output(monitor_id: Optional[pulumi.Input[_builtins.int]] = None,
                        opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetMonitorResult]:
     """
     Reads one monitor by id, without managing it.
+
+    ## Example Usage
+    ### A monitor made outside this program, by id
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    config = pulumi.Config()
+    existing = uptime.get_monitor_output(monitor_id=config.require_int("monitorId"))
+
+    pulumi.export("existingUrl", existing.url)
+    pulumi.export("existingStatus", existing.status)
+    ```
 
 
     :param _builtins.int monitor_id: The monitor's id.

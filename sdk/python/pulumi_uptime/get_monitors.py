@@ -57,6 +57,17 @@ def get_monitors(search: Optional[_builtins.str] = None,
     """
     Lists every monitor matching the filters, reading all pages.
 
+    ## Example Usage
+    ### The monitors whose name contains a word
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    apis = uptime.get_monitors_output(search="api", search_by=uptime.MonitorSearchBy.NAME)
+
+    pulumi.export("apiMonitorIds", apis.monitors.apply(lambda ms: [m.monitor_id for m in ms]))
+    ```
+
 
     :param _builtins.str search: Substring to look for.
     :param 'MonitorSearchBy' search_by: Field searched; default name.
@@ -83,6 +94,17 @@ def get_monitors_output(search: Optional[pulumi.Input[Optional[_builtins.str]]] 
                         opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetMonitorsResult]:
     """
     Lists every monitor matching the filters, reading all pages.
+
+    ## Example Usage
+    ### The monitors whose name contains a word
+    ```python
+    import pulumi
+    import pulumi_uptime as uptime
+
+    apis = uptime.get_monitors_output(search="api", search_by=uptime.MonitorSearchBy.NAME)
+
+    pulumi.export("apiMonitorIds", apis.monitors.apply(lambda ms: [m.monitor_id for m in ms]))
+    ```
 
 
     :param _builtins.str search: Substring to look for.

@@ -136,6 +136,26 @@ class Incident(pulumi.CustomResource):
         """
         An incident of a monitor. Its status is derived by the service: `resolved` once `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
 
+        ## Example Usage
+        ### A past outage recorded on a monitor
+        ```python
+        import pulumi
+        import pulumi_uptime as uptime
+
+        api = uptime.Monitor("api",
+            name="API health",
+            url="https://example.com/api/health",
+            interval=uptime.Interval.SECONDS60)
+
+        outage = uptime.Incident("march-outage",
+            monitor_id=api.monitor_id,
+            started_at="2026-03-02T09:14:00",
+            ended_at="2026-03-02T09:41:00",
+            cause="primary database failover")
+
+        pulumi.export("incidentStatus", outage.status)
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -154,6 +174,26 @@ class Incident(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An incident of a monitor. Its status is derived by the service: `resolved` once `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
+
+        ## Example Usage
+        ### A past outage recorded on a monitor
+        ```python
+        import pulumi
+        import pulumi_uptime as uptime
+
+        api = uptime.Monitor("api",
+            name="API health",
+            url="https://example.com/api/health",
+            interval=uptime.Interval.SECONDS60)
+
+        outage = uptime.Incident("march-outage",
+            monitor_id=api.monitor_id,
+            started_at="2026-03-02T09:14:00",
+            ended_at="2026-03-02T09:41:00",
+            cause="primary database failover")
+
+        pulumi.export("incidentStatus", outage.status)
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -352,6 +352,21 @@ class Monitor(pulumi.CustomResource):
         """
         An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records changes made outside Pulumi; a monitor deleted outside Pulumi is created again. Every field updates in place: nothing replaces a monitor.
 
+        ## Example Usage
+        ### A monitor that emails when the page is down
+        ```python
+        import pulumi
+        import pulumi_uptime as uptime
+
+        home = uptime.Monitor("home",
+            name="Home page",
+            url="https://example.com",
+            interval=uptime.Interval.SECONDS300,
+            alerts=[uptime.AlertArgs(key=uptime.AlertChannel.EMAIL, value="ops@example.com")])
+
+        pulumi.export("monitorId", home.monitor_id)
+        ```
+
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -382,6 +397,21 @@ class Monitor(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records changes made outside Pulumi; a monitor deleted outside Pulumi is created again. Every field updates in place: nothing replaces a monitor.
+
+        ## Example Usage
+        ### A monitor that emails when the page is down
+        ```python
+        import pulumi
+        import pulumi_uptime as uptime
+
+        home = uptime.Monitor("home",
+            name="Home page",
+            url="https://example.com",
+            interval=uptime.Interval.SECONDS300,
+            alerts=[uptime.AlertArgs(key=uptime.AlertChannel.EMAIL, value="ops@example.com")])
+
+        pulumi.export("monitorId", home.monitor_id)
+        ```
 
 
         :param str resource_name: The name of the resource.

@@ -1,0 +1,26 @@
+package generated_program;
+
+import com.pulumi.Context;
+import com.pulumi.Pulumi;
+import com.pulumi.uptime.Monitor;
+import com.pulumi.uptime.MonitorArgs;
+import com.pulumi.uptime.enums.AlertChannel;
+import com.pulumi.uptime.enums.Interval;
+import com.pulumi.uptime.inputs.AlertArgs;
+
+public class App {
+    public static void main(String[] args) {
+        Pulumi.run(App::stack);
+    }
+
+    public static void stack(Context ctx) {
+        var home = new Monitor("home", MonitorArgs.builder()
+            .name("Home page")
+            .url("https://example.com")
+            .interval(Interval.Seconds300)
+            .alerts(AlertArgs.builder().key(AlertChannel.Email).value("ops@example.com").build())
+            .build());
+
+        ctx.export("monitorId", home.monitorId());
+    }
+}
