@@ -1,7 +1,7 @@
 /**
- * The generated Python SDK compiles (`python3 -m py_compile` of every module). It cannot be
- * run here: PyPI is out of reach, so neither `pulumi` (the Python SDK it imports) nor a
- * Python language host can be installed; the README says so.
+ * The generated Python SDK compiles (`python3 -m py_compile` of every module). No Python
+ * program runs it under the engine yet (no Python language host is built here); the docs'
+ * examples type-check against it with mypy (docs-examples-compile-against-the-sdks.test.ts).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
