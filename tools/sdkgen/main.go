@@ -44,6 +44,9 @@ var generators = map[string]func(*schema.Package) (map[string][]byte, error){
 		return dotnetgen.GeneratePackage(tool, p, nil, nil)
 	},
 	"java": func(p *schema.Package) (map[string][]byte, error) {
+		if err := javaNumberEnums(p); err != nil {
+			return nil, err
+		}
 		files, err := javagen.GeneratePackage(tool, p, nil, nil, false, false)
 		if err != nil {
 			return nil, err
