@@ -4,7 +4,7 @@
 package io.github.pulumiuptime.uptime.enums;
 
 import com.pulumi.core.annotations.EnumType;
-import java.lang.Integer;
+import java.lang.Double;
 import java.util.StringJoiner;
 
     /**
@@ -13,17 +13,17 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum CacheBuster {
-        Disabled(0),
-        Enabled(1);
+        Disabled(0.000000),
+        Enabled(1.000000);
 
-        private final Integer value;
+        private final Double value;
 
-        CacheBuster(Integer value) {
+        CacheBuster(Double value) {
             this.value = value;
         }
 
         @EnumType.Converter
-        public Integer getValue() {
+        public Double getValue() {
             return this.value;
         }
 

@@ -4,7 +4,7 @@
 package io.github.pulumiuptime.uptime.enums;
 
 import com.pulumi.core.annotations.EnumType;
-import java.lang.Integer;
+import java.lang.Double;
 import java.util.StringJoiner;
 
     /**
@@ -13,23 +13,23 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum ExpiryAlertDays {
-        Disabled(0),
-        Days1(1),
-        Days2(2),
-        Days3(3),
-        Days7(7),
-        Days14(14),
-        Days30(30),
-        Days60(60);
+        Disabled(0.000000),
+        Days1(1.000000),
+        Days2(2.000000),
+        Days3(3.000000),
+        Days7(7.000000),
+        Days14(14.000000),
+        Days30(30.000000),
+        Days60(60.000000);
 
-        private final Integer value;
+        private final Double value;
 
-        ExpiryAlertDays(Integer value) {
+        ExpiryAlertDays(Double value) {
             this.value = value;
         }
 
         @EnumType.Converter
-        public Integer getValue() {
+        public Double getValue() {
             return this.value;
         }
 

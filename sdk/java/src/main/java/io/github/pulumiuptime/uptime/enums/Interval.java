@@ -4,7 +4,7 @@
 package io.github.pulumiuptime.uptime.enums;
 
 import com.pulumi.core.annotations.EnumType;
-import java.lang.Integer;
+import java.lang.Double;
 import java.util.StringJoiner;
 
     /**
@@ -13,22 +13,22 @@ import java.util.StringJoiner;
      */
     @EnumType
     public enum Interval {
-        Seconds60(60),
-        Seconds180(180),
-        Seconds300(300),
-        Seconds600(600),
-        Seconds900(900),
-        Seconds1800(1800),
-        Seconds3600(3600);
+        Seconds60(60.000000),
+        Seconds180(180.000000),
+        Seconds300(300.000000),
+        Seconds600(600.000000),
+        Seconds900(900.000000),
+        Seconds1800(1800.000000),
+        Seconds3600(3600.000000);
 
-        private final Integer value;
+        private final Double value;
 
-        Interval(Integer value) {
+        Interval(Double value) {
             this.value = value;
         }
 
         @EnumType.Converter
-        public Integer getValue() {
+        public Double getValue() {
             return this.value;
         }
 
