@@ -51,7 +51,11 @@ var generators = map[string]func(*schema.Package) (map[string][]byte, error){
 		if err != nil {
 			return nil, err
 		}
-		files["pom.xml"], err = mavenPom(p)
+		if files["pom.xml"], err = mavenPom(p); err != nil {
+			return nil, err
+		}
+		path, text, err := pluginJSON(p)
+		files[path] = text
 		return files, err
 	},
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -15,7 +16,9 @@ import (
 // machines it runs on have Maven, not Gradle), so with `buildFiles: "none"` in the schema the
 // generator adds a pom.xml made from the same data the Gradle files would be: the package's
 // name, version, description and repository, and the schema's Java dependencies (with the
-// defaults Pulumi's generator fills in).
+// defaults Pulumi's generator fills in); and the plugin.json resource the Gradle build would
+// write, by which the Java language host tells the engine which provider plugin a program
+// needs.
 
 // pomTemplate pins every plugin of the build, so that a Maven run with a warm local
 // repository asks the network for nothing.
@@ -112,6 +115,22 @@ func mavenPom(pkg *schema.Package) ([]byte, error) {
 		"Dependencies": deps,
 	})
 	return out.Bytes(), err
+}
+
+// pluginJSON is the resource the Java SDK's plugin discovery reads from the classpath, beside
+// version.txt: the provider plugin's name and version.
+func pluginJSON(pkg *schema.Package) (path string, text []byte, err error) {
+	info, ok := pkg.Language["java"].(*javagen.PackageInfo)
+	if !ok {
+		return "", nil, fmt.Errorf("the Java generator left no Java settings for %s", pkg.Name)
+	}
+	version := "0.0.1"
+	if pkg.Version != nil {
+		version = pkg.Version.String()
+	}
+	dir := strings.ReplaceAll(info.BasePackageOrDefault()+pkg.Name, ".", "/")
+	text, err = json.MarshalIndent(map[string]any{"resource": true, "name": pkg.Name, "version": version}, "", "  ")
+	return "src/main/resources/" + dir + "/plugin.json", append(text, '\n'), err
 }
 
 // xmlText escapes the characters XML text cannot hold as they are.
