@@ -5,7 +5,8 @@
  * provider plugin, against two services (the second through an explicit provider): up, a
  * preview with no changes, a one-field change and an alerts change each named in
  * `preview --diff` (the secret list staying `[secret]`), an edit made outside Pulumi found by
- * `refresh` and put back by `up`, and destroy leaving both services empty. Maven compiling the
+ * `refresh` and put back by the `up` that applies those changes, and destroy leaving both
+ * services empty. Each command runs Maven (a few seconds each), so the steps share commands. Maven compiling the
  * program against the SDK is its type check. The API keys, the webhook URLs and the
  * basic-auth password never show in output or state.
  */
@@ -63,18 +64,21 @@ describe("a Java program on the generated Java SDK", () => {
     expect(diff.output).toMatch(/~ interval\s*: 60 => 300/);
     expect(diff.output).toMatch(/~ alerts\s*: \[secret\] => \[secret\]/);
     expect(summary(diff.output)).toMatchObject({ update: 1 });
-    expect(summary(ok(await stack.up()).output)).toMatchObject({ update: 1 });
-    const updated = await srv.api.monitor(api.id);
-    expect(updated).toMatchObject({ id: api.id, interval: 300 });
-    expect(asList(updated!.alerts)).toEqual([{ key: "slack", value: otherHook }]);
 
-    // An edit on the second service behind Pulumi's back: found by refresh, put back by up.
+    // An edit on the second service behind Pulumi's back: found by refresh. The next up
+    // makes both changes: the API monitor's declared ones, and the status page put back.
     await second.api.patchMonitor(status.id, { interval: 600 });
     const refresh = ok(await stack.refresh());
     expect(refresh.output).toMatch(/~\s+uptime:index:Monitor\s+status-page\s+updated?\b.*\binterval\b/);
     expect(summary(refresh.output)).toMatchObject({ update: 1 });
     expect(byName(await stack.resources(PLUGIN_MONITOR_TYPE), "status-page").outputs).toMatchObject({ interval: 600 });
-    expect(summary(ok(await stack.up()).output)).toMatchObject({ update: 1 });
+    const apply = ok(await stack.up());
+    expect(apply.output).toMatch(/~\s+uptime:index:Monitor\s+api\s+updated?\b.*\[diff: ~alerts,interval\]/);
+    expect(apply.output).toMatch(/~\s+uptime:index:Monitor\s+status-page\s+updated?\b.*\[diff: ~interval\]/);
+    expect(summary(apply.output)).toMatchObject({ update: 2 });
+    const updated = await srv.api.monitor(api.id);
+    expect(updated).toMatchObject({ id: api.id, interval: 300 });
+    expect(asList(updated!.alerts)).toEqual([{ key: "slack", value: otherHook }]);
     expect(await second.api.monitor(status.id)).toMatchObject({ id: status.id, interval: 300 });
 
     ok(await stack.destroy());
