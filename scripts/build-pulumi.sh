@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the Pulumi tools this project runs, from Go modules, into .tools/pulumi/bin:
-# the CLI, the Node.js, YAML and Go language hosts, and the SDK generator
+# the CLI, the Node.js, YAML, Go and Java language hosts, and the SDK generator
 # (pulumi-gen-uptime, on Pulumi's own code generators); next to them, the
 # dynamic-provider launcher shipped in the @pulumi/pulumi npm package. Needs only the
 # Go module proxy: no download from get.pulumi.com.
@@ -22,8 +22,11 @@ LANGHOST_VERSION=v3.68.0
 YAML_VERSION=v1.32.0
 # The Go language host as it was in sdk/v3 v3.66.0 (see README).
 GO_LANGHOST_VERSION=v3.66.0
+# Newest pulumi-java Go module the module proxy reachable here serves (see README).
+JAVA_LANGHOST_VERSION=v1.17.0
 VERSION_VAR=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
 YAML_VERSION_VAR=github.com/pulumi/pulumi-yaml/pkg/version.Version
+JAVA_VERSION_VAR=github.com/pulumi/pulumi-java/pkg/version.Version
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLS="$ROOT/tools"
@@ -77,7 +80,7 @@ done
 # go.sum files are committed, so no checksum-database lookup is needed; pulumi's own
 # modules are exempted from it anyway in case the database lags behind the proxy.
 export GOWORK=off
-export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi,github.com/pulumi/pulumi-yaml"
+export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi,github.com/pulumi/pulumi-yaml,github.com/pulumi/pulumi-java"
 
 built=0
 # build_tool <binary> <version> <module dir> <package> <ldflags> [extra files in the stamp...]
@@ -112,6 +115,8 @@ build_tool pulumi-language-yaml "$YAML_VERSION" "$TOOLS/pulumi/yaml-langhost" \
   github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml "-X $YAML_VERSION_VAR=$YAML_VERSION"
 build_tool pulumi-language-go "$GO_LANGHOST_VERSION" "$TOOLS/pulumi/go-langhost" \
   github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "-X $VERSION_VAR=$GO_LANGHOST_VERSION"
+build_tool pulumi-language-java "$JAVA_LANGHOST_VERSION" "$TOOLS/pulumi/java-langhost" \
+  github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java "-X $JAVA_VERSION_VAR=$JAVA_LANGHOST_VERSION"
 build_tool pulumi-gen-uptime local "$TOOLS/sdkgen" . "" "$TOOLS/sdkgen"/*.go "$TOOLS/sdkgen/logo.png"
 
 got="$("$BIN/pulumi" version)"

@@ -5,12 +5,15 @@
 //   python  the source package (pyproject.toml), as generated
 //   go      the Go module, as generated (published by tagging the repository: sdk/go/vX.Y.Z)
 //   dotnet  the C# project, as generated (`dotnet pack` where a .NET SDK is installed)
+//   java    the Maven project, built into a jar and installed into the project-local Maven
+//           repository .tools/maven/repository (scripts/maven.js), where examples/java finds it
 // and links node_modules/@pulumi-uptime/uptime to dist/sdk/nodejs, so that programs inside
 // this checkout (examples/, test fixtures) resolve the Node.js SDK by name as a user's do.
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 const { LANGUAGES } = require("./generate-sdks.js");
+const { runMaven } = require("./maven.js");
 
 const ROOT = path.resolve(__dirname, "..");
 const SDK = path.join(ROOT, "sdk");
@@ -33,10 +36,25 @@ function copyAsGenerated(language) {
   fs.cpSync(path.join(SDK, language), path.join(OUT, language), { recursive: true });
 }
 
-for (const language of LANGUAGES) {
-  if (!fs.existsSync(path.join(SDK, language))) throw new Error(`sdk/${language} is missing: run \`npm run sdks:generate\`.`);
-  fs.rmSync(path.join(OUT, language), { recursive: true, force: true });
-  if (language === "nodejs") buildNodejs();
-  else copyAsGenerated(language);
-  console.log(`sdks: dist/sdk/${language}`);
+/** Builds the jar in dist/sdk/java/target and installs it (with its pom) into the project's Maven repository. */
+async function buildJava() {
+  copyAsGenerated("java");
+  const how = await runMaven(path.join(OUT, "java"), ["-Dmaven.test.skip=true", "install"]);
+  console.log(`sdks: java jar built and installed into .tools/maven/repository (Maven ${how})`);
 }
+
+async function main() {
+  for (const language of LANGUAGES) {
+    if (!fs.existsSync(path.join(SDK, language))) throw new Error(`sdk/${language} is missing: run \`npm run sdks:generate\`.`);
+    fs.rmSync(path.join(OUT, language), { recursive: true, force: true });
+    if (language === "nodejs") buildNodejs();
+    else if (language === "java") await buildJava();
+    else copyAsGenerated(language);
+    console.log(`sdks: dist/sdk/${language}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err.message ?? err);
+  process.exit(1);
+});

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run sdks:generate`: writes the SDKs of the `uptime` package (Node.js, Python, Go,
-// .NET) into sdk/<language> from schema.json, with pulumi-gen-uptime (tools/sdkgen: Pulumi's
+// .NET, Java) into sdk/<language> from schema.json, with pulumi-gen-uptime (tools/sdkgen: Pulumi's
 // own code generators, built by scripts/build-pulumi.sh). The files it writes are
 // committed and never edited by hand; a test fails when they differ from what this writes.
 //
@@ -12,7 +12,7 @@ const path = require("node:path");
 const ROOT = path.resolve(__dirname, "..");
 const GENERATOR = path.join(ROOT, ".tools", "pulumi", "bin", "pulumi-gen-uptime");
 /** Every language an SDK is generated for, as the generator and dist/sdk name them. */
-const LANGUAGES = ["nodejs", "python", "go", "dotnet"];
+const LANGUAGES = ["nodejs", "python", "go", "dotnet", "java"];
 
 /** Writes every SDK under `outDir` (each language's directory replaced). */
 function generateSdks(outDir) {

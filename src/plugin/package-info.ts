@@ -29,7 +29,15 @@ export const SDK_NAMES = {
   python: "pulumi_uptime",
   go: `${GO_MODULE}/uptime`,
   dotnet: "PulumiUptime.Uptime",
+  /** The Java package; its first parts are the Maven groupId, the last the artifactId. */
+  java: "io.github.pulumiuptime.uptime",
 } as const;
+
+/**
+ * The Pulumi Java SDK (`com.pulumi:pulumi` on Maven Central) the Java SDK is built against:
+ * the release of pulumi-java whose language host scripts/build-pulumi.sh builds.
+ */
+export const JAVA_PULUMI_SDK_VERSION = "1.17.0";
 
 /** `Monitor` → `uptime:index:Monitor`. */
 export function tokenOf(name: string): string {
@@ -66,6 +74,14 @@ export const PACKAGE = {
       importBasePath: SDK_NAMES.go,
       modulePath: GO_MODULE,
       generateResourceContainerTypes: true,
+    },
+    java: {
+      basePackage: SDK_NAMES.java.slice(0, SDK_NAMES.java.lastIndexOf(".")),
+      // No Gradle files: the generator writes a Maven pom.xml beside the sources instead.
+      buildFiles: "none",
+      // gson at the version com.pulumi:pulumi itself uses: Pulumi's generator would otherwise
+      // declare an older one, which Maven would then prefer over the SDK's.
+      dependencies: { "com.pulumi:pulumi": JAVA_PULUMI_SDK_VERSION, "com.google.code.gson:gson": "2.10" },
     },
     csharp: {
       rootNamespace: SDK_NAMES.dotnet.split(".")[0],

@@ -1,7 +1,8 @@
 /**
  * Running the projects under examples/ in place: the stack config a project needs beyond
- * its Pulumi.yaml defaults (`<project>/e2e.config.json`), and compiling it first when it is
- * a TypeScript or Go program, outside the engine's per-command timeout.
+ * its Pulumi.yaml defaults (`<project>/e2e.config.json`, which can ask for a second service
+ * for a program that reaches one through an explicit provider), and compiling it first when
+ * it is a TypeScript, Go or Java program, outside the engine's per-command timeout.
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -11,27 +12,47 @@ import { E2EStack, REPO, secs } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
 const run = promisify(execFile);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const maven = require("../../scripts/maven.js") as {
+  mavenEnv(env?: NodeJS.ProcessEnv): Record<string, string>;
+  runMaven(dir: string, goals: string[]): Promise<"offline" | "online">;
+};
 
 /** A config value as `E2EStack.create` takes it. */
 export type ConfigValue = { value: string; secret?: boolean };
 
+/**
+ * A value of e2e.config.json: a literal, or the URL or API key of a second service, which
+ * {@link runExample} starts for the projects that ask for one.
+ */
+export type ExampleConfigValue = ConfigValue | { secondService: "url" | "apiKey"; secret?: boolean };
+
 /** `<project>/e2e.config.json`: each key (as given to `pulumi config set`) to its value and secrecy. */
-export function exampleConfig(dir: string): Record<string, ConfigValue> {
+export function exampleConfig(dir: string): Record<string, ExampleConfigValue> {
   const file = join(dir, "e2e.config.json");
-  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ConfigValue>) : {};
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ExampleConfigValue>) : {};
 }
 
-/** The secret values of a project's e2e config, for leak scans. */
+/** The literal value of `key` in a project's e2e config. */
+export function exampleValue(dir: string, key: string): string {
+  const c = exampleConfig(dir)[key];
+  if (!c || !("value" in c)) throw new Error(`${join(dir, "e2e.config.json")} has no literal value for ${key}`);
+  return c.value;
+}
+
+/** The secret literal values of a project's e2e config, for leak scans. */
 export function exampleSecrets(dir: string): string[] {
-  return Object.values(exampleConfig(dir)).filter((c) => c.secret).map((c) => c.value);
+  return Object.values(exampleConfig(dir)).flatMap((c) => (c.secret && "value" in c ? [c.value] : []));
 }
 
 /**
  * Compiles a project before the engine runs it: `tsc -p` for TypeScript (the root program
- * runs from dist/, built by `npm run build`), `go build` for Go. The Go language host builds
- * again on every command, but from the build cache this warmed: a first build of a Go
- * program downloads and compiles the Pulumi Go SDK, minutes on a cold 2-core machine.
- * Returns what it ran, for logs.
+ * runs from dist/, built by `npm run build`), `go build` for Go, Maven for Java. The Go and
+ * Java language hosts build again on every command, but from the caches this warmed: a first
+ * build of a Go program downloads and compiles the Pulumi Go SDK, minutes on a cold 2-core
+ * machine; a Java program's first build downloads the Pulumi Java SDK and Maven's plugins
+ * (`exec:help` fetches the plugin the host runs programs with) into the project's Maven
+ * repository (scripts/maven.js), offline once they are there. Returns what it ran, for logs.
  */
 export async function compileExample(dir: string): Promise<string | undefined> {
   if (dir === REPO) return undefined;
@@ -43,36 +64,57 @@ export async function compileExample(dir: string): Promise<string | undefined> {
     await run("go", ["build", "-o", "/dev/null", "."], { cwd: dir, env: { ...process.env, GOWORK: "off" }, timeout: 900_000 });
     return "go build";
   }
+  if (existsSync(join(dir, "pom.xml"))) {
+    return `mvn compile (${await maven.runMaven(dir, ["compile", "exec:help"])})`;
+  }
   return undefined;
 }
+
+/** The environment the engine's commands need for a project: Java programs' Maven runs use the project's Maven repository. */
+export function exampleEnv(dir: string): Record<string, string> {
+  if (!existsSync(join(dir, "pom.xml"))) return {};
+  const { MAVEN_OPTS } = maven.mavenEnv();
+  return { MAVEN_OPTS };
+}
+
 
 /** An example run in place against a fresh local server: compiled, its stack created and configured. */
 export interface ExampleRun {
   srv: E2EServer;
+  /** The second server, when the project's e2e config asks for one. */
+  second?: E2EServer;
   stack: E2EStack;
   /** Ends the stack (its temp files) and the server. */
   close(): Promise<void>;
 }
 
-/** Compiles the example at `dir` (logging how long that took), starts a server and creates the stack. */
+/** Compiles the example at `dir` (logging how long that took), starts its server(s) and creates the stack. */
 export async function runExample(dir: string, label: string): Promise<ExampleRun> {
   const started = Date.now();
   const compiled = await compileExample(dir);
   if (compiled) console.log(`${label}: ${compiled} ${secs(Date.now() - started)}`);
+  const wanted = exampleConfig(dir);
   const srv = await startE2EServer();
+  const second = Object.values(wanted).some((c) => "secondService" in c) ? await startE2EServer() : undefined;
+  const closeServers = () => Promise.all([srv.close(), second?.close()]);
+  const config: Record<string, ConfigValue> = {};
+  for (const [key, c] of Object.entries(wanted)) {
+    config[key] = "value" in c ? c : { value: c.secondService === "url" ? second!.url : second!.apiKey, secret: c.secret };
+  }
   let stack: E2EStack;
   try {
-    stack = await E2EStack.create({ project: dir, inPlace: true, server: srv, config: exampleConfig(dir) });
+    stack = await E2EStack.create({ project: dir, inPlace: true, server: srv, config, env: exampleEnv(dir) });
   } catch (err) {
-    await srv.close();
+    await closeServers();
     throw err;
   }
   return {
     srv,
+    second,
     stack,
     close: async () => {
       stack.dispose();
-      await srv.close();
+      await closeServers();
     },
   };
 }

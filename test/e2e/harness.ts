@@ -41,7 +41,7 @@ export const PLUGIN_DIR = join(REPO, "dist", "plugin");
 /** The provider plugin's launcher. */
 export const PLUGIN_LAUNCHER = join(PLUGIN_DIR, "pulumi-resource-uptime");
 
-const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-language-go", "pulumi-gen-uptime", "pulumi-resource-pulumi-nodejs"];
+const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-language-go", "pulumi-language-java", "pulumi-gen-uptime", "pulumi-resource-pulumi-nodejs"];
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */
 export function assertPrerequisites(): void {

@@ -6,10 +6,12 @@
  * Config: every project gets `uptime:baseUrl` and (secret) `uptime:apiKey`. Keys a project
  * declares in its Pulumi.yaml `config:` block with defaults need nothing. Values a project
  * needs beyond that (typically secrets) go in `<project>/e2e.config.json`, mapping each key
- * (as given to `pulumi config set`) to `{ "value": "...", "secret": true|false }`.
+ * (as given to `pulumi config set`) to `{ "value": "...", "secret": true|false }`, or to
+ * `{ "secondService": "url" | "apiKey" }` for a second service the test starts.
  *
  * Build: a project with a tsconfig.json is compiled first (`tsc -p <project>`), a Go one
- * built (`go build`); the root program runs from dist/ (`npm run build`).
+ * built (`go build`), a Maven one compiled (`mvn compile`); the root program runs from dist/
+ * (`npm run build`).
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -43,7 +45,7 @@ describe("root and example projects", () => {
     console.log(`discovered ${projects.length} project(s): ${projects.map(label).join(", ") || "(none)"}`);
     // The root program and the examples the README points at are among them; a project
     // whose Pulumi.yaml went missing would silently drop out of the lifecycle runs below.
-    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml", "examples/go", "examples/nodejs-sdk"]));
+    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml", "examples/go", "examples/java", "examples/nodejs-sdk"]));
   });
 
   it.each(projects.map((dir) => [label(dir), dir]))("%s: up, preview with no changes, destroy", async (name, dir) => {

@@ -40,7 +40,13 @@ describe("the committed SDKs", () => {
     const monitor = schema.resources["uptime:index:Monitor"];
     // A sentence of the resource's docs and one of a property's, as each generator writes them.
     const sentences = [monitor.description.split(". ")[0], monitor.inputProperties.adopt.description.split(";")[0]];
-    const files = { nodejs: "monitor.ts", python: "pulumi_uptime/monitor.py", go: "uptime/monitor.go", dotnet: "Monitor.cs" };
+    const files = {
+      nodejs: "monitor.ts",
+      python: "pulumi_uptime/monitor.py",
+      go: "uptime/monitor.go",
+      dotnet: "Monitor.cs",
+      java: "src/main/java/io/github/pulumiuptime/uptime/Monitor.java",
+    };
     for (const [language, file] of Object.entries(files)) {
       const text = readFileSync(join(REPO, "sdk", language, file), "utf8");
       for (const s of sentences) expect(text, `${language} ${file}`).toContain(s);

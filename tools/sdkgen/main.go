@@ -1,6 +1,6 @@
 // Command pulumi-gen-uptime writes the SDKs of the `uptime` package from its schema.json,
-// with Pulumi's own code generators (pkg/v3's codegen). The schema is generated from the
-// zod schemas (`npm run schema`); nothing this writes is edited by hand.
+// with Pulumi's own code generators (pkg/v3's codegen, and pulumi-java's for Java). The schema
+// is generated from the zod schemas (`npm run schema`); nothing this writes is edited by hand.
 //
 // Usage: pulumi-gen-uptime <schema.json> <out-dir> <language>...
 // Each language is written to <out-dir>/<language>, replacing what was there.
@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	javagen "github.com/pulumi/pulumi-java/pkg/codegen/java"
 	dotnetgen "github.com/pulumi/pulumi/pkg/v3/codegen/dotnet"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
@@ -41,6 +42,21 @@ var generators = map[string]func(*schema.Package) (map[string][]byte, error){
 	},
 	"dotnet": func(p *schema.Package) (map[string][]byte, error) {
 		return dotnetgen.GeneratePackage(tool, p, nil, nil)
+	},
+	"java": func(p *schema.Package) (map[string][]byte, error) {
+		if err := javaNumberEnums(p); err != nil {
+			return nil, err
+		}
+		files, err := javagen.GeneratePackage(tool, p, nil, nil, false, false)
+		if err != nil {
+			return nil, err
+		}
+		if files["pom.xml"], err = mavenPom(p); err != nil {
+			return nil, err
+		}
+		path, text, err := pluginJSON(p)
+		files[path] = text
+		return files, err
 	},
 }
 
@@ -69,13 +85,13 @@ func (o offline) RoundTrip(req *http.Request) (*http.Response, error) {
 
 func main() {
 	if len(os.Args) < 4 {
-		fmt.Fprintf(os.Stderr, "usage: %s <schema.json> <out-dir> <language>... (languages: nodejs go python dotnet)\n", tool)
+		fmt.Fprintf(os.Stderr, "usage: %s <schema.json> <out-dir> <language>... (languages: nodejs go python dotnet java)\n", tool)
 		os.Exit(2)
 	}
 	schemaPath, outDir, languages := os.Args[1], os.Args[2], os.Args[3:]
 	for _, lang := range languages {
 		if generators[lang] == nil {
-			fail("unknown language %q: use nodejs, go, python or dotnet", lang)
+			fail("unknown language %q: use nodejs, go, python, dotnet or java", lang)
 		}
 	}
 	http.DefaultTransport = offline{logoURL: bind(schemaPath).LogoURL}
