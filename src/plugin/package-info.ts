@@ -80,6 +80,11 @@ export const PACKAGE = {
       importBasePath: SDK_NAMES.go,
       modulePath: GO_MODULE,
       generateResourceContainerTypes: true,
+      // The SDK passes the schema's version with every resource, so the engine knows which
+      // plugin to download even where the module's version is unknown (a `replace`d or
+      // vendored SDK); without it a default provider has no version and the CLI asks the
+      // download source for the latest, which a plain HTTP mirror cannot answer.
+      respectSchemaVersion: true,
     },
     csharp: {
       rootNamespace: SDK_NAMES.dotnet.split(".")[0],
