@@ -8,12 +8,11 @@
  *  - Plugin start-up: from spawning the launcher to the port on its stdout (what the engine
  *    waits for), beside a bare `node -e ""` start on the same machine.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { COUNT, checkServerHolds, deployMonitors, ok, ratio, secs } from "./lib/common";
 import { BenchStack, REPO, buildFixture, summary } from "./lib/pulumi";
 import { ChildServer } from "./lib/server";
+import { timeToFirstLine } from "./lib/process-timing";
 
 export interface B7Result {
   count: number;
@@ -60,36 +59,6 @@ async function pluginUp(count: number): Promise<{ ms: number; requests: number; 
     stack.dispose();
     await server.close();
   }
-}
-
-/** CPU time (user + system) a live process has used so far, from /proc; NaN where unreadable. */
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(stat[11]) + Number(stat[12])) * 1000) / Number(process.env.CLK_TCK ?? 100);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * Wall and CPU milliseconds from spawning `cmd` until it prints a line on stdout. The
- * launcher `exec`s node, so its pid is the plugin's for the whole start-up.
- */
-function timeToFirstLine(cmd: string, args: string[]): Promise<{ wallMs: number; cpuMs: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "inherit"] });
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      resolve({ wallMs: performance.now() - started, cpuMs: cpuMsOf(child.pid!) });
-      child.kill();
-    };
-    child.stdout.on("data", (b: Buffer) => b.includes(10) && finish());
-    child.on("exit", (code) => (code === 0 ? finish() : !done && reject(new Error(`${cmd} exited ${code}`))));
-  });
 }
 
 export async function b7(count = COUNT): Promise<B7Result> {

@@ -14,6 +14,7 @@ import { b4, type B4Scenario } from "./b4-rate-limit";
 import { b5, type B5Result } from "./b5-state-size";
 import { b6, type B6Shape } from "./b6-client-throughput";
 import { b7, type B7Result } from "./b7-plugin";
+import { b7Standalone, b7StandaloneBlocks, b7StandaloneSection, writeB7StandaloneSection } from "./b7-standalone";
 import { b8, spreadText, type B8Result } from "./b8-checks";
 import { b9, b9Blocks, b9Section, writeB9Section } from "./b9-fleet";
 import { COUNT, machine, ratio, secs } from "./lib/common";
@@ -44,14 +45,17 @@ async function main(): Promise<void> {
   const r4 = await b4(COUNT);
   const r6 = await b6();
   const r7 = await b7(COUNT);
+  const r7s = await b7Standalone();
   const r8 = await b8();
   const r9 = await b9();
   const totalMs = Date.now() - started;
 
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
-  const kept = existsSync(file) ? b9Blocks(readFileSync(file, "utf8")) : [];
+  const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const kept = [...b7StandaloneBlocks(previous), ...b9Blocks(previous)];
   writeFileSync(file, [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n");
+  writeB7StandaloneSection(b7StandaloneSection(r7s, date.slice(0, 10)));
   writeB9Section(r9, b9Section(r9, date.slice(0, 10)));
   console.log(`bench: wrote bench/RESULTS.md (total ${secs(totalMs)})`);
 }

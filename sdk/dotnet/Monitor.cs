@@ -207,6 +207,7 @@ namespace PulumiUptime.Uptime
             var defaultOptions = new CustomResourceOptions
             {
                 Version = Utilities.Version,
+                PluginDownloadURL = "github://api.github.com/pulumi-uptime",
                 AdditionalSecretOutputs =
                 {
                     "alerts",

@@ -2,13 +2,12 @@
  * What the package says about itself: its name, version (from package.json), the type
  * tokens of its resources and functions, and their descriptions.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-
 /** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
 export const PACKAGE_NAME = "uptime";
 
-const npmPackage = JSON.parse(readFileSync(join(__dirname, "..", "..", "package.json"), "utf8")) as {
+// A plain `require` (dist/plugin/ → the package root), so that the standalone executable's
+// bundle carries the file.
+const npmPackage = require("../../package.json") as {
   version: string;
   homepage: string;
   repository: { url: string };
@@ -19,6 +18,20 @@ export const PACKAGE_VERSION: string = npmPackage.version;
 
 /** The repository's web address (package.json's `repository`, without `git+` and `.git`). */
 const REPOSITORY = npmPackage.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+
+/**
+ * Where the engine downloads the plugin when a program needs it and it is not installed:
+ * the GitHub releases of the repository's owner (`github://<API host>/<organization>`; the
+ * repository is then `pulumi-<name>`), whose assets are the archives `npm run release`
+ * writes (`pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz`). The SDKs carry it.
+ */
+export const PLUGIN_DOWNLOAD_URL = githubSource(REPOSITORY);
+
+function githubSource(repository: string): string {
+  const [, owner, repo] = new URL(repository).pathname.split("/");
+  // The CLI assumes `pulumi-<name>` for the repository; any other name must be spelled out.
+  return `github://api.github.com/${owner}${repo === `pulumi-${PACKAGE_NAME}` ? "" : `/${repo}`}`;
+}
 
 /** Where the SDKs are published from; the Go SDK's import path is under it. */
 const GO_MODULE = `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go`;
@@ -55,6 +68,7 @@ export const PACKAGE = {
   publisher: "pulumi-uptime",
   homepage: npmPackage.homepage,
   repository: REPOSITORY,
+  pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
   logoUrl: `${REPOSITORY.replace("https://github.com/", "https://raw.githubusercontent.com/")}/main/tools/sdkgen/logo.png`,
   // supportPack: the generators write the schema's version and the plugin's name into
   // each SDK (package.json's `pulumi` block, pulumi-plugin.json, go.mod).
@@ -74,6 +88,11 @@ export const PACKAGE = {
       importBasePath: SDK_NAMES.go,
       modulePath: GO_MODULE,
       generateResourceContainerTypes: true,
+      // The SDK passes the schema's version with every resource, so the engine knows which
+      // plugin to download even where the module's version is unknown (a `replace`d or
+      // vendored SDK); without it a default provider has no version and the CLI asks the
+      // download source for the latest, which a plain HTTP mirror cannot answer.
+      respectSchemaVersion: true,
     },
     java: {
       basePackage: SDK_NAMES.java.slice(0, SDK_NAMES.java.lastIndexOf(".")),

@@ -21,25 +21,41 @@ export function dynamicProviderEngineLog(): ProviderLog | undefined {
   return address ? engineLogAt(address) : undefined;
 }
 
-/** The log of the engine listening at `address` (a plugin's first argument). Connects on first use. */
-export function engineLogAt(address: string): ProviderLog {
-  let client: { log(req: unknown, done: (err: Error | null) => void): void } | undefined;
-  let proto: { LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void }; LogSeverity: { WARNING: number; INFO: number } };
-  const connect = () => {
-    const grpcPath = require.resolve("@pulumi/pulumi/proto/engine_grpc_pb.js");
-    // The gRPC library the generated client itself loads, so that its credentials match.
-    const grpc = require(require.resolve("@grpc/grpc-js", { paths: [path.dirname(grpcPath)] }));
-    const { EngineClient } = require(grpcPath);
-    proto = require("@pulumi/pulumi/proto/engine_pb.js");
-    client = new EngineClient(address, grpc.credentials.createInsecure());
-  };
+/** What the engine's log is reached with: its generated client and messages. */
+export interface EngineLogModules {
+  /** A connected `pulumirpc.Engine` client. */
+  client: { log(req: unknown, done: (err: Error | null) => void): void };
+  /** `@pulumi/pulumi/proto/engine_pb`: the request and severity types. */
+  proto: { LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void }; LogSeverity: { WARNING: number; INFO: number } };
+}
+
+/**
+ * The engine's client as the dynamic-provider host can build it: from the gRPC modules that
+ * ship with the `@pulumi/pulumi` it runs, found at run time (it may not be ours).
+ */
+function resolvedModules(address: string): EngineLogModules {
+  const grpcPath = require.resolve("@pulumi/pulumi/proto/engine_grpc_pb.js");
+  // The gRPC library the generated client itself loads, so that its credentials match.
+  const grpc = require(require.resolve("@grpc/grpc-js", { paths: [path.dirname(grpcPath)] }));
+  const { EngineClient } = require(grpcPath);
+  return { client: new EngineClient(address, grpc.credentials.createInsecure()), proto: require("@pulumi/pulumi/proto/engine_pb.js") };
+}
+
+/**
+ * The log of the engine listening at `address` (a plugin's first argument). Connects on
+ * first use, with `connect` (the plugin passes its own, bundled modules: a standalone
+ * executable has no node_modules to resolve from).
+ */
+export function engineLogAt(address: string, connect: (address: string) => EngineLogModules = resolvedModules): ProviderLog {
+  let modules: EngineLogModules | undefined;
   const send = (severity: "WARNING" | "INFO", message: string, urn?: string) => {
-    if (!client) connect();
+    modules ??= connect(address);
+    const { client, proto } = modules;
     const req = new proto.LogRequest();
     req.setSeverity(proto.LogSeverity[severity]);
     req.setMessage(message);
     req.setUrn(urn ?? "");
-    return new Promise<void>((resolve, reject) => client!.log(req, (err) => (err ? reject(err) : resolve())));
+    return new Promise<void>((resolve, reject) => client.log(req, (err) => (err ? reject(err) : resolve())));
   };
   return {
     warn: (message, urn) => send("WARNING", message, urn),

@@ -1,8 +1,10 @@
 /**
- * The plugin as users get it: the tarball of `npm run plugin` installs with
- * `pulumi plugin install resource uptime <version> --file <tarball>` and then serves a
- * program that names no plugin path (found in PULUMI_HOME); the launcher, started through
- * a symlink from another directory, finds its code beside itself and prints its port.
+ * The plugin as users get it: this machine's release archive (dist/release/, built by
+ * `npm run plugin` and the test suite) installs with
+ * `pulumi plugin install resource uptime <version> --file <archive>` and then serves a
+ * program that names no plugin path (found in PULUMI_HOME), on a PATH with no `node`; the
+ * local launcher (dist/plugin/), started through a symlink from another directory, finds
+ * its code beside itself and prints its port.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
@@ -14,37 +16,36 @@ import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { GetSchemaRequest, type GetSchemaResponse } from "@pulumi/pulumi/proto/provider_pb";
 import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, PLUGIN_DIR, PLUGIN_LAUNCHER, REPO, ok, summary } from "./harness";
+import { E2EStack, PLUGIN_LAUNCHER, REPO, ok, summary } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
+import { hostArchive, pathWithoutNode } from "./release-fixtures";
 
 const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version as string;
 
-describe("the plugin's tarball", () => {
+describe("the plugin's release archive", () => {
   let srv: E2EServer;
   let stack: E2EStack;
+  let noNode: ReturnType<typeof pathWithoutNode>;
 
   beforeAll(async () => {
     srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "yaml-import", server: srv });
+    noNode = pathWithoutNode();
+    stack = await E2EStack.create({ project: "yaml-import", server: srv, env: { PATH: noNode.path } });
     // The program names no plugin path: the engine must find the installed one.
     stack.editFile("Pulumi.yaml", (t) => t.replace(/^plugins:\n(?:[ ].*\n)+/m, ""));
   });
   afterAll(async () => {
     stack?.dispose();
+    noNode?.dispose();
     await srv?.close();
   });
 
-  it("installs with `pulumi plugin install` and runs a program from PULUMI_HOME", async () => {
+  it("installs with `pulumi plugin install --file` and runs a program from PULUMI_HOME without Node.js", async () => {
     expect(readFileSync(join(stack.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/plugins:/);
-    // Pulumi's platform names, as scripts/build-plugin.js writes them.
-    const os = ({ linux: "linux", darwin: "darwin", win32: "windows" } as Record<string, string>)[process.platform] ?? process.platform;
-    const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch] ?? process.arch;
-    const tarball = readdirSync(PLUGIN_DIR).find((f) => f === `pulumi-resource-uptime-v${version}-${os}-${arch}.tar.gz`);
-    expect(tarball, `the tarball in ${PLUGIN_DIR}`).toBeDefined();
-    ok(await stack.run(["plugin", "install", "resource", "uptime", version, "--file", join(PLUGIN_DIR, tarball!)]));
+    ok(await stack.run(["plugin", "install", "resource", "uptime", version, "--file", hostArchive()]));
     const installed = join(stack.home, "plugins", `resource-uptime-v${version}`);
-    // Real directories, not links into this checkout.
-    expect(readdirSync(join(installed, "node_modules", "@grpc", "grpc-js"))).toContain("package.json");
+    // The standalone executable at the archive's root, with its README and licence.
+    expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "pulumi-resource-uptime"]);
     const ls = ok(await stack.run(["plugin", "ls", "--json"]));
     expect(JSON.parse(ls.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ name: "uptime", kind: "resource", version })]));
 

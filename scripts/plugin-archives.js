@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+/**
+ * `node scripts/plugin-archives.js [host|all|<os>-<arch>...]` (after build-standalone.js):
+ * the plugin's release archives in dist/release/, one per platform, named as the Pulumi CLI
+ * downloads them, `pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz`, each holding at its
+ * root the executable (dist/plugin-bin/<os>-<arch>/), a README.md and the LICENSE.
+ *
+ * A platform whose executable could not be built (dist/plugin-bin/<target>/build.json says
+ * why) gets the Node.js launcher instead, `pulumi-resource-uptime` beside the bundled plugin,
+ * which runs wherever `node` is on the PATH; its README says so and why.
+ *
+ * Archives are reproducible: sorted entries, owner 0, a fixed mtime (SOURCE_DATE_EPOCH, else
+ * the last commit's time), gzip without a timestamp.
+ */
+"use strict";
+const { execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const { NODE_VERSION, selectTargets, archiveName } = require("./lib/targets");
+const { OUT: BIN, BUNDLE } = require("./build-standalone");
+
+const ROOT = path.resolve(__dirname, "..");
+const RELEASE = path.join(ROOT, "dist", "release");
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8"));
+
+function sourceDateEpoch() {
+  if (process.env.SOURCE_DATE_EPOCH) return process.env.SOURCE_DATE_EPOCH;
+  try {
+    return execFileSync("git", ["log", "-1", "--format=%ct"], { cwd: ROOT, encoding: "utf8" }).trim();
+  } catch {
+    return "0";
+  }
+}
+
+function readme(target, build) {
+  const lines = [
+    `# pulumi-resource-uptime ${pkg.version} (${target.id})`,
+    "",
+    "The provider plugin of the `uptime` Pulumi package: Monitor and Incident resources for the uptime-monitoring HTTP API.",
+    "",
+  ];
+  if (build.standalone) {
+    lines.push(
+      `\`${target.exe}\` is a standalone executable: Node.js ${NODE_VERSION} with the plugin built in (Node's single executable applications). It needs no Node.js installed.` +
+        (target.os === "darwin" ? " It is signed ad hoc (no Apple Developer ID), which Apple silicon requires to run it." : ""),
+    );
+  } else {
+    lines.push(
+      `**This platform's standalone executable could not be built for this release** (${build.reason}). ` +
+        `This archive holds the Node.js launcher instead: \`pulumi-resource-uptime\` runs \`pulumi-resource-uptime.js\` (the whole plugin in one file) with the \`node\` on the PATH, which must be Node.js 20.18.1 or later.`,
+    );
+  }
+  lines.push(
+    "",
+    "The Pulumi CLI installs it by itself the first time a program uses the package (the SDKs and the schema name where to download it from). By hand:",
+    "",
+    "```sh",
+    `pulumi plugin install resource uptime ${pkg.version} --file ${archiveName(pkg.version, target)}`,
+    "```",
+    "",
+    `Documentation: ${pkg.homepage}`,
+    "",
+    "License: Apache-2.0 (LICENSE).",
+    "",
+  );
+  return lines.join("\n");
+}
+
+function launcher() {
+  return `#!/bin/sh
+# pulumi-resource-uptime ${pkg.version}: runs the bundled plugin beside this file with Node.js.
+self="$0"
+resolved="$(readlink -f "$self" 2>/dev/null)" && [ -n "$resolved" ] && self="$resolved"
+exec node "$(cd "$(dirname "$self")" && pwd)/pulumi-resource-uptime.js" "$@"
+`;
+}
+
+/** Writes the archive of one target; returns its path. */
+function archive(target, mtime) {
+  const record = path.join(BIN, target.id, "build.json");
+  if (!fs.existsSync(record)) throw new Error(`${path.relative(ROOT, record)} is missing: run \`node scripts/build-standalone.js ${target.id}\` first`);
+  const build = JSON.parse(fs.readFileSync(record, "utf8"));
+  const stage = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-archive-"));
+  try {
+    if (build.standalone) {
+      fs.copyFileSync(path.join(BIN, target.id, target.exe), path.join(stage, target.exe));
+      fs.chmodSync(path.join(stage, target.exe), 0o755);
+    } else {
+      fs.copyFileSync(BUNDLE, path.join(stage, "pulumi-resource-uptime.js"));
+      fs.writeFileSync(path.join(stage, "pulumi-resource-uptime"), launcher(), { mode: 0o755 });
+    }
+    fs.writeFileSync(path.join(stage, "README.md"), readme(target, build));
+    fs.copyFileSync(path.join(ROOT, "LICENSE"), path.join(stage, "LICENSE"));
+    fs.mkdirSync(RELEASE, { recursive: true });
+    const out = path.join(RELEASE, archiveName(pkg.version, target));
+    const files = fs.readdirSync(stage).sort();
+    const tar = ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", `--mtime=@${mtime}`, "-cf", "-", "-C", stage, ...files];
+    const gz = execFileSync("sh", ["-c", 'tar "$@" | gzip -n', "tar", ...tar], { maxBuffer: 1 << 30 });
+    fs.writeFileSync(out, gz);
+    return { out, build };
+  } finally {
+    fs.rmSync(stage, { recursive: true, force: true });
+  }
+}
+
+function main() {
+  const mtime = sourceDateEpoch();
+  for (const t of selectTargets(process.argv.slice(2))) {
+    const started = Date.now();
+    const { out, build } = archive(t, mtime);
+    const mib = (fs.statSync(out).size / 1048576).toFixed(1);
+    console.log(`plugin-archives: ${path.relative(ROOT, out)} (${mib} MiB, ${build.standalone ? "standalone" : "Node.js launcher"}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+}
+
+if (require.main === module) main();
+
+module.exports = { RELEASE };
