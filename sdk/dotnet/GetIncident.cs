@@ -77,8 +77,8 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.inputs.GetIncidentArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -178,8 +178,8 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.inputs.GetIncidentArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -279,8 +279,8 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.inputs.GetIncidentArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

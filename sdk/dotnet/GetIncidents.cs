@@ -88,9 +88,9 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.enums.IncidentStatus;
-        /// import com.pulumi.uptime.inputs.GetIncidentsArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+        /// import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -203,9 +203,9 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.enums.IncidentStatus;
-        /// import com.pulumi.uptime.inputs.GetIncidentsArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+        /// import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -318,9 +318,9 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.enums.IncidentStatus;
-        /// import com.pulumi.uptime.inputs.GetIncidentsArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+        /// import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

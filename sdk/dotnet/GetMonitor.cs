@@ -84,8 +84,8 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.inputs.GetMonitorArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -194,8 +194,8 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.inputs.GetMonitorArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {
@@ -304,8 +304,8 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.inputs.GetMonitorArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
         /// 
         /// public class App {
         ///     public static void main(String[] args) {

@@ -87,9 +87,9 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.enums.MonitorSearchBy;
-        /// import com.pulumi.uptime.inputs.GetMonitorsArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+        /// import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
         /// import java.util.stream.Collectors;
         /// 
         /// public class App {
@@ -201,9 +201,9 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.enums.MonitorSearchBy;
-        /// import com.pulumi.uptime.inputs.GetMonitorsArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+        /// import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
         /// import java.util.stream.Collectors;
         /// 
         /// public class App {
@@ -315,9 +315,9 @@ namespace PulumiUptime.Uptime
         /// 
         /// import com.pulumi.Context;
         /// import com.pulumi.Pulumi;
-        /// import com.pulumi.uptime.UptimeFunctions;
-        /// import com.pulumi.uptime.enums.MonitorSearchBy;
-        /// import com.pulumi.uptime.inputs.GetMonitorsArgs;
+        /// import io.github.pulumiuptime.uptime.UptimeFunctions;
+        /// import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+        /// import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
         /// import java.util.stream.Collectors;
         /// 
         /// public class App {

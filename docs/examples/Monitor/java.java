@@ -2,11 +2,11 @@ package generated_program;
 
 import com.pulumi.Context;
 import com.pulumi.Pulumi;
-import com.pulumi.uptime.Monitor;
-import com.pulumi.uptime.MonitorArgs;
-import com.pulumi.uptime.enums.AlertChannel;
-import com.pulumi.uptime.enums.Interval;
-import com.pulumi.uptime.inputs.AlertArgs;
+import io.github.pulumiuptime.uptime.Monitor;
+import io.github.pulumiuptime.uptime.MonitorArgs;
+import io.github.pulumiuptime.uptime.enums.AlertChannel;
+import io.github.pulumiuptime.uptime.enums.Interval;
+import io.github.pulumiuptime.uptime.inputs.AlertArgs;
 
 public class App {
     public static void main(String[] args) {

@@ -2,8 +2,8 @@ package generated_program;
 
 import com.pulumi.Context;
 import com.pulumi.Pulumi;
-import com.pulumi.uptime.UptimeFunctions;
-import com.pulumi.uptime.inputs.GetIncidentArgs;
+import io.github.pulumiuptime.uptime.UptimeFunctions;
+import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
 
 public class App {
     public static void main(String[] args) {

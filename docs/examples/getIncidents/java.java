@@ -2,9 +2,9 @@ package generated_program;
 
 import com.pulumi.Context;
 import com.pulumi.Pulumi;
-import com.pulumi.uptime.UptimeFunctions;
-import com.pulumi.uptime.enums.IncidentStatus;
-import com.pulumi.uptime.inputs.GetIncidentsArgs;
+import io.github.pulumiuptime.uptime.UptimeFunctions;
+import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
 
 public class App {
     public static void main(String[] args) {

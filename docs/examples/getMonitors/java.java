@@ -2,9 +2,9 @@ package generated_program;
 
 import com.pulumi.Context;
 import com.pulumi.Pulumi;
-import com.pulumi.uptime.UptimeFunctions;
-import com.pulumi.uptime.enums.MonitorSearchBy;
-import com.pulumi.uptime.inputs.GetMonitorsArgs;
+import io.github.pulumiuptime.uptime.UptimeFunctions;
+import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
 import java.util.stream.Collectors;
 
 public class App {

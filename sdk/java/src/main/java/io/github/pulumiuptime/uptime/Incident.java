@@ -18,6 +18,45 @@ import javax.annotation.Nullable;
 /**
  * An incident of a monitor. Its status is derived by the service: `resolved` once `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
  * 
+ * ## Example Usage
+ * ### A past outage recorded on a monitor
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import io.github.pulumiuptime.uptime.Incident;
+ * import io.github.pulumiuptime.uptime.IncidentArgs;
+ * import io.github.pulumiuptime.uptime.Monitor;
+ * import io.github.pulumiuptime.uptime.MonitorArgs;
+ * import io.github.pulumiuptime.uptime.enums.Interval;
+ * 
+ * public class App {
+ *     public static void main(String[] args) {
+ *         Pulumi.run(App::stack);
+ *     }
+ * 
+ *     public static void stack(Context ctx) {
+ *         var api = new Monitor("api", MonitorArgs.builder()
+ *             .name("API health")
+ *             .url("https://example.com/api/health")
+ *             .interval(Interval.Seconds60)
+ *             .build());
+ * 
+ *         var outage = new Incident("march-outage", IncidentArgs.builder()
+ *             .monitorId(api.monitorId())
+ *             .startedAt("2026-03-02T09:14:00")
+ *             .endedAt("2026-03-02T09:41:00")
+ *             .cause("primary database failover")
+ *             .build());
+ * 
+ *         ctx.export("incidentStatus", outage.status());
+ *     }
+ * }
+ * }
+ * </pre>
+ * 
  */
 @ResourceType(type="uptime:index:Incident")
 public class Incident extends com.pulumi.resources.CustomResource {
@@ -201,6 +240,7 @@ public class Incident extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/pulumi-uptime")
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

@@ -27,6 +27,39 @@ import javax.annotation.Nullable;
 /**
  * An uptime monitor. Declared fields are reconciled on every `up`; `refresh` records changes made outside Pulumi; a monitor deleted outside Pulumi is created again. Every field updates in place: nothing replaces a monitor.
  * 
+ * ## Example Usage
+ * ### A monitor that emails when the page is down
+ * <pre>
+ * {@code
+ * package generated_program;
+ * 
+ * import com.pulumi.Context;
+ * import com.pulumi.Pulumi;
+ * import io.github.pulumiuptime.uptime.Monitor;
+ * import io.github.pulumiuptime.uptime.MonitorArgs;
+ * import io.github.pulumiuptime.uptime.enums.AlertChannel;
+ * import io.github.pulumiuptime.uptime.enums.Interval;
+ * import io.github.pulumiuptime.uptime.inputs.AlertArgs;
+ * 
+ * public class App }{{@code
+ *     public static void main(String[] args) }{{@code
+ *         Pulumi.run(App::stack);
+ *     }}{@code
+ * 
+ *     public static void stack(Context ctx) }{{@code
+ *         var home = new Monitor("home", MonitorArgs.builder()
+ *             .name("Home page")
+ *             .url("https://example.com")
+ *             .interval(Interval.Seconds300)
+ *             .alerts(AlertArgs.builder().key(AlertChannel.Email).value("ops}{@literal @}{@code example.com").build())
+ *             .build());
+ * 
+ *         ctx.export("monitorId", home.monitorId());
+ *     }}{@code
+ * }}{@code
+ * }
+ * </pre>
+ * 
  */
 @ResourceType(type="uptime:index:Monitor")
 public class Monitor extends com.pulumi.resources.CustomResource {
@@ -213,14 +246,14 @@ public class Monitor extends com.pulumi.resources.CustomResource {
         return this.monitorId;
     }
     /**
-     * Name of the monitor, unique per account. At most 128 characters.
+     * Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      * 
      */
     @Export(name="name", refs={String.class}, tree="[0]")
     private Output<String> name;
 
     /**
-     * @return Name of the monitor, unique per account. At most 128 characters.
+     * @return Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      * 
      */
     public Output<String> name() {
@@ -406,6 +439,7 @@ public class Monitor extends com.pulumi.resources.CustomResource {
     private static com.pulumi.resources.CustomResourceOptions makeResourceOptions(@Nullable com.pulumi.resources.CustomResourceOptions options, @Nullable Output<java.lang.String> id) {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
+            .pluginDownloadURL("github://api.github.com/pulumi-uptime")
             .additionalSecretOutputs(List.of(
                 "alerts",
                 "requestAuthPassword",

@@ -178,18 +178,18 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Name of the monitor, unique per account. At most 128 characters.
+     * Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      * 
      */
-    @Import(name="name", required=true)
-    private Output<String> name;
+    @Import(name="name")
+    private @Nullable Output<String> name;
 
     /**
-     * @return Name of the monitor, unique per account. At most 128 characters.
+     * @return Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      * 
      */
-    public Output<String> name() {
-        return this.name;
+    public Optional<Output<String>> name() {
+        return Optional.ofNullable(this.name);
     }
 
     /**
@@ -559,18 +559,18 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param name Name of the monitor, unique per account. At most 128 characters.
+         * @param name Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
          * 
          * @return builder
          * 
          */
-        public Builder name(Output<String> name) {
+        public Builder name(@Nullable Output<String> name) {
             $.name = name;
             return this;
         }
 
         /**
-         * @param name Name of the monitor, unique per account. At most 128 characters.
+         * @param name Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
          * 
          * @return builder
          * 
@@ -742,9 +742,6 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
             $.domainAlertDays = Codegen.objectProp("domainAlertDays", ExpiryAlertDays.class).output().arg($.domainAlertDays).def(ExpiryAlertDays.Disabled).getNullable();
             if ($.interval == null) {
                 throw new MissingRequiredPropertyException("MonitorArgs", "interval");
-            }
-            if ($.name == null) {
-                throw new MissingRequiredPropertyException("MonitorArgs", "name");
             }
             $.requestMethod = Codegen.objectProp("requestMethod", RequestMethod.class).output().arg($.requestMethod).def(RequestMethod.Get).getNullable();
             $.sslAlertDays = Codegen.objectProp("sslAlertDays", ExpiryAlertDays.class).output().arg($.sslAlertDays).def(ExpiryAlertDays.Disabled).getNullable();

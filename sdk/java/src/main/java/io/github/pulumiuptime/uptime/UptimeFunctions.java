@@ -27,12 +27,66 @@ public final class UptimeFunctions {
     /**
      * Reads one incident by id, without managing it.
      * 
+     * ## Example Usage
+     * ### An incident, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+     *             .incidentId(ctx.config().requireInteger("incidentId"))
+     *             .build());
+     * 
+     *         ctx.export("incidentStatus", incident.applyValue(i -> i.status()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetIncidentResult> getIncident(GetIncidentArgs args) {
         return getIncident(args, InvokeOptions.Empty);
     }
     /**
      * Reads one incident by id, without managing it.
+     * 
+     * ## Example Usage
+     * ### An incident, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+     *             .incidentId(ctx.config().requireInteger("incidentId"))
+     *             .build());
+     * 
+     *         ctx.export("incidentStatus", incident.applyValue(i -> i.status()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetIncidentResult> getIncidentPlain(GetIncidentPlainArgs args) {
@@ -41,12 +95,66 @@ public final class UptimeFunctions {
     /**
      * Reads one incident by id, without managing it.
      * 
+     * ## Example Usage
+     * ### An incident, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+     *             .incidentId(ctx.config().requireInteger("incidentId"))
+     *             .build());
+     * 
+     *         ctx.export("incidentStatus", incident.applyValue(i -> i.status()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetIncidentResult> getIncident(GetIncidentArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("uptime:index:getIncident", TypeShape.of(GetIncidentResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one incident by id, without managing it.
+     * 
+     * ## Example Usage
+     * ### An incident, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+     *             .incidentId(ctx.config().requireInteger("incidentId"))
+     *             .build());
+     * 
+     *         ctx.export("incidentStatus", incident.applyValue(i -> i.status()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetIncidentResult> getIncident(GetIncidentArgs args, InvokeOutputOptions options) {
@@ -55,12 +163,68 @@ public final class UptimeFunctions {
     /**
      * Reads one incident by id, without managing it.
      * 
+     * ## Example Usage
+     * ### An incident, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var incident = UptimeFunctions.getIncident(GetIncidentArgs.builder()
+     *             .incidentId(ctx.config().requireInteger("incidentId"))
+     *             .build());
+     * 
+     *         ctx.export("incidentStatus", incident.applyValue(i -> i.status()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetIncidentResult> getIncidentPlain(GetIncidentPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("uptime:index:getIncident", TypeShape.of(GetIncidentResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Lists every incident matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetIncidentsResult> getIncidents() {
@@ -69,12 +233,70 @@ public final class UptimeFunctions {
     /**
      * Lists every incident matching the filters, reading all pages.
      * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetIncidentsResult> getIncidentsPlain() {
         return getIncidentsPlain(GetIncidentsPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Lists every incident matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetIncidentsResult> getIncidents(GetIncidentsArgs args) {
@@ -83,12 +305,70 @@ public final class UptimeFunctions {
     /**
      * Lists every incident matching the filters, reading all pages.
      * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetIncidentsResult> getIncidentsPlain(GetIncidentsPlainArgs args) {
         return getIncidentsPlain(args, InvokeOptions.Empty);
     }
     /**
      * Lists every incident matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetIncidentsResult> getIncidents(GetIncidentsArgs args, InvokeOptions options) {
@@ -97,12 +377,70 @@ public final class UptimeFunctions {
     /**
      * Lists every incident matching the filters, reading all pages.
      * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetIncidentsResult> getIncidents(GetIncidentsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("uptime:index:getIncidents", TypeShape.of(GetIncidentsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Lists every incident matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The open incidents of a monitor
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.IncidentStatus;
+     * import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var open = UptimeFunctions.getIncidents(GetIncidentsArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .status(IncidentStatus.Unresolved)
+     *             .build());
+     * 
+     *         ctx.export("openIncidents", open.applyValue(r -> r.incidents().size()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetIncidentsResult> getIncidentsPlain(GetIncidentsPlainArgs args, InvokeOptions options) {
@@ -111,12 +449,68 @@ public final class UptimeFunctions {
     /**
      * Reads one monitor by id, without managing it.
      * 
+     * ## Example Usage
+     * ### A monitor made outside this program, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .build());
+     * 
+     *         ctx.export("existingUrl", existing.applyValue(m -> m.url()));
+     *         ctx.export("existingStatus", existing.applyValue(m -> m.status()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetMonitorResult> getMonitor(GetMonitorArgs args) {
         return getMonitor(args, InvokeOptions.Empty);
     }
     /**
      * Reads one monitor by id, without managing it.
+     * 
+     * ## Example Usage
+     * ### A monitor made outside this program, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .build());
+     * 
+     *         ctx.export("existingUrl", existing.applyValue(m -> m.url()));
+     *         ctx.export("existingStatus", existing.applyValue(m -> m.status()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetMonitorResult> getMonitorPlain(GetMonitorPlainArgs args) {
@@ -125,12 +519,68 @@ public final class UptimeFunctions {
     /**
      * Reads one monitor by id, without managing it.
      * 
+     * ## Example Usage
+     * ### A monitor made outside this program, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .build());
+     * 
+     *         ctx.export("existingUrl", existing.applyValue(m -> m.url()));
+     *         ctx.export("existingStatus", existing.applyValue(m -> m.status()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetMonitorResult> getMonitor(GetMonitorArgs args, InvokeOptions options) {
         return Deployment.getInstance().invoke("uptime:index:getMonitor", TypeShape.of(GetMonitorResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Reads one monitor by id, without managing it.
+     * 
+     * ## Example Usage
+     * ### A monitor made outside this program, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .build());
+     * 
+     *         ctx.export("existingUrl", existing.applyValue(m -> m.url()));
+     *         ctx.export("existingStatus", existing.applyValue(m -> m.status()));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetMonitorResult> getMonitor(GetMonitorArgs args, InvokeOutputOptions options) {
@@ -139,12 +589,72 @@ public final class UptimeFunctions {
     /**
      * Reads one monitor by id, without managing it.
      * 
+     * ## Example Usage
+     * ### A monitor made outside this program, by id
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var existing = UptimeFunctions.getMonitor(GetMonitorArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .build());
+     * 
+     *         ctx.export("existingUrl", existing.applyValue(m -> m.url()));
+     *         ctx.export("existingStatus", existing.applyValue(m -> m.status()));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetMonitorResult> getMonitorPlain(GetMonitorPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("uptime:index:getMonitor", TypeShape.of(GetMonitorResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Lists every monitor matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetMonitorsResult> getMonitors() {
@@ -153,12 +663,76 @@ public final class UptimeFunctions {
     /**
      * Lists every monitor matching the filters, reading all pages.
      * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetMonitorsResult> getMonitorsPlain() {
         return getMonitorsPlain(GetMonitorsPlainArgs.Empty, InvokeOptions.Empty);
     }
     /**
      * Lists every monitor matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetMonitorsResult> getMonitors(GetMonitorsArgs args) {
@@ -167,12 +741,76 @@ public final class UptimeFunctions {
     /**
      * Lists every monitor matching the filters, reading all pages.
      * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static CompletableFuture<GetMonitorsResult> getMonitorsPlain(GetMonitorsPlainArgs args) {
         return getMonitorsPlain(args, InvokeOptions.Empty);
     }
     /**
      * Lists every monitor matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static Output<GetMonitorsResult> getMonitors(GetMonitorsArgs args, InvokeOptions options) {
@@ -181,12 +819,76 @@ public final class UptimeFunctions {
     /**
      * Lists every monitor matching the filters, reading all pages.
      * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
      */
     public static Output<GetMonitorsResult> getMonitors(GetMonitorsArgs args, InvokeOutputOptions options) {
         return Deployment.getInstance().invoke("uptime:index:getMonitors", TypeShape.of(GetMonitorsResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Lists every monitor matching the filters, reading all pages.
+     * 
+     * ## Example Usage
+     * ### The monitors whose name contains a word
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.enums.MonitorSearchBy;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
+     * import java.util.stream.Collectors;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var apis = UptimeFunctions.getMonitors(GetMonitorsArgs.builder()
+     *             .search("api")
+     *             .searchBy(MonitorSearchBy.Name)
+     *             .build());
+     * 
+     *         ctx.export("apiMonitorIds", apis.applyValue(r -> r.monitors().stream()
+     *             .map(m -> m.monitorId())
+     *             .collect(Collectors.toList())));
+     *     }
+     * }
+     * }
+     * </pre>
      * 
      */
     public static CompletableFuture<GetMonitorsResult> getMonitorsPlain(GetMonitorsPlainArgs args, InvokeOptions options) {

@@ -78,7 +78,7 @@ public final class GetMonitorResult {
      */
     private Integer monitorId;
     /**
-     * @return Name of the monitor, unique per account. At most 128 characters.
+     * @return Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      * 
      */
     private String name;
@@ -202,7 +202,7 @@ public final class GetMonitorResult {
         return this.monitorId;
     }
     /**
-     * @return Name of the monitor, unique per account. At most 128 characters.
+     * @return Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack&#39;s `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package&#39;s dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
      * 
      */
     public String name() {
