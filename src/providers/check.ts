@@ -44,7 +44,8 @@ function coerceInteger(v: unknown): unknown {
   return typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
 }
 
-function coerceBoolean(v: unknown): unknown {
+/** A boolean as config gives it: `"true"`/`"false"`, `1`/`0` and `"1"`/`"0"` become booleans; anything else is returned as is. */
+export function coerceBoolean(v: unknown): unknown {
   if (v === "true" || v === 1 || v === "1") return true;
   if (v === "false" || v === 0 || v === "0") return false;
   return v;

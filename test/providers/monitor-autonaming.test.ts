@@ -76,6 +76,13 @@ describe("Monitor autonaming at check", () => {
     ]);
   });
 
+  it("refuses adopt given as config gives it (\"true\") without a name, as it refuses adopt: true", () => {
+    for (const adopt of ["true", "1", 1]) {
+      const { failures } = check({ ...unnamed, adopt });
+      expect(failures?.map((f) => f.property), `adopt: ${JSON.stringify(adopt)}`).toEqual(["name"]);
+    }
+  });
+
   it("accepts adoptId without a name: adoption by id needs none", () => {
     const { failures, inputs } = check({ ...unnamed, adoptId: 7 });
     expect(failures).toBeUndefined();

@@ -219,6 +219,12 @@ function monitorInvalid(b: Record<string, unknown>): boolean {
   for (const k of ["paused", "adopt"]) if (k in v) v[k] = boolString(v[k]);
   for (const [k, d] of Object.entries(MONITOR_DEFAULTS)) if (v[k] === undefined) v[k] = d;
   for (const k of ["paused", "adopt"]) if (k in v && typeof v[k] !== "boolean") return true;
+  // Autonaming: an omitted name becomes `<resource name>-<7 random>`, except with adoption
+  // (which finds the monitor by its name) or without a resource name to derive it from.
+  const resourceName = b.__resourceName;
+  if (v.name === undefined && v.adopt !== true && typeof resourceName === "string" && resourceName !== "") {
+    v.name = `${resourceName.slice(0, 120)}-abc1234`;
+  }
   if ("adoptId" in v && !(typeof v.adoptId === "number" && Number.isInteger(v.adoptId) && v.adoptId > 0)) return true;
   if (v.adopt === true && "adoptId" in v) return true;
   const api: Record<string, unknown> = {};

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { LIMITS } from "../../schemas/values";
-import { failure } from "../check";
+import { coerceBoolean, failure } from "../check";
 import { isUnknown } from "../unknown";
 import { RESOURCE_NAME_KEY } from "./props";
 
@@ -51,7 +51,8 @@ export function chooseName(
   if (given(news.name) || isUnknown(news.name)) return { name: news.name };
   if (given(olds.name) && !isUnknown(olds.name)) return { name: olds.name };
   // Adoption finds the existing monitor by its name: a generated one would find nothing.
-  if (news.adopt === true) {
+  // `adopt` may still be a config string ("true") here: check coerces it later.
+  if (coerceBoolean(news.adopt) === true) {
     return { failure: failure("name", "is required with adopt: true, because adoption finds the existing monitor by name; declare the monitor's name, or take it over by id with adoptId") };
   }
   if (autonaming?.mode === "disable") {
