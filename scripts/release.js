@@ -10,6 +10,7 @@
  * - the Go SDK as a module directory, sdk-go/, to be tagged `sdk/go/v<version>` (its module path
  *   is <repository>/sdk/go), and the same as a tarball;
  * - the .NET SDK's sources as a tarball (no .NET SDK here to `dotnet pack` it);
+ * - the Java SDK's jar and pom, as Maven Central takes them (built by scripts/build-sdks.js);
  * - the main npm package's tarball (`npm pack`);
  * - RELEASE_NOTES.md, the section of CHANGELOG.md for this version;
  * - SHA256SUMS of every file above (`sha256sum -c SHA256SUMS` checks them).
@@ -84,6 +85,11 @@ async function main() {
     fs.cpSync(path.join(ROOT, "dist", "sdk", "go"), path.join(OUT, "sdk-go"), { recursive: true });
     tarGz(path.join(OUT, `pulumi-uptime-sdk-go-v${version}.tar.gz`), path.join(OUT, "sdk-go"));
     tarGz(path.join(OUT, `PulumiUptime.Uptime-${version}-sources.tar.gz`), path.join(ROOT, "dist", "sdk", "dotnet"));
+  });
+  step("Java SDK jar and pom", () => {
+    const target = path.join(ROOT, "dist", "sdk", "java", "target");
+    fs.copyFileSync(path.join(target, `uptime-${version}.jar`), path.join(OUT, `uptime-${version}.jar`));
+    fs.copyFileSync(path.join(ROOT, "dist", "sdk", "java", "pom.xml"), path.join(OUT, `uptime-${version}.pom`));
   });
   step("main npm package (npm pack)", () => run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", OUT], { stdio: ["ignore", "ignore", "inherit"] }));
   fs.writeFileSync(path.join(OUT, "RELEASE_NOTES.md"), releaseNotes);

@@ -10,6 +10,8 @@ const fs = require("node:fs");
 const path = require("node:path");
 
 const ROOT = path.resolve(__dirname, "..", "..");
+/** Where the Java SDK keeps its version and the plugin it names. */
+const JAVA_RESOURCES = "sdk/java/src/main/resources/io/github/pulumiuptime/uptime";
 
 /** [where, version] of every file under `root` (the checkout) that states the version. */
 function declaredVersions(root = ROOT) {
@@ -17,6 +19,8 @@ function declaredVersions(root = ROOT) {
   const json = (rel) => JSON.parse(read(rel));
   const toml = read("sdk/python/pyproject.toml").match(/^\s*version\s*=\s*"([^"]+)"/m);
   const csproj = read("sdk/dotnet/PulumiUptime.Uptime.csproj").match(/<Version>([^<]+)<\/Version>/);
+  // The project's own version: the first <version> after its <artifactId> (before any dependency).
+  const pom = read("sdk/java/pom.xml").match(/<artifactId>uptime<\/artifactId>\s*<version>([^<]+)<\/version>/);
   return [
     ["package.json", json("package.json").version],
     ["schema.json", json("schema.json").version],
@@ -28,6 +32,9 @@ function declaredVersions(root = ROOT) {
     ["sdk/dotnet/version.txt", read("sdk/dotnet/version.txt").trim()],
     ["sdk/dotnet/PulumiUptime.Uptime.csproj", csproj?.[1]],
     ["sdk/dotnet/pulumi-plugin.json", json("sdk/dotnet/pulumi-plugin.json").version],
+    ["sdk/java/pom.xml", pom?.[1]],
+    [`${JAVA_RESOURCES}/version.txt`, read(`${JAVA_RESOURCES}/version.txt`).trim()],
+    [`${JAVA_RESOURCES}/plugin.json`, json(`${JAVA_RESOURCES}/plugin.json`).version],
   ];
 }
 

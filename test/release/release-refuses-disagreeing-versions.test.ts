@@ -15,7 +15,7 @@ const { checkVersions, declaredVersions } = require(join(REPO, "scripts", "lib",
   declaredVersions(root: string): [string, string | undefined][];
 };
 const VERSION = (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string }).version;
-const FILES = ["package.json", "schema.json", "sdk/nodejs/package.json", "sdk/python/pyproject.toml", "sdk/python/pulumi_uptime/pulumi-plugin.json", "sdk/go/uptime/pulumi-plugin.json", "sdk/dotnet/version.txt", "sdk/dotnet/PulumiUptime.Uptime.csproj", "sdk/dotnet/pulumi-plugin.json"];
+const FILES = ["package.json", "schema.json", "sdk/nodejs/package.json", "sdk/python/pyproject.toml", "sdk/python/pulumi_uptime/pulumi-plugin.json", "sdk/go/uptime/pulumi-plugin.json", "sdk/dotnet/version.txt", "sdk/dotnet/PulumiUptime.Uptime.csproj", "sdk/dotnet/pulumi-plugin.json", "sdk/java/pom.xml", "sdk/java/src/main/resources/io/github/pulumiuptime/uptime/version.txt", "sdk/java/src/main/resources/io/github/pulumiuptime/uptime/plugin.json"];
 
 let dirs: string[] = [];
 afterEach(() => {
