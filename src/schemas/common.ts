@@ -8,8 +8,19 @@ import { isLocalDateTime } from "../util/time";
 /** Run a refinement even when fields failed, so that one parse reports everything. */
 export const ALWAYS = { when: () => true } as const;
 
-function show(value: unknown): string {
-  return typeof value === "string" ? JSON.stringify(value) : String(value);
+/** A value as an error message shows it; never throws, even for `{ toString: 0 }` or a null-prototype object. */
+export function show(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  try {
+    return String(value);
+  } catch {
+    // String() calls the value's own toString/valueOf, which a program's object may break.
+    try {
+      return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+    } catch {
+      return Object.prototype.toString.call(value);
+    }
+  }
 }
 
 /** A number that must be one of `values`; the error lists them. */
