@@ -104,13 +104,20 @@ export class Requester {
         continue;
       }
 
-      ctx.attempts++;
       const release = await limiter.acquire();
+      if (this.#deps.pacer) {
+        // The pacer's wait comes after the limiter's, so a request leaves at its slot and
+        // not later in a bunch, and before the attempt's timer, which it does not use up.
+        await this.#deps.pacer.wait();
+        // A 429 answered meanwhile closed the gate: wait with the others (the slot is lost).
+        if (gate.remainingMs() > 0) {
+          release();
+          continue;
+        }
+      }
+      ctx.attempts++;
       let res: WireResponse;
       try {
-        // The pacer's wait comes after the limiter's, so a request leaves at its slot and
-        // not later in a bunch; it comes before the attempt's timer, which it does not use up.
-        await this.#deps.pacer?.wait();
         res = await sendOnce(transport, wire);
       } catch (err) {
         release();
