@@ -5,29 +5,21 @@
  * fails `check` (so `preview`) before any request, naming the setting as the user set it
  * and the allowed range.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor } from "../../src/providers/runtime";
 import { clientFor, configureFromStack, numericSetting, resolveSettings } from "../../src/providers/config";
-import { providerHarness } from "./helpers";
+import { keepEnv, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 beforeAll(async () => { h = await providerHarness(); });
 afterAll(async () => { await h.close(); });
 
 const ENV_KEYS = ["UPTIME_REQUESTS_PER_MINUTE", "UPTIME_MAX_RETRIES", "UPTIME_TIMEOUT_MS"] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-afterEach(() => {
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-  h.reconfigure();
-});
+const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());
 
 /** Configures the runtime as `configure` would: the server's URL and key plus `values`, and `env`. */
 function configure(values: Record<string, string>, env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}): void {
-  for (const k of ENV_KEYS) delete process.env[k];
-  Object.assign(process.env, env);
+  setEnv(env);
   const all: Record<string, string> = { "uptime:baseUrl": h.server.url, "uptime:apiKey": "k", ...values };
   configureFromStack({ get: (k) => all[k] });
 }
