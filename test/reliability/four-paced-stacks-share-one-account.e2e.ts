@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { E2EStack } from "../e2e/harness";
 import { PACING_MARGIN } from "../../src/client/pacer";
+import { arrivalLog, sortedGaps } from "../support/arrivals";
 import { convergenceProblems, errorLines, fleetSecrets, fleetStack, serverFleet, startServer, stateOf, type RelServer } from "./support";
 
 const STACKS = 4;
@@ -22,25 +23,12 @@ const SHARE = LIMIT / STACKS;
 /** The spacing the pacer keeps between two requests of one stack. */
 const SPACING_MS = (60_000 / SHARE) * PACING_MARGIN;
 
-/** One request as the server logged it: when it arrived, what it was, what it answered. */
-interface Arrival {
-  at: number;
-  method: string;
-  path: string;
-  status: number;
-}
-
 describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to ${LIMIT}/min, each paced at ${SHARE}/min`, () => {
   let srv: RelServer;
-  const arrivals: Arrival[] = [];
+  const { log, arrivals } = arrivalLog();
   const stacks: { prefix: string; stack: E2EStack }[] = [];
 
   beforeAll(async () => {
-    // The server logs "<METHOD> <path> <status> <ms>ms" as a request ends: its arrival is the end less the time taken.
-    const log = (line: string) => {
-      const m = /^(\S+) (\S+) (\d+|dropped) (\d+)ms/.exec(line);
-      if (m) arrivals.push({ at: Date.now() - Number(m[4]), method: m[1], path: m[2], status: m[3] === "dropped" ? 0 : Number(m[3]) });
-    };
     srv = await startServer({ rateLimitPerMinute: LIMIT, log });
     const secrets = fleetSecrets();
     const prefixes = Array.from({ length: STACKS }, (_, i) => `paced${i}`);
@@ -101,13 +89,13 @@ describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to 
     const deletes = arrivals.slice(fromDestroy).filter((a) => a.method === "DELETE");
     expect(deletes).toHaveLength(STACKS * COUNT);
     for (const s of stacks) {
-      const times = deletes.filter((d) => owner.get(Number(d.path.split("/").pop())) === s.prefix).map((d) => d.at).sort((a, b) => a - b);
+      const times = deletes.filter((d) => owner.get(Number(d.path.split("/").pop())) === s.prefix).map((d) => d.at);
       expect(times).toHaveLength(COUNT);
-      const gaps = times.slice(1).map((t, i) => t - times[i]).sort((a, b) => a - b);
+      const gaps = sortedGaps(times);
       // The median gap is the pacer's spacing (arrival jitter moves single gaps, not the median).
       expect(gaps[Math.floor(gaps.length / 2)], `${s.prefix}: median gap between DELETEs`).toBeGreaterThanOrEqual(SPACING_MS * 0.9);
       // And the whole destroy took at least COUNT-1 spacings (the GET of check, if any, came before).
-      expect(times[times.length - 1] - times[0], `${s.prefix}: span of its DELETEs`).toBeGreaterThanOrEqual((COUNT - 1) * SPACING_MS * 0.95);
+      expect(Math.max(...times) - Math.min(...times), `${s.prefix}: span of its DELETEs`).toBeGreaterThanOrEqual((COUNT - 1) * SPACING_MS * 0.95);
     }
   });
 });
