@@ -121,6 +121,8 @@ ${STACKS} stacks of ${sides[0].count} monitors each run \`up\` and then \`destro
 | Side | Total time | Requests accepted | Floor (accepted ÷ ${LIMIT}/min) | Total ÷ floor | 429s | Failed commands | Monitors after up / after destroy |
 |---|---|---|---|---|---|---|---|
 ${sides.map(row).join("\n")}
+
+The floor is not a lower bound under a fixed window: a burst up to the limit at each window's start is never refused and the last window is partly used, so a side can finish under it (B4 says the same of one stack). Unpaced, the stacks run into the limit each window and wait out Retry-After together (the client's rate gate holds every request of a process at once, so few requests are refused); paced, each stack spends its quarter evenly and the account never reaches the limit. Between \`up\` and \`destroy\` the bench lifts the limit to read the server, which starts \`destroy\` in a fresh window on both sides.
 ${failed.length ? `\nFailed commands:\n\n${failed.join("\n")}\n` : ""}`;
 }
 
