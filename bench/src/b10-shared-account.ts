@@ -10,10 +10,9 @@
  *
  * `BENCH_SHARED_COUNT` (default 100) is N; at 100 a side takes about 7 minutes.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { ratio, secs } from "./lib/common";
-import { BenchStack, buildFixture, REPO } from "./lib/pulumi";
+import { BenchStack, buildFixture } from "./lib/pulumi";
+import { resultsSection } from "./lib/results-section";
 import { ChildServer, monitorNames } from "./lib/server";
 
 const STACKS = 4;
@@ -126,24 +125,13 @@ The floor is not a lower bound under a fixed window: a burst up to the limit at 
 ${failed.length ? `\nFailed commands:\n\n${failed.join("\n")}\n` : ""}`;
 }
 
-const BEGIN = "<!-- B10: begin -->";
-const END = "<!-- B10: end -->";
+const section = resultsSection("B10");
 
-/** The section with its markers, as bench/RESULTS.md holds it (`npm run bench` keeps it). */
-export function b10Blocks(text: string): string[] {
-  const start = text.indexOf(BEGIN);
-  const stop = text.indexOf(END);
-  return start >= 0 && stop > start ? [text.slice(start, stop + END.length)] : [];
-}
+/** The B10 section with its markers, as bench/RESULTS.md holds it (`npm run bench` keeps it). */
+export const b10Blocks = section.blocks;
 
-/** Writes the section into bench/RESULTS.md between its markers (appended when absent). */
-export function writeB10Section(section: string): void {
-  const file = join(REPO, "bench", "RESULTS.md");
-  const old = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const [existing] = b10Blocks(old);
-  writeFileSync(file, existing ? old.replace(existing, block) : `${old.trimEnd()}\n\n${block}\n`);
-}
+/** Writes the B10 section into bench/RESULTS.md between its markers (appended when absent). */
+export const writeB10Section = section.write;
 
 if (require.main === module) {
   b10()
