@@ -9,10 +9,11 @@
  *  - the executable's and the archives' sizes.
  * Alone: `node bench/dist/b7-standalone.js` writes its section of bench/RESULTS.md.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ok, ratio, secs } from "./lib/common";
 import { BenchStack, REPO, summary } from "./lib/pulumi";
+import { resultsSection } from "./lib/results-section";
 import { ChildServer } from "./lib/server";
 import { timeToExit, timeToFirstLine } from "./lib/process-timing";
 
@@ -113,24 +114,13 @@ export function b7StandaloneSection(r: B7StandaloneResult, date: string): string
 `;
 }
 
-const BEGIN = "<!-- B7 standalone: begin -->";
-const END = "<!-- B7 standalone: end -->";
+const section = resultsSection("B7 standalone");
 
 /** The section with its markers, as bench/RESULTS.md holds it. */
-export function b7StandaloneBlocks(text: string): string[] {
-  const start = text.indexOf(BEGIN);
-  const stop = text.indexOf(END);
-  return start >= 0 && stop > start ? [text.slice(start, stop + END.length)] : [];
-}
+export const b7StandaloneBlocks = section.blocks;
 
 /** Writes the section into bench/RESULTS.md between its markers (appended when absent). */
-export function writeB7StandaloneSection(section: string): void {
-  const file = join(REPO, "bench", "RESULTS.md");
-  const old = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const [existing] = b7StandaloneBlocks(old);
-  writeFileSync(file, existing ? old.replace(existing, block) : `${old.trimEnd()}\n\n${block}\n`);
-}
+export const writeB7StandaloneSection = section.write;
 
 if (require.main === module) {
   b7Standalone()

@@ -17,6 +17,7 @@ import { b7, type B7Result } from "./b7-plugin";
 import { b7Standalone, b7StandaloneBlocks, b7StandaloneSection, writeB7StandaloneSection } from "./b7-standalone";
 import { b8, spreadText, type B8Result } from "./b8-checks";
 import { b9, b9Blocks, b9Section, writeB9Section } from "./b9-fleet";
+import { b10Blocks } from "./b10-shared-account";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
 
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  const kept = [...b7StandaloneBlocks(previous), ...b9Blocks(previous)];
+  // B10 runs apart (`npm run bench:shared`, about 15 minutes): its last section is kept.
+  const kept = [...b7StandaloneBlocks(previous), ...b9Blocks(previous), ...b10Blocks(previous)];
   writeFileSync(file, [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n");
   writeB7StandaloneSection(b7StandaloneSection(r7s, date.slice(0, 10)));
   writeB9Section(r9, b9Section(r9, date.slice(0, 10)));

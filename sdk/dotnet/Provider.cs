@@ -80,16 +80,37 @@ namespace PulumiUptime.Uptime
         public Input<string>? BaseUrl { get; set; }
 
         /// <summary>
+        /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        /// </summary>
+        [Input("maxRetries", json: true)]
+        public Input<int>? MaxRetries { get; set; }
+
+        /// <summary>
+        /// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+        /// </summary>
+        [Input("requestsPerMinute", json: true)]
+        public Input<int>? RequestsPerMinute { get; set; }
+
+        /// <summary>
         /// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
         /// </summary>
         [Input("timeZone")]
         public Input<string>? TimeZone { get; set; }
 
+        /// <summary>
+        /// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        /// </summary>
+        [Input("timeoutMs", json: true)]
+        public Input<int>? TimeoutMs { get; set; }
+
         public ProviderArgs()
         {
             ApiKey = Utilities.GetEnv("UPTIME_API_KEY");
             BaseUrl = Utilities.GetEnv("UPTIME_BASE_URL");
+            MaxRetries = Utilities.GetEnvInt32("UPTIME_MAX_RETRIES") ?? 7;
+            RequestsPerMinute = Utilities.GetEnvInt32("UPTIME_REQUESTS_PER_MINUTE");
             TimeZone = Utilities.GetEnv("UPTIME_TIME_ZONE") ?? "UTC";
+            TimeoutMs = Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS") ?? 30000;
         }
         public static new ProviderArgs Empty => new ProviderArgs();
     }

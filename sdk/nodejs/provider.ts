@@ -44,7 +44,10 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("UPTIME_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("UPTIME_BASE_URL");
+            resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? (utilities.getEnvNumber("UPTIME_MAX_RETRIES") || 7)).apply(JSON.stringify);
+            resourceInputs["requestsPerMinute"] = pulumi.output((args?.requestsPerMinute) ?? utilities.getEnvNumber("UPTIME_REQUESTS_PER_MINUTE")).apply(JSON.stringify);
             resourceInputs["timeZone"] = (args?.timeZone) ?? (utilities.getEnv("UPTIME_TIME_ZONE") || "UTC");
+            resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? (utilities.getEnvNumber("UPTIME_TIMEOUT_MS") || 30000)).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -64,7 +67,19 @@ export interface ProviderArgs {
      */
     baseUrl?: pulumi.Input<string>;
     /**
+     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     */
+    maxRetries?: pulumi.Input<number>;
+    /**
+     * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+     */
+    requestsPerMinute?: pulumi.Input<number>;
+    /**
      * Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
      */
     timeZone?: pulumi.Input<string>;
+    /**
+     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     */
+    timeoutMs?: pulumi.Input<number>;
 }

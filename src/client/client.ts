@@ -9,6 +9,7 @@ import { IncidentsApi } from "./incidents";
 import { MonitorsApi } from "./monitors";
 import { decode, parseJson } from "./normalize";
 import { OPTION_DEFAULTS, resolveOptions, type UptimeClientOptions, type UptimeRetryOptions } from "./options";
+import { pacerFor } from "./pacer";
 import { rateGateFor } from "./rate-gate";
 import { Requester } from "./request";
 
@@ -26,6 +27,10 @@ export class UptimeClient {
   readonly baseUrl: string;
   /** The retry policy in effect: the options given, defaults filled in. */
   readonly retry: Readonly<Required<UptimeRetryOptions>>;
+  /** Most requests a minute when paced, else undefined. */
+  readonly requestsPerMinute?: number;
+  /** Time allowed per attempt, in milliseconds. */
+  readonly timeoutMs: number;
 
   // Private fields stay out of util.inspect, JSON.stringify and enumerations, so the
   // key does not show up when a client object is logged.
@@ -43,6 +48,8 @@ export class UptimeClient {
     this.retry = Object.freeze({ ...o.retry });
     this.baseUrl = o.baseUrl;
     this.timeZone = o.timeZone;
+    this.requestsPerMinute = o.requestsPerMinute;
+    this.timeoutMs = o.timeoutMs;
     if (!o.dispatcher) this.#lease = leaseSharedAgent(o.connectTimeoutMs);
     this.#requester = new Requester({
       transport: {
@@ -56,6 +63,7 @@ export class UptimeClient {
       retry: o.retry,
       gate: rateGateFor(o.baseUrl, o.apiKey),
       limiter: limiterFor(o.baseUrl, o.maxConcurrency, OPTION_DEFAULTS.maxConcurrency),
+      pacer: o.requestsPerMinute === undefined ? undefined : pacerFor(o.baseUrl, o.apiKey, o.requestsPerMinute),
     });
     const ctx = { requester: this.#requester, timeZone: this.timeZone };
     this.monitors = new MonitorsApi(ctx);

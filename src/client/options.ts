@@ -36,6 +36,12 @@ export interface UptimeClientOptions {
   connectTimeoutMs?: number;
   /** Process-wide limit on requests in flight to this base URL, shared by every client. Default 8. */
   maxConcurrency?: number;
+  /**
+   * Most requests a minute, retries included: requests are spaced 60 000 / this apart (plus
+   * 1%), shared by every client of the same base URL, key and rate in the process.
+   * Default: not paced (a 429 is still waited out).
+   */
+  requestsPerMinute?: number;
   /** Retry and rate-limit settings. */
   retry?: UptimeRetryOptions;
   /** undici dispatcher to send through. Default: one shared keep-alive Agent per process. */
@@ -81,6 +87,8 @@ export interface ResolvedOptions {
   connectTimeoutMs: number;
   /** The explicit setting, or undefined to use the limit in force (see `limiterFor`). */
   maxConcurrency?: number;
+  /** Pacing, or undefined for none. */
+  requestsPerMinute?: number;
   retry: Required<UptimeRetryOptions>;
   dispatcher?: Dispatcher;
   userAgent: string;
@@ -156,6 +164,7 @@ export function resolveOptions(options: UptimeClientOptions = {}, env: NodeJS.Pr
     timeoutMs: positiveInt("timeoutMs", options.timeoutMs, OPTION_DEFAULTS.timeoutMs),
     connectTimeoutMs: positiveInt("connectTimeoutMs", options.connectTimeoutMs, OPTION_DEFAULTS.connectTimeoutMs),
     maxConcurrency: options.maxConcurrency === undefined ? undefined : positiveInt("maxConcurrency", options.maxConcurrency, OPTION_DEFAULTS.maxConcurrency),
+    requestsPerMinute: options.requestsPerMinute === undefined ? undefined : positiveInt("requestsPerMinute", options.requestsPerMinute, 0),
     retry: {
       maxAttempts: positiveInt("retry.maxAttempts", r.maxAttempts, RETRY_DEFAULTS.maxAttempts),
       baseDelayMs: positiveInt("retry.baseDelayMs", r.baseDelayMs, RETRY_DEFAULTS.baseDelayMs, 0),

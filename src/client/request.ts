@@ -1,12 +1,14 @@
 /**
  * Sends one API call with the client's policies around the transport: waits at the
- * account's rate gate, takes a slot of the process-wide limiter for each attempt, retries
+ * account's rate gate, takes a slot of the process-wide limiter and of the pacer (when the
+ * client is paced) for each attempt, retries
  * what `retry.ts` allows, and maps what is left to an error class.
  */
 import { UptimeConfigError, type UptimeError } from "./errors";
 import { errorFromFailure, errorFromResponse, type RequestContext } from "./error-map";
 import { encodeForm, type FormValue } from "./encode";
 import type { Limiter } from "./concurrency";
+import type { Pacer } from "./pacer";
 import type { RateGate } from "./rate-gate";
 import { backoffDelay, isRetryableFailure, isRetryableStatus, parseRetryAfter, type RetrySettings } from "./retry";
 import { sendOnce, TransportFailure, type Method, type TransportConfig, type WireResponse } from "./transport";
@@ -37,6 +39,8 @@ export interface RequesterDeps {
   retry: RetrySettings;
   gate: RateGate;
   limiter: Limiter;
+  /** Spaces every attempt (retries included) when the client is paced. */
+  pacer?: Pacer;
   /** Source of jitter; replaceable in tests. */
   random?: () => number;
 }
@@ -100,8 +104,18 @@ export class Requester {
         continue;
       }
 
-      ctx.attempts++;
       const release = await limiter.acquire();
+      if (this.#deps.pacer) {
+        // The pacer's wait comes after the limiter's, so a request leaves at its slot and
+        // not later in a bunch, and before the attempt's timer, which it does not use up.
+        await this.#deps.pacer.wait();
+        // A 429 answered meanwhile closed the gate: wait with the others (the slot is lost).
+        if (gate.remainingMs() > 0) {
+          release();
+          continue;
+        }
+      }
+      ctx.attempts++;
       let res: WireResponse;
       try {
         res = await sendOnce(transport, wire);

@@ -31,6 +31,9 @@ export async function withProgramClient<T>(options: FunctionOptions | undefined,
     baseUrl: options?.baseUrl ?? stackConfig(CONFIG_KEYS.baseUrl),
     apiKey: options?.apiKey ?? stackConfig(CONFIG_KEYS.apiKey),
     timeZone: options?.timeZone ?? stackConfig(CONFIG_KEYS.timeZone),
+    requestsPerMinute: stackConfig(CONFIG_KEYS.requestsPerMinute),
+    maxRetries: stackConfig(CONFIG_KEYS.maxRetries),
+    timeoutMs: stackConfig(CONFIG_KEYS.timeoutMs),
   });
   try {
     return await fn(client);

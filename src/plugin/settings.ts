@@ -5,7 +5,9 @@
  * every provider process as PULUMI_CONFIG), then the environment (UPTIME_*).
  */
 import { UptimeClient } from "../client/client";
-import { clientFor, missingSettingsMessage, resolveSettings, type ProviderSettings } from "../providers/config";
+import {
+  clientFor, missingSettingsMessage, numericSetting, NUMERIC_SETTINGS, resolveSettings, type NumericSettingKey, type ProviderSettings,
+} from "../providers/config";
 import type { ServiceConnection } from "../providers/operations";
 import { isUnknown } from "../providers/unknown";
 import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, propertyPath } from "../schemas";
@@ -23,10 +25,14 @@ export function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Provid
   }
 }
 
+/** The settings in `bag`: strings (stack config), and numbers for the numeric settings (typed inputs). */
 function pick(bag: Bag): ProviderSettings {
-  const out: ProviderSettings = {};
-  for (const k of KEYS) if (typeof bag[k] === "string" && bag[k] !== "" && !isUnknown(bag[k])) out[k] = bag[k];
-  return out;
+  const out: Record<string, string | number> = {};
+  for (const k of KEYS) {
+    const v = bag[k];
+    if ((typeof v === "string" && v !== "" && !isUnknown(v)) || typeof v === "number") out[k] = v;
+  }
+  return out as ProviderSettings;
 }
 
 /**
@@ -37,9 +43,9 @@ export function settingsFrom(inputs: Bag, variables: Record<string, string> = {}
   const fromVariables: Bag = {};
   for (const [k, v] of Object.entries(variables)) fromVariables[k.replace(/^uptime:(config:)?/, "")] = v;
   const own = { ...pick(fromVariables), ...pick(inputs) };
-  const out: ProviderSettings = {};
+  const out: Record<string, string | number | undefined> = {};
   for (const k of KEYS) out[k] = own[k] ?? stack[k];
-  return out;
+  return out as ProviderSettings;
 }
 
 /** A connection that builds its client once, on first use. */
@@ -82,17 +88,26 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
   }
   const known: Bag = {};
   for (const k of KEYS) if (inputs[k] !== undefined && inputs[k] !== "" && !isUnknown(inputs[k])) known[k] = inputs[k];
-  const parsed = providerConfigSchema.safeParse({ base_url: known.baseUrl, api_key: known.apiKey, time_zone: known.timeZone });
+  const wire = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.wire, known[f.name]]));
+  const parsed = providerConfigSchema.safeParse(wire);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const property = propertyPath(issue.path as PropertyKey[]);
+      // A bad number is shown (it is no secret), so the user sees what was read.
+      const shown = NUMERIC_SETTINGS.includes(property as NumericSettingKey) ? `; got ${JSON.stringify(known[property])}` : "";
       const message = property === "apiKey" ? issue.message.replace(/".*"/, "the value") : issue.message;
-      failures.push({ property: property === "apiKey" ? "" : property, reason: `${property}: ${message}` });
+      failures.push({ property: property === "apiKey" ? "" : property, reason: `${property}: ${message}${shown}` });
     }
   }
   if (failures.length) return failures;
   const resolved = resolveSettings(settingsFrom(inputs, {}, stack));
   const missing = (["baseUrl", "apiKey"] as const).filter((k) => !resolved[k] && !isUnknown(inputs[k]));
   if (missing.length) failures.push({ property: "", reason: missingSettingsMessage([...missing]) });
+  // Settings from the stack config or the environment (not inputs, judged above), named as set there.
+  for (const key of NUMERIC_SETTINGS) {
+    if (known[key] !== undefined || isUnknown(inputs[key])) continue;
+    const problem = numericSetting(key, resolved).problem;
+    if (problem) failures.push({ property: "", reason: problem });
+  }
   return failures;
 }

@@ -21,10 +21,10 @@ export interface E2EServer {
  * and, optionally, its own time zone. With `checks`, it checks monitors (loopback targets
  * only) when the test runs a round.
  */
-export async function startE2EServer(options: { checks?: boolean; timeZone?: string } = {}): Promise<E2EServer> {
+export async function startE2EServer(options: { checks?: boolean; timeZone?: string; log?: (line: string) => void } = {}): Promise<E2EServer> {
   const apiKey = `e2e-apikey-${randomBytes(12).toString("hex")}`;
   const accounts = [{ apiKey, name: "e2e", ...(options.timeZone ? { timeZone: options.timeZone } : {}) }];
-  const server = options.checks ? await startCheckingServer({ accounts }) : await startTestServer({ accounts });
+  const server = options.checks ? await startCheckingServer({ accounts, log: options.log }) : await startTestServer({ accounts, log: options.log });
   return { server, url: server.url, apiKey, api: new RawApi(server.url, apiKey), close: () => server.close() };
 }
 

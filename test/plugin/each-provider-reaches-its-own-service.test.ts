@@ -26,7 +26,7 @@ describe("Provider settings", () => {
       { property: "timeZone", reason: 'timeZone: "Mars/Olympus" is not a time zone name (IANA, e.g. Europe/Berlin)' },
     ]);
     expect(checkSettings({ baseUrl: "https://x.example.com", apiKey: key, region: "eu" }, {})).toEqual([
-      { property: "region", reason: "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone" },
+      { property: "region", reason: "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone, requestsPerMinute, maxRetries, timeoutMs" },
     ]);
     const missing = checkSettings({}, {});
     expect(missing).toHaveLength(1);

@@ -3,11 +3,31 @@ import { startTestServer } from "../support/server";
 import { DEFAULT_API_KEY } from "../../src/server";
 import { configureFromStack } from "../../src/providers/config";
 import { UptimeClient } from "../../src/client";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { monitor } from "../../src/providers/runtime";
 import type { UptimeServer } from "../support/server";
 import { startTarget } from "../support/targets";
+
+/**
+ * Settings tests' environment: registers an `afterEach` that puts the variables `keys` back
+ * as they were and reconfigures the runtime (`reconfigure`) as a new provider process would
+ * be; returns `set`, which clears them all, then sets `env`.
+ */
+export function keepEnv<K extends string>(keys: readonly K[], reconfigure: () => void): (env?: Partial<Record<K, string>>) => void {
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+  afterEach(() => {
+    for (const k of keys) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+    reconfigure();
+  });
+  return (env = {}) => {
+    for (const k of keys) delete process.env[k];
+    Object.assign(process.env, env);
+  };
+}
 
 /** Runs a provider's `check`, expects it to pass, and returns the checked inputs. */
 export async function checkedBy(provider: Pick<ResourceProvider, "check">, bag: Record<string, unknown>): Promise<Record<string, any>> {

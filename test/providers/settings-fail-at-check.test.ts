@@ -5,31 +5,23 @@
  * many resources it checks.
  */
 import { closedPort } from "../support/closed-port";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { incident, monitor } from "../../src/providers/runtime";
 import { configureFromStack } from "../../src/providers/config";
-import { providerHarness } from "./helpers";
+import { keepEnv, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 beforeAll(async () => { h = await providerHarness(); });
 afterAll(async () => { await h.close(); });
 
 const ENV_KEYS = ["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_TIME_ZONE"] as const;
-const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-afterEach(() => {
-  for (const k of ENV_KEYS) {
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  }
-  h.reconfigure();
-});
+const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());
 
 const declared = { name: "Settings", url: "https://s.example.com", interval: 60, __resourceName: "api" };
 
 /** Configures the runtime as `configure` would, from this stack config only. */
 function stackConfig(values: Record<string, string>, env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}): void {
-  for (const k of ENV_KEYS) delete process.env[k];
-  Object.assign(process.env, env);
+  setEnv(env);
   configureFromStack({ get: (k) => values[k] });
 }
 

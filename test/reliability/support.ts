@@ -48,11 +48,14 @@ export function fleetSecrets() {
 }
 export type FleetSecrets = ReturnType<typeof fleetSecrets>;
 
-/** A stack of the fleet fixture against `srv`; `env` goes to every command (e.g. {@link FLEET_MODE}). */
+/**
+ * A stack of the fleet fixture against `srv`; `env` goes to every command (e.g. {@link FLEET_MODE}),
+ * `config` adds stack config (e.g. `uptime:requestsPerMinute`).
+ */
 export function fleetStack(
   srv: RelServer,
   secrets: FleetSecrets,
-  o: { count: number; prefix: string; adopt?: boolean; env?: Record<string, string> },
+  o: { count: number; prefix: string; adopt?: boolean; env?: Record<string, string>; config?: Record<string, string> },
 ): Promise<E2EStack> {
   return E2EStack.create({
     project: FLEET,
@@ -66,6 +69,7 @@ export function fleetStack(
       "fleet:webhookUrl": { value: secrets.webhookUrl, secret: true },
       "fleet:probeToken": { value: secrets.probeToken, secret: true },
       "fleet:probePassword": { value: secrets.probePassword, secret: true },
+      ...o.config,
     },
   });
 }

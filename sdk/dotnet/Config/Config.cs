@@ -52,6 +52,26 @@ namespace PulumiUptime.Uptime
             set => _baseUrl.Set(value);
         }
 
+        private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries") ?? Utilities.GetEnvInt32("UPTIME_MAX_RETRIES") ?? 7);
+        /// <summary>
+        /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        /// </summary>
+        public static int? MaxRetries
+        {
+            get => _maxRetries.Get();
+            set => _maxRetries.Set(value);
+        }
+
+        private static readonly __Value<int?> _requestsPerMinute = new __Value<int?>(() => __config.GetInt32("requestsPerMinute") ?? Utilities.GetEnvInt32("UPTIME_REQUESTS_PER_MINUTE"));
+        /// <summary>
+        /// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+        /// </summary>
+        public static int? RequestsPerMinute
+        {
+            get => _requestsPerMinute.Get();
+            set => _requestsPerMinute.Set(value);
+        }
+
         private static readonly __Value<string?> _timeZone = new __Value<string?>(() => __config.Get("timeZone") ?? Utilities.GetEnv("UPTIME_TIME_ZONE") ?? "UTC");
         /// <summary>
         /// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
@@ -60,6 +80,16 @@ namespace PulumiUptime.Uptime
         {
             get => _timeZone.Get();
             set => _timeZone.Set(value);
+        }
+
+        private static readonly __Value<int?> _timeoutMs = new __Value<int?>(() => __config.GetInt32("timeoutMs") ?? Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS") ?? 30000);
+        /// <summary>
+        /// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        /// </summary>
+        public static int? TimeoutMs
+        {
+            get => _timeoutMs.Get();
+            set => _timeoutMs.Set(value);
         }
 
     }

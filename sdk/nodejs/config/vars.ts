@@ -30,12 +30,45 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
+ * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+ */
+export declare const maxRetries: number;
+Object.defineProperty(exports, "maxRetries", {
+    get() {
+        return __config.getObject<number>("maxRetries") ?? (utilities.getEnvNumber("UPTIME_MAX_RETRIES") || 7);
+    },
+    enumerable: true,
+});
+
+/**
+ * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+ */
+export declare const requestsPerMinute: number | undefined;
+Object.defineProperty(exports, "requestsPerMinute", {
+    get() {
+        return __config.getObject<number>("requestsPerMinute") ?? utilities.getEnvNumber("UPTIME_REQUESTS_PER_MINUTE");
+    },
+    enumerable: true,
+});
+
+/**
  * Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
  */
 export declare const timeZone: string;
 Object.defineProperty(exports, "timeZone", {
     get() {
         return __config.get("timeZone") ?? (utilities.getEnv("UPTIME_TIME_ZONE") || "UTC");
+    },
+    enumerable: true,
+});
+
+/**
+ * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+ */
+export declare const timeoutMs: number;
+Object.defineProperty(exports, "timeoutMs", {
+    get() {
+        return __config.getObject<number>("timeoutMs") ?? (utilities.getEnvNumber("UPTIME_TIMEOUT_MS") || 30000);
     },
     enumerable: true,
 });

@@ -21,13 +21,19 @@ class ProviderArgs:
     def __init__(__self__, *,
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
-                 time_zone: Optional[pulumi.Input[_builtins.str]] = None):
+                 max_retries: Optional[pulumi.Input[_builtins.int]] = None,
+                 requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
+                 time_zone: Optional[pulumi.Input[_builtins.str]] = None,
+                 timeout_ms: Optional[pulumi.Input[_builtins.int]] = None):
         """
         The set of arguments for constructing a Provider resource.
 
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
         :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         """
         if api_key is None:
             api_key = _utilities.get_env('UPTIME_API_KEY')
@@ -37,10 +43,22 @@ class ProviderArgs:
             base_url = _utilities.get_env('UPTIME_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if max_retries is None:
+            max_retries = (_utilities.get_env_int('UPTIME_MAX_RETRIES') or 7)
+        if max_retries is not None:
+            pulumi.set(__self__, "max_retries", max_retries)
+        if requests_per_minute is None:
+            requests_per_minute = _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
+        if requests_per_minute is not None:
+            pulumi.set(__self__, "requests_per_minute", requests_per_minute)
         if time_zone is None:
             time_zone = (_utilities.get_env('UPTIME_TIME_ZONE') or 'UTC')
         if time_zone is not None:
             pulumi.set(__self__, "time_zone", time_zone)
+        if timeout_ms is None:
+            timeout_ms = (_utilities.get_env_int('UPTIME_TIMEOUT_MS') or 30000)
+        if timeout_ms is not None:
+            pulumi.set(__self__, "timeout_ms", timeout_ms)
 
     @_builtins.property
     @pulumi.getter(name="apiKey")
@@ -67,6 +85,30 @@ class ProviderArgs:
         pulumi.set(self, "base_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="maxRetries")
+    def max_retries(self) -> Optional[pulumi.Input[_builtins.int]]:
+        """
+        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        """
+        return pulumi.get(self, "max_retries")
+
+    @max_retries.setter
+    def max_retries(self, value: Optional[pulumi.Input[_builtins.int]]):
+        pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestsPerMinute")
+    def requests_per_minute(self) -> Optional[pulumi.Input[_builtins.int]]:
+        """
+        Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+        """
+        return pulumi.get(self, "requests_per_minute")
+
+    @requests_per_minute.setter
+    def requests_per_minute(self, value: Optional[pulumi.Input[_builtins.int]]):
+        pulumi.set(self, "requests_per_minute", value)
+
+    @_builtins.property
     @pulumi.getter(name="timeZone")
     def time_zone(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
@@ -78,6 +120,18 @@ class ProviderArgs:
     def time_zone(self, value: Optional[pulumi.Input[_builtins.str]]):
         pulumi.set(self, "time_zone", value)
 
+    @_builtins.property
+    @pulumi.getter(name="timeoutMs")
+    def timeout_ms(self) -> Optional[pulumi.Input[_builtins.int]]:
+        """
+        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        """
+        return pulumi.get(self, "timeout_ms")
+
+    @timeout_ms.setter
+    def timeout_ms(self, value: Optional[pulumi.Input[_builtins.int]]):
+        pulumi.set(self, "timeout_ms", value)
+
 
 @pulumi.type_token("pulumi:providers:uptime")
 class Provider(pulumi.ProviderResource):
@@ -87,7 +141,10 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
+                 max_retries: Optional[pulumi.Input[_builtins.int]] = None,
+                 requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
                  time_zone: Optional[pulumi.Input[_builtins.str]] = None,
+                 timeout_ms: Optional[pulumi.Input[_builtins.int]] = None,
                  __props__=None):
         """
         The uptime provider: which service and account the resources and functions use.
@@ -97,7 +154,10 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
         :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         """
         ...
     @overload
@@ -126,7 +186,10 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
+                 max_retries: Optional[pulumi.Input[_builtins.int]] = None,
+                 requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
                  time_zone: Optional[pulumi.Input[_builtins.str]] = None,
+                 timeout_ms: Optional[pulumi.Input[_builtins.int]] = None,
                  __props__=None):
         opts = pulumi.ResourceOptions.merge(_utilities.get_resource_opts_defaults(), opts)
         if not isinstance(opts, pulumi.ResourceOptions):
@@ -142,9 +205,18 @@ class Provider(pulumi.ProviderResource):
             if base_url is None:
                 base_url = _utilities.get_env('UPTIME_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if max_retries is None:
+                max_retries = (_utilities.get_env_int('UPTIME_MAX_RETRIES') or 7)
+            __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            if requests_per_minute is None:
+                requests_per_minute = _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
+            __props__.__dict__["requests_per_minute"] = pulumi.Output.from_input(requests_per_minute).apply(pulumi.runtime.to_json) if requests_per_minute is not None else None
             if time_zone is None:
                 time_zone = (_utilities.get_env('UPTIME_TIME_ZONE') or 'UTC')
             __props__.__dict__["time_zone"] = time_zone
+            if timeout_ms is None:
+                timeout_ms = (_utilities.get_env_int('UPTIME_TIMEOUT_MS') or 30000)
+            __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
         super(Provider, __self__).__init__(
             'uptime',
             resource_name,

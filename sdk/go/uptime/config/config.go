@@ -37,6 +37,32 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+func GetMaxRetries(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "uptime:maxRetries")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(7, internal.ParseEnvInt, "UPTIME_MAX_RETRIES"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
+// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+func GetRequestsPerMinute(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "uptime:requestsPerMinute")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "UPTIME_REQUESTS_PER_MINUTE"); d != nil {
+		value = d.(int)
+	}
+	return value
+}
+
 // Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
 func GetTimeZone(ctx *pulumi.Context) string {
 	v, err := config.Try(ctx, "uptime:timeZone")
@@ -46,6 +72,19 @@ func GetTimeZone(ctx *pulumi.Context) string {
 	var value string
 	if d := internal.GetEnvOrDefault("UTC", nil, "UPTIME_TIME_ZONE"); d != nil {
 		value = d.(string)
+	}
+	return value
+}
+
+// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+func GetTimeoutMs(ctx *pulumi.Context) int {
+	v, err := config.TryInt(ctx, "uptime:timeoutMs")
+	if err == nil {
+		return v
+	}
+	var value int
+	if d := internal.GetEnvOrDefault(30000, internal.ParseEnvInt, "UPTIME_TIMEOUT_MS"); d != nil {
+		value = d.(int)
 	}
 	return value
 }

@@ -24,8 +24,23 @@ baseUrl: Optional[str]
 Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
 """
 
+maxRetries: int
+"""
+Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+"""
+
+requestsPerMinute: Optional[int]
+"""
+Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+"""
+
 timeZone: str
 """
 Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+"""
+
+timeoutMs: int
+"""
+Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
 """
 

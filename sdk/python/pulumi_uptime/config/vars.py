@@ -35,9 +35,30 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl') or _utilities.get_env('UPTIME_BASE_URL')
 
     @_builtins.property
+    def max_retries(self) -> int:
+        """
+        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        """
+        return __config__.get_int('maxRetries') or (_utilities.get_env_int('UPTIME_MAX_RETRIES') or 7)
+
+    @_builtins.property
+    def requests_per_minute(self) -> Optional[int]:
+        """
+        Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+        """
+        return __config__.get_int('requestsPerMinute') or _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
+
+    @_builtins.property
     def time_zone(self) -> str:
         """
         Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
         """
         return __config__.get('timeZone') or (_utilities.get_env('UPTIME_TIME_ZONE') or 'UTC')
+
+    @_builtins.property
+    def timeout_ms(self) -> int:
+        """
+        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        """
+        return __config__.get_int('timeoutMs') or (_utilities.get_env_int('UPTIME_TIMEOUT_MS') or 30000)
 

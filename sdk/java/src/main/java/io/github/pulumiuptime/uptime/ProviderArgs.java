@@ -6,6 +6,7 @@ package io.github.pulumiuptime.uptime;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
+import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
 import java.util.Optional;
@@ -47,6 +48,36 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * 
+     */
+    @Import(name="maxRetries", json=true)
+    private @Nullable Output<Integer> maxRetries;
+
+    /**
+     * @return Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * 
+     */
+    public Optional<Output<Integer>> maxRetries() {
+        return Optional.ofNullable(this.maxRetries);
+    }
+
+    /**
+     * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+     * 
+     */
+    @Import(name="requestsPerMinute", json=true)
+    private @Nullable Output<Integer> requestsPerMinute;
+
+    /**
+     * @return Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+     * 
+     */
+    public Optional<Output<Integer>> requestsPerMinute() {
+        return Optional.ofNullable(this.requestsPerMinute);
+    }
+
+    /**
      * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
      * 
      */
@@ -61,12 +92,30 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         return Optional.ofNullable(this.timeZone);
     }
 
+    /**
+     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * 
+     */
+    @Import(name="timeoutMs", json=true)
+    private @Nullable Output<Integer> timeoutMs;
+
+    /**
+     * @return Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * 
+     */
+    public Optional<Output<Integer>> timeoutMs() {
+        return Optional.ofNullable(this.timeoutMs);
+    }
+
     private ProviderArgs() {}
 
     private ProviderArgs(ProviderArgs $) {
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
+        this.maxRetries = $.maxRetries;
+        this.requestsPerMinute = $.requestsPerMinute;
         this.timeZone = $.timeZone;
+        this.timeoutMs = $.timeoutMs;
     }
 
     public static Builder builder() {
@@ -130,6 +179,48 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxRetries(@Nullable Output<Integer> maxRetries) {
+            $.maxRetries = maxRetries;
+            return this;
+        }
+
+        /**
+         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder maxRetries(Integer maxRetries) {
+            return maxRetries(Output.of(maxRetries));
+        }
+
+        /**
+         * @param requestsPerMinute Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder requestsPerMinute(@Nullable Output<Integer> requestsPerMinute) {
+            $.requestsPerMinute = requestsPerMinute;
+            return this;
+        }
+
+        /**
+         * @param requestsPerMinute Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder requestsPerMinute(Integer requestsPerMinute) {
+            return requestsPerMinute(Output.of(requestsPerMinute));
+        }
+
+        /**
          * @param timeZone Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
          * 
          * @return builder
@@ -150,10 +241,34 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
             return timeZone(Output.of(timeZone));
         }
 
+        /**
+         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder timeoutMs(@Nullable Output<Integer> timeoutMs) {
+            $.timeoutMs = timeoutMs;
+            return this;
+        }
+
+        /**
+         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder timeoutMs(Integer timeoutMs) {
+            return timeoutMs(Output.of(timeoutMs));
+        }
+
         public ProviderArgs build() {
             $.apiKey = Codegen.stringProp("apiKey").secret().arg($.apiKey).env("UPTIME_API_KEY").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("UPTIME_BASE_URL").getNullable();
+            $.maxRetries = Codegen.integerProp("maxRetries").output().arg($.maxRetries).env("UPTIME_MAX_RETRIES").def(7).getNullable();
+            $.requestsPerMinute = Codegen.integerProp("requestsPerMinute").output().arg($.requestsPerMinute).env("UPTIME_REQUESTS_PER_MINUTE").getNullable();
             $.timeZone = Codegen.stringProp("timeZone").output().arg($.timeZone).env("UPTIME_TIME_ZONE").def("UTC").getNullable();
+            $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("UPTIME_TIMEOUT_MS").def(30000).getNullable();
             return $;
         }
     }
