@@ -9,7 +9,7 @@ import {
   servedDeletedSchema, servedIncidentSchema, servedItemSchema, servedMessageErrorSchema, servedMonitorSchema, servedPageSchema,
   servedUnauthenticatedSchema, servedValidationErrorSchema,
 } from "../schemas/served";
-import { closed, jsonSchemaOf, open, type JsonSchema } from "./json-schema";
+import { asForm, closed, jsonSchemaOf, open, type JsonSchema } from "./json-schema";
 
 /** `#/components/schemas/<name>`. */
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -17,11 +17,31 @@ export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /**
+ * Flags the service reads with Laravel's `boolean` rule, which takes true, false, 1 and 0
+ * alike: the client sends `cache_buster` as 0 or 1 and `pause` as true or false.
+ */
+const EITHER_FLAG_SPELLING: Record<string, JsonSchema> = {
+  cache_buster: { type: "boolean" },
+  pause: { type: "integer", enum: [0, 1] },
+};
+
+/** A request body as a form carries it, closed to unknown fields. */
+function formBody(schema: Parameters<typeof jsonSchemaOf>[0]): JsonSchema {
+  const body = closed(asForm(jsonSchemaOf(schema, "input")));
+  const properties = body.properties as Record<string, JsonSchema>;
+  for (const [name, other] of Object.entries(EITHER_FLAG_SPELLING)) {
+    const { description, ...own } = properties[name] ?? {};
+    if (properties[name]) properties[name] = { description, anyOf: [own, other] };
+  }
+  return body;
+}
+
+/**
  * Incident update takes `started_at` and an empty `monitor_id` too, as the service does:
  * the first is ignored, the second refused once it has a value.
  */
 function incidentUpdateBody(): JsonSchema {
-  const body = closed(jsonSchemaOf(incidentUpdateSchema, "input"));
+  const body = formBody(incidentUpdateSchema);
   const properties = body.properties as Record<string, JsonSchema>;
   properties.started_at = { description: "Accepted and ignored: the start is set on store only." };
   properties.monitor_id = { type: "string", maxLength: 0, description: "Set on store only: an update may send it only empty." };
@@ -33,9 +53,9 @@ const served = (schema: Parameters<typeof jsonSchemaOf>[0]) => open(jsonSchemaOf
 
 function schemas(): Record<string, JsonSchema> {
   return {
-    MonitorStore: closed(jsonSchemaOf(monitorCreateSchema, "input")),
-    MonitorUpdate: closed(jsonSchemaOf(monitorUpdateSchema, "input")),
-    IncidentStore: closed(jsonSchemaOf(incidentCreateSchema, "input")),
+    MonitorStore: formBody(monitorCreateSchema),
+    MonitorUpdate: formBody(monitorUpdateSchema),
+    IncidentStore: formBody(incidentCreateSchema),
     IncidentUpdate: incidentUpdateBody(),
     Monitor: served(servedMonitorSchema),
     Incident: served(servedIncidentSchema),

@@ -39,7 +39,25 @@ function wholeNumbers(o: JsonSchema): JsonSchema {
  * included: the service answers 422 "not allowed" to a field it does not know.
  */
 export function closed(schema: JsonSchema): JsonSchema {
-  return mapObjects(schema, (o) => (o.type === "object" && o.properties && o.additionalProperties === undefined ? { ...o, additionalProperties: false } : o));
+  const out = mapObjects(schema, (o) => (o.type === "object" && o.properties && o.additionalProperties === undefined ? { ...o, additionalProperties: false } : o));
+  // A form field without a name (`=x`) is dropped by the form parser, as PHP drops it.
+  return { ...out, patternProperties: { "^$": { type: ["string", "number", "boolean", "null"], description: "A field without a name is ignored." } } };
+}
+
+/**
+ * `schema` as a form carries it: a form has no null, and an empty value is what clears a
+ * field (the service reads it as null), so every `null` of the schema becomes "".
+ */
+export function asForm(schema: JsonSchema): JsonSchema {
+  const EMPTY = { type: "string", maxLength: 0 };
+  return mapObjects(schema, (o) => {
+    if (o.type === "null") return { ...o, ...EMPTY };
+    if (Array.isArray(o.type) && o.type.includes("null")) {
+      const rest = o.type.filter((t) => t !== "null");
+      return rest.length === 1 && rest[0] === "string" ? { ...o, type: "string" } : { ...o, type: [...new Set([...rest, "string"])] };
+    }
+    return o;
+  });
 }
 
 /**

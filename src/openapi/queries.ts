@@ -14,20 +14,22 @@ import {
 
 type QueryShape = Record<string, z.ZodType & { description?: string }>;
 
-/** The service reads up to 15 digits as an integer; longer is a 422. */
-const FILTER_ID = z.int().min(-999_999_999_999_999).max(999_999_999_999_999);
+/** Any whole number in JavaScript's safe range; the service reads it as an integer (a filter no record matches, when not an id). */
+const FILTER_ID = z.int();
 
 /** Page size: the contract's values, or any other text, which falls back to the instance's size. */
 const PER_PAGE = z.union([z.literal(PER_PAGE_VALUES), z.string()]);
 /** Page number: from 1, or any other text, which gives page 1. */
-const PAGE = z.union([z.int().min(1).max(999_999_999_999_999), z.string()]);
+const PAGE = z.union([z.int().min(1), z.string()]);
 
 function described(shape: Record<string, z.ZodType>, docs: QueryShape, notes: Record<string, string> = {}): z.ZodObject {
   const out: Record<string, z.ZodType> = {};
   for (const [name, schema] of Object.entries(shape)) {
     const doc = docs[name]?.description;
     if (!doc) throw new Error(`query parameter ${name} has no description in the client's schema`);
-    out[name] = schema.optional().describe(notes[name] ? `${doc} ${notes[name]}` : doc);
+    // An empty value is read as no value (ConvertEmptyStringsToNull), whatever the parameter.
+    const orEmpty = schema instanceof z.ZodString ? schema : z.union([schema, z.literal("")]);
+    out[name] = orEmpty.optional().describe(notes[name] ? `${doc} ${notes[name]}` : doc);
   }
   return z.object(out);
 }

@@ -13,7 +13,7 @@ import {
   stringOneOf, stringOrNull, text, tolerantList,
 } from "./common";
 import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
-import { EMAIL_PATTERN, HTTP_URL_PATTERN, PHONE_PATTERN, TELEGRAM_PATTERN } from "./patterns";
+import { EMAIL_PATTERN, HTTP_URL_PATTERN, NOT_BLANK_PATTERN, PHONE_PATTERN, TELEGRAM_PATTERN } from "./patterns";
 import { field } from "./fields";
 
 /** One request header of the check request. */
@@ -159,6 +159,29 @@ function crossFieldRules(mode: "store" | "update") {
   };
 }
 
+/** `field` given and not blank, as JSON Schema says it. */
+const filledJson = (field: string) => ({ required: [field], properties: { [field]: { type: "string", pattern: NOT_BLANK_PATTERN } } });
+
+/**
+ * {@link crossFieldRules} as JSON Schema, for the OpenAPI description: the pairs each
+ * required with the other, and the text lookup a text condition needs (on update only
+ * when sent: the stored lookup may do). The window's order is not expressible.
+ */
+function crossFieldJsonSchema(mode: "store" | "update") {
+  const pairs = [
+    ["request_auth_username", "request_auth_password"],
+    ["maintenance_start_at", "maintenance_end_at"],
+  ];
+  const lookup = filledJson("alert_text_lookup");
+  return [
+    {
+      if: { required: ["alert_condition"], properties: { alert_condition: { enum: [...TEXT_ALERT_CONDITIONS] } } },
+      then: mode === "store" ? lookup : { properties: lookup.properties },
+    },
+    ...pairs.flatMap(([a, b]) => [{ if: filledJson(a), then: filledJson(b) }, { if: filledJson(b), then: filledJson(a) }]),
+  ];
+}
+
 /** Body of `POST /api/v1/monitors`: name, url and interval required. */
 export const monitorCreateSchema = z
   .object({
@@ -176,7 +199,8 @@ export const monitorCreateSchema = z
     maintenance_end_at: monitorFields.maintenance_end_at.optional(),
     alerts: monitorFields.alerts.optional(),
   })
-  .superRefine(crossFieldRules("store"), ALWAYS);
+  .superRefine(crossFieldRules("store"), ALWAYS)
+  .meta({ allOf: crossFieldJsonSchema("store") });
 
 /**
  * Body of `PUT|PATCH /api/v1/monitors/{id}`: every field optional. `null` clears an
@@ -201,7 +225,8 @@ export const monitorUpdateSchema = z
     alerts: monitorFields.alerts.nullable().optional(),
     pause: z.boolean({ error: "expected true or false" }).optional().describe("true pauses checking; false resumes it."),
   })
-  .superRefine(crossFieldRules("update"), ALWAYS);
+  .superRefine(crossFieldRules("update"), ALWAYS)
+  .meta({ allOf: crossFieldJsonSchema("update") });
 
 /** Input of a monitor store. */
 export type MonitorCreateInput = z.input<typeof monitorCreateSchema>;

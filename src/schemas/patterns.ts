@@ -29,14 +29,24 @@ export const LOCAL_DATE_TIME_PATTERN = `^(?:[1-9][0-9]{3}-${MONTH_DAY}|${LEAP_YE
 /** {@link LOCAL_DATE_TIME_PATTERN}, or empty for "not set". */
 export const OPTIONAL_LOCAL_DATE_TIME_PATTERN = `^$|${LOCAL_DATE_TIME_PATTERN}`;
 
-const URL_PATH_CHARS = "[A-Za-z0-9._~!$&'()*+,;=:@/-]";
+/** Characters a URL's host may hold (WHATWG URL: every printable ASCII but the forbidden ones). */
+const HOST_CHAR = "[A-Za-z0-9!\"$&'()*+,;=_`{}~-]";
+/** A host character that cannot be part of a number, so the host is never read as an IPv4 address. */
+const HOST_NON_NUMERIC = "[G-WYZg-wyz!\"$&'()*+,;=_`{}~-]";
+const IPV4_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+const PORT = "(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])";
 
 /**
- * An http(s) URL with a host name whose labels are letters and digits, the last starting
- * with a letter (so it is never read as an IPv4 address), an optional port, path and query.
+ * An http(s) URL as the service's rule takes it, as nearly as a pattern can say: the
+ * scheme in any case, optional user info, a host (a name with a non-numeric last label,
+ * or an IPv4 address), an optional port up to 65535, then anything without whitespace.
+ * Left out, and still accepted by the service: IPv6 hosts, non-ASCII and percent-encoded
+ * host names.
  */
 export const HTTP_URL_PATTERN =
-  `^https?://(?:[A-Za-z0-9]+\\.)*[A-Za-z][A-Za-z0-9]*(?::[1-9][0-9]{0,3})?(?:/${URL_PATH_CHARS}*)?(?:\\?(?:${URL_PATH_CHARS}|\\?)*)?$`;
+  `^[Hh][Tt][Tt][Pp][Ss]?://(?:[^\\s/?#@\\\\]*@)?` +
+  `(?:(?:${HOST_CHAR}*\\.)*${HOST_CHAR}*${HOST_NON_NUMERIC}${HOST_CHAR}*\\.?|(?:${IPV4_OCTET}\\.){3}${IPV4_OCTET})` +
+  `(?::${PORT}?)?(?:[/?#\\\\]\\S*)?$`;
 
 /** An email address as the service's rule takes it: local part, "@", dot-separated host labels. */
 export const EMAIL_PATTERN =
