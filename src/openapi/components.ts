@@ -9,32 +9,16 @@ import {
   servedDeletedSchema, servedIncidentSchema, servedItemSchema, servedMessageErrorSchema, servedMonitorSchema, servedPageSchema,
   servedUnauthenticatedSchema, servedValidationErrorSchema,
 } from "../schemas/served";
-import { asForm, closed, jsonSchemaOf, open, type JsonSchema } from "./json-schema";
+import { formBody } from "./form-body";
+import { jsonSchemaOf, open, type JsonSchema } from "./json-schema";
 
 /** `#/components/schemas/<name>`. */
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** `#/components/responses/<name>`. */
 export const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-/**
- * Flags the service reads with Laravel's `boolean` rule, which takes true, false, 1 and 0
- * alike: the client sends `cache_buster` as 0 or 1 and `pause` as true or false.
- */
-const EITHER_FLAG_SPELLING: Record<string, JsonSchema> = {
-  cache_buster: { type: "boolean" },
-  pause: { type: "integer", enum: [0, 1] },
-};
-
-/** A request body as a form carries it, closed to unknown fields. */
-function formBody(schema: Parameters<typeof jsonSchemaOf>[0]): JsonSchema {
-  const body = closed(asForm(jsonSchemaOf(schema, "input")));
-  const properties = body.properties as Record<string, JsonSchema>;
-  for (const [name, other] of Object.entries(EITHER_FLAG_SPELLING)) {
-    const { description, ...own } = properties[name] ?? {};
-    if (properties[name]) properties[name] = { description, anyOf: [own, other] };
-  }
-  return body;
-}
+/** Fields a monitor update may leave out but not send empty (the service: "The name field is required."). */
+const MONITOR_REQUIRED_WHEN_SENT = ["name", "url", "interval"];
 
 /**
  * Incident update takes `started_at` and an empty `monitor_id` too, as the service does:
@@ -54,7 +38,7 @@ const served = (schema: Parameters<typeof jsonSchemaOf>[0]) => open(jsonSchemaOf
 function schemas(): Record<string, JsonSchema> {
   return {
     MonitorStore: formBody(monitorCreateSchema),
-    MonitorUpdate: formBody(monitorUpdateSchema),
+    MonitorUpdate: formBody(monitorUpdateSchema, MONITOR_REQUIRED_WHEN_SENT),
     IncidentStore: formBody(incidentCreateSchema),
     IncidentUpdate: incidentUpdateBody(),
     Monitor: served(servedMonitorSchema),

@@ -53,8 +53,11 @@ export function asForm(schema: JsonSchema): JsonSchema {
   return mapObjects(schema, (o) => {
     if (o.type === "null") return { ...o, ...EMPTY };
     if (Array.isArray(o.type) && o.type.includes("null")) {
+      // Only "" stands for null: `["integer", "null"]` must not become "any string".
       const rest = o.type.filter((t) => t !== "null");
-      return rest.length === 1 && rest[0] === "string" ? { ...o, type: "string" } : { ...o, type: [...new Set([...rest, "string"])] };
+      const { description, ...own } = o;
+      const nonNull = { ...own, type: rest.length === 1 ? rest[0] : rest };
+      return description === undefined ? { anyOf: [nonNull, EMPTY] } : { description, anyOf: [nonNull, EMPTY] };
     }
     return o;
   });

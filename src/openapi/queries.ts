@@ -28,7 +28,7 @@ function described(shape: Record<string, z.ZodType>, docs: QueryShape, notes: Re
     const doc = docs[name]?.description;
     if (!doc) throw new Error(`query parameter ${name} has no description in the client's schema`);
     // An empty value is read as no value (ConvertEmptyStringsToNull), whatever the parameter.
-    const orEmpty = schema instanceof z.ZodString ? schema : z.union([schema, z.literal("")]);
+    const orEmpty = schema.safeParse("").success ? schema : z.union([schema, z.literal("")]);
     out[name] = orEmpty.optional().describe(notes[name] ? `${doc} ${notes[name]}` : doc);
   }
   return z.object(out);
