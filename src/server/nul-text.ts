@@ -4,6 +4,8 @@
  * writes NUL as a pair of private-use characters, U+E000 U+E001, and U+E000 itself as
  * U+E000 U+E000, and undoes both when reading: every string comes back exactly as sent.
  * Searches encode the same way, so `strpos` on stored text still finds substrings.
+ * Known limit: the escape is not aligned, so a search for NUL also matches stored text
+ * holding U+E000 U+E001 (two private-use characters no real name carries).
  */
 
 const ESCAPE = "\uE000";
