@@ -40,8 +40,8 @@ const PORT = "(?:[0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2
  * An http(s) URL as the service's rule takes it, as nearly as a pattern can say: the
  * scheme in any case, optional user info, a host (a name with a non-numeric last label,
  * or an IPv4 address), an optional port up to 65535, then anything without whitespace.
- * Left out, and still accepted by the service: IPv6 hosts, non-ASCII and percent-encoded
- * host names.
+ * Left out, and still accepted by the service: IPv6 hosts, IPv4 in short or numeric form
+ * (`1.2.3`), non-ASCII and percent-encoded host names.
  */
 export const HTTP_URL_PATTERN =
   `^[Hh][Tt][Tt][Pp][Ss]?://(?:[^\\s/?#@\\\\]*@)?` +
