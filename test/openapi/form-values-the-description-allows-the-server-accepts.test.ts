@@ -101,3 +101,29 @@ test("URLs of the shapes the fuzzer drew (any-case scheme, IPv4, user info, port
     expect((await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ url }) })).status, url).toBe(422);
   }
 });
+
+test("pairs and the text lookup are described as the server checks them: each required with the other", async () => {
+  const bodies: Json[] = [
+    { request_auth_username: "u" },
+    { request_auth_password: "p" },
+    { maintenance_start_at: "2026-01-02T03:04:05" },
+    { alert_condition: "url_text" },
+    { alert_condition: "url_no_text", alert_text_lookup: " " },
+  ];
+  for (const extra of bodies) {
+    const body = { ...monitorInput(), ...extra };
+    expect(describedValid("MonitorStore", { ...body, interval: 300 }), JSON.stringify(extra)).toBe(false);
+    expect((await api(server, "POST", "/api/v1/monitors", { form: body })).status, JSON.stringify(extra)).toBe(422);
+  }
+  const complete = { request_auth_username: "u", request_auth_password: "p", alert_condition: "url_text", alert_text_lookup: "down" };
+  expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, ...complete })).toBe(true);
+  expect((await api(server, "POST", "/api/v1/monitors", { form: monitorInput(complete) })).status).toBe(201);
+});
+
+test("a form field without a name is described as ignored, and is", async () => {
+  expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, "": "x" })).toBe(true);
+  const res = await api(server, "POST", "/api/v1/monitors", {
+    body: "=x&name=nameless-field&url=https%3A%2F%2Fexample.com&interval=300", contentType: "application/x-www-form-urlencoded",
+  });
+  expect(res.status).toBe(201);
+});
