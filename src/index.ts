@@ -11,4 +11,5 @@ export { UptimeResourceError } from "./providers/user-error";
 export { CONFIG_KEYS, ENV_VARS } from "./providers/config";
 export * from "./client";
 export * as schemas from "./schemas";
+export { OPENAPI_FILE, openApiDocument, openApiText } from "./openapi";
 export * from "./gitops";

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { isLocalDateTime } from "../util/time";
+import { HTTP_URL_PATTERN, LOCAL_DATE_TIME_PATTERN, NOT_BLANK_PATTERN, OPTIONAL_LOCAL_DATE_TIME_PATTERN } from "./patterns";
 
 /** Run a refinement even when fields failed, so that one parse reports everything. */
 export const ALWAYS = { when: () => true } as const;
@@ -70,7 +71,7 @@ export function text(max: number, required = false) {
     .string({ error: (iss) => (iss.input === undefined ? "is required" : `expected a string; got ${kind(iss.input)}`) })
     .refine((v) => !required || v.trim() !== "", { error: "must not be empty" })
     .refine((v) => charLength(v) <= max, { error: `must be at most ${max} characters` });
-  return s.meta(required ? { maxLength: max, minLength: 1 } : { maxLength: max });
+  return s.meta(required ? { maxLength: max, minLength: 1, pattern: NOT_BLANK_PATTERN } : { maxLength: max });
 }
 
 /**
@@ -89,7 +90,9 @@ export function list<T extends z.ZodType>(item: T, max: number) {
 
 /** An http(s) URL of at most `max` characters. */
 export function httpUrl(max: number) {
-  return text(max, true).refine(isHttpUrl, { error: (iss) => `${show(iss.input)} is not a valid http or https URL` });
+  return text(max, true)
+    .refine(isHttpUrl, { error: (iss) => `${show(iss.input)} is not a valid http or https URL` })
+    .meta({ maxLength: max, minLength: 1, pattern: HTTP_URL_PATTERN });
 }
 
 /**
@@ -112,7 +115,8 @@ function dateTime(emptyMeansUnset: boolean) {
     .string({ error: (iss) => `expected a date-time string; got ${show(iss.input)}` })
     .refine((v) => (emptyMeansUnset && v === "") || isLocalDateTime(v), {
       error: (iss) => `${show(iss.input)} does not match Y-m-dTH:i:s (for example 2026-03-02T09:14:00)`,
-    });
+    })
+    .meta({ pattern: emptyMeansUnset ? OPTIONAL_LOCAL_DATE_TIME_PATTERN : LOCAL_DATE_TIME_PATTERN });
 }
 
 /** A date-time in the contract's input pattern `Y-m-dTH:i:s`. */

@@ -8,3 +8,5 @@ export * from "./names";
 export * from "./fields";
 export * from "./resources";
 export * from "./provider-config";
+export * from "./patterns";
+export * from "./served";

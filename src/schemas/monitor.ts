@@ -13,6 +13,7 @@ import {
   stringOneOf, stringOrNull, text, tolerantList,
 } from "./common";
 import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
+import { EMAIL_PATTERN, HTTP_URL_PATTERN, NOT_BLANK_PATTERN, PHONE_PATTERN, TELEGRAM_PATTERN } from "./patterns";
 import { field } from "./fields";
 
 /** One request header of the check request. */
@@ -22,22 +23,34 @@ export const requestHeaderSchema = z.object({
 });
 
 /** A local part, "@", and a host of dot-separated labels (the service's rule needs no dot: `ops@localhost` passes). */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-const PHONE = /^\+?[0-9]+$/;
+const EMAIL = new RegExp(EMAIL_PATTERN);
+const PHONE = new RegExp(PHONE_PATTERN);
 /** "BOT_TOKEN CHAT_ID": two words; whitespace around them is allowed, as the service allows it. */
-const TELEGRAM = /^\s*\S+\s+\S+\s*$/;
+const TELEGRAM = new RegExp(TELEGRAM_PATTERN);
 
 /** What a value must look like for each alert channel, and its length limit. */
-export const ALERT_VALUE_RULES: Record<(typeof ALERT_CHANNELS)[number], { max: number; test: (v: string) => boolean; expected: string }> = {
-  email: { max: LIMITS.alertEmail, test: (v) => EMAIL.test(v), expected: "an email address" },
-  sms: { max: LIMITS.alertSms, test: (v) => PHONE.test(v), expected: "a phone number of digits, optionally starting with +" },
-  telegram: { max: LIMITS.alertTelegram, test: (v) => TELEGRAM.test(v), expected: '"BOT_TOKEN CHAT_ID" separated by whitespace' },
-  webhook: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL" },
-  slack: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL" },
-  teams: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL" },
-  discord: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL" },
-  flock: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL" },
+/**
+ * What a value must look like for each alert channel, and its length limit. `pattern` says
+ * it for JSON Schema (see patterns.ts); for URLs it is narrower than `test`.
+ */
+export const ALERT_VALUE_RULES: Record<(typeof ALERT_CHANNELS)[number], { max: number; test: (v: string) => boolean; expected: string; pattern: string }> = {
+  email: { max: LIMITS.alertEmail, test: (v) => EMAIL.test(v), expected: "an email address", pattern: EMAIL_PATTERN },
+  sms: { max: LIMITS.alertSms, test: (v) => PHONE.test(v), expected: "a phone number of digits, optionally starting with +", pattern: PHONE_PATTERN },
+  telegram: { max: LIMITS.alertTelegram, test: (v) => TELEGRAM.test(v), expected: '"BOT_TOKEN CHAT_ID" separated by whitespace', pattern: TELEGRAM_PATTERN },
+  webhook: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
+  slack: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
+  teams: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
+  discord: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
+  flock: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
 };
+
+/** The per-channel value rules as JSON Schema, one branch per channel (metadata of {@link alertSchema}). */
+const ALERT_BRANCHES = ALERT_CHANNELS.map((channel) => ({
+  properties: {
+    key: { const: channel },
+    value: { type: "string", maxLength: ALERT_VALUE_RULES[channel].max, pattern: ALERT_VALUE_RULES[channel].pattern },
+  },
+}));
 
 /** One alert channel of a monitor; the value's format depends on the channel. */
 export const alertSchema = z
@@ -59,7 +72,8 @@ export const alertSchema = z
     } else if (!rule.test(alert.value)) {
       ctx.addIssue({ code: "custom", path: ["value"], message: `must be ${rule.expected} for ${alert.key}` });
     }
-  }, ALWAYS);
+  }, ALWAYS)
+  .meta({ oneOf: ALERT_BRANCHES });
 
 /** The writable monitor fields, each optional; store and update add what they require. */
 const monitorFields = {
@@ -145,6 +159,29 @@ function crossFieldRules(mode: "store" | "update") {
   };
 }
 
+/** `field` given and not blank, as JSON Schema says it. */
+const filledJson = (field: string) => ({ required: [field], properties: { [field]: { type: "string", pattern: NOT_BLANK_PATTERN } } });
+
+/**
+ * {@link crossFieldRules} as JSON Schema, for the OpenAPI description: the pairs each
+ * required with the other, and the text lookup a text condition needs (on update only
+ * when sent: the stored lookup may do). The window's order is not expressible.
+ */
+function crossFieldJsonSchema(mode: "store" | "update") {
+  const pairs = [
+    ["request_auth_username", "request_auth_password"],
+    ["maintenance_start_at", "maintenance_end_at"],
+  ];
+  const lookup = filledJson("alert_text_lookup");
+  return [
+    {
+      if: { required: ["alert_condition"], properties: { alert_condition: { enum: [...TEXT_ALERT_CONDITIONS] } } },
+      then: mode === "store" ? lookup : { properties: lookup.properties },
+    },
+    ...pairs.flatMap(([a, b]) => [{ if: filledJson(a), then: filledJson(b) }, { if: filledJson(b), then: filledJson(a) }]),
+  ];
+}
+
 /** Body of `POST /api/v1/monitors`: name, url and interval required. */
 export const monitorCreateSchema = z
   .object({
@@ -162,7 +199,8 @@ export const monitorCreateSchema = z
     maintenance_end_at: monitorFields.maintenance_end_at.optional(),
     alerts: monitorFields.alerts.optional(),
   })
-  .superRefine(crossFieldRules("store"), ALWAYS);
+  .superRefine(crossFieldRules("store"), ALWAYS)
+  .meta({ allOf: crossFieldJsonSchema("store") });
 
 /**
  * Body of `PUT|PATCH /api/v1/monitors/{id}`: every field optional. `null` clears an
@@ -187,7 +225,8 @@ export const monitorUpdateSchema = z
     alerts: monitorFields.alerts.nullable().optional(),
     pause: z.boolean({ error: "expected true or false" }).optional().describe("true pauses checking; false resumes it."),
   })
-  .superRefine(crossFieldRules("update"), ALWAYS);
+  .superRefine(crossFieldRules("update"), ALWAYS)
+  .meta({ allOf: crossFieldJsonSchema("update") });
 
 /** Input of a monitor store. */
 export type MonitorCreateInput = z.input<typeof monitorCreateSchema>;

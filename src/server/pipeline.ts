@@ -17,6 +17,7 @@ import { matchRoute } from "./router";
 import type { Checker } from "./checks/checker";
 import type { RequestStats } from "./stats";
 import { statusPage } from "./status-page/page";
+import { openApiText } from "../openapi/document";
 import type { Store } from "./store";
 
 /** Everything a request needs from its server. */
@@ -38,6 +39,9 @@ export interface PipelineDeps {
   /** The checker; undefined when checking is off. */
   checker?: Checker;
 }
+
+/** The description, built on first request (the same for every server of the process). */
+let openApi: string | undefined;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -149,6 +153,9 @@ async function answer(
       return { status: 200, body: { ...(await deps.checker.runRound()), status: 200 } };
     case "status-page":
       return statusPage(deps, req, query);
+    case "openapi":
+      // Outside /api/v1 and without a key, like the other /__local routes: the real service has no such route.
+      return { status: 200, text: (openApi ??= openApiText()) };
   }
 
   const account = deps.accounts.authenticate(req);

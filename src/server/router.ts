@@ -17,6 +17,7 @@ export type RouteMatch =
   | { kind: "status" }
   | { kind: "stats" }
   | { kind: "checks-run" }
+  | { kind: "openapi" }
   | { kind: "status-page" }
   | { kind: "not-found" }
   | { kind: "method-not-allowed"; allowed: string[] };
@@ -51,6 +52,7 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
   const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
   const m = method === "HEAD" ? "GET" : method;
   if (path === "/__local/stats") return m === "GET" ? { kind: "stats" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
+  if (path === "/__local/openapi.json") return m === "GET" ? { kind: "openapi" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
   if (path === "/__local/checks/run") return m === "POST" ? { kind: "checks-run" } : { kind: "method-not-allowed", allowed: ["POST"] };
   if (path === "/") return m === "GET" ? { kind: "status-page" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
   if (path === "/api/v1/status") return m === "GET" ? { kind: "status" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };

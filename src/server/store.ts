@@ -7,7 +7,12 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { openDatabase, type Database } from "./db";
 import { migrate } from "./migrations";
-import { nameKey } from "../util/names";
+import { nameKey as plainNameKey } from "../util/names";
+import { decodeText, encodeText, mapStrings } from "./nul-text";
+
+/** The name key as stored and searched (see nul-text.ts). */
+const nameKey = (name: string) => encodeText(plainNameKey(name));
+// Written columns (name_key included) are encoded by toParam, so they take plainNameKey.
 
 /** A `{key, value}` entry of `request_headers` or `alerts`. */
 export interface KeyValue {
@@ -123,14 +128,14 @@ const DATE_COLUMNS = new Set([
 
 function toParam(column: string, value: unknown): unknown {
   if (value === null || value === undefined) return null;
-  if (MONITOR_JSON_COLUMNS.has(column)) return JSON.stringify(value);
+  if (MONITOR_JSON_COLUMNS.has(column)) return JSON.stringify(mapStrings(value, encodeText));
   if (DATE_COLUMNS.has(column)) return new Date(value as number).toISOString();
-  return value;
+  return typeof value === "string" ? encodeText(value) : value;
 }
 
 function fromRow<T>(row: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.getTime() : v;
+  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.getTime() : mapStrings(v, decodeText);
   return out as T;
 }
 
@@ -158,7 +163,7 @@ export class StoreTx {
 
   /** Inserts a monitor. */
   async insertMonitor(account: string, fields: MonitorFields, now: number): Promise<MonitorRecord> {
-    const values: Record<string, unknown> = { ...fields, name_key: nameKey(fields.name), account, created_at: now, updated_at: now };
+    const values: Record<string, unknown> = { ...fields, name_key: plainNameKey(fields.name), account, created_at: now, updated_at: now };
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
@@ -170,7 +175,7 @@ export class StoreTx {
   /** Writes the given monitor columns and `updated_at`. */
   async updateMonitor(id: number, fields: Partial<MonitorFields>, now: number): Promise<MonitorRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
-    if (fields.name !== undefined) values.name_key = nameKey(fields.name);
+    if (fields.name !== undefined) values.name_key = plainNameKey(fields.name);
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
@@ -194,7 +199,7 @@ export class StoreTx {
         params.push(nameKey(q.search));
         where += ` AND strpos(name_key, $${params.length}) > 0`;
       } else {
-        params.push(q.search);
+        params.push(encodeText(q.search));
         where += ` AND strpos(lower(url), lower($${params.length})) > 0`;
       }
     }
@@ -264,7 +269,7 @@ export class StoreTx {
         params.push(nameKey(q.search));
         where += ` AND strpos(m.name_key, $${params.length}) > 0`;
       } else {
-        params.push(q.search);
+        params.push(encodeText(q.search));
         where += ` AND strpos(lower(coalesce(i.${q.searchBy}, '')), lower($${params.length})) > 0`;
       }
     }

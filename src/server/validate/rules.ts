@@ -63,11 +63,16 @@ export function checkString(bag: ErrorBag, field: string, value: unknown, max: n
   return value;
 }
 
-/** An integer, given as a JSON number or a numeric string (forms send strings). */
+/**
+ * An integer, given as a JSON number or a numeric string (forms send strings), within
+ * JavaScript's safe range (what docs/openapi.json allows). The service's PHP takes larger
+ * ones too; no id or allowed value is that large, so such a request fails either way.
+ */
 export function toInteger(value: unknown): number | undefined {
   if (typeof value === "number" && Number.isSafeInteger(value)) return value;
-  if (typeof value === "string" && /^[+-]?\d{1,15}$/.test(value.trim())) return Number(value.trim());
-  return undefined;
+  if (typeof value !== "string" || !/^[+-]?\d+$/.test(value.trim())) return undefined;
+  const n = Number(value.trim());
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** An integer from `allowed`; adds "must be an integer" or "selected ... is invalid". */

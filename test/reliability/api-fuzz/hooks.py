@@ -1,0 +1,97 @@
+"""Schemathesis hooks for the uptime API, loaded through SCHEMATHESIS_HOOKS.
+
+1. Form bodies go out as the service reads them, and as docs/openapi.json describes them
+   with the `deepObject` encoding of list fields: bracket notation, as PHP and `qs` write
+   it (`alerts[0][key]=email&alerts[0][value]=ops%40example.com`). Schemathesis applies
+   `deepObject` to objects only and hands a list of objects to `requests`, which writes
+   `alerts=key&alerts=value`.
+2. A check of ours on writes the description calls valid (below).
+"""
+import re
+from urllib.parse import quote
+
+import schemathesis
+
+
+def _pairs(prefix, value):
+    if isinstance(value, dict):
+        if not value:
+            yield prefix, ""
+        for key, inner in value.items():
+            yield from _pairs(f"{prefix}[{key}]", inner)
+    elif isinstance(value, list):
+        if not value:
+            # An empty list has no bracket form: an empty value means "no entries".
+            yield prefix, ""
+        for index, inner in enumerate(value):
+            yield from _pairs(f"{prefix}[{index}]", inner)
+    elif value is None:
+        yield prefix, ""
+    else:
+        # Schemathesis has already spelt booleans as true/false, as the description's forms do.
+        yield prefix, str(value)
+
+
+def encode_form(body):
+    """`body` (a dict) as an application/x-www-form-urlencoded string in bracket notation."""
+    pairs = [pair for key, value in body.items() for pair in _pairs(str(key), value)]
+    return "&".join(f"{quote(k, safe='[]')}={quote(v, safe='')}" for k, v in pairs)
+
+
+@schemathesis.serializer("application/x-www-form-urlencoded")
+def bracket_form(ctx, value):
+    """The body's bytes; None sends no body."""
+    if isinstance(value, dict):
+        return encode_form(value).encode("utf-8")
+    if value is None or isinstance(value, bytes):
+        return value
+    # Not an object (negative tests send lists, numbers): sent as text, which the service refuses.
+    return str(value).encode("utf-8")
+
+
+# Writes whose validity depends on what is stored or on the clock: a request the
+# description calls valid may still be refused with 422, but only for these reasons.
+# Everything else a 422 says about a valid request is a disagreement between the
+# description and the server, and fails the run.
+_STATE_RULES = {
+    "storeMonitor": [r"has already been taken\.$", r"must be a date before maintenance end at\.$"],
+    "updateMonitor": [
+        r"has already been taken\.$",
+        r"must be a date before maintenance end at\.$",
+        r"^The alert text lookup field is required when alert condition is url_(no_)?text\.$",
+    ],
+    "storeIncident": [
+        r"^The selected monitor id is invalid\.$",
+        r"^The monitor already has an ongoing incident\.$",
+        r"must be a date before or equal to now\.$",
+        r"must be a date after ",
+    ],
+    "updateIncident": [r"must be a date before or equal to now\.$", r"must be a date after started at\.$"],
+}
+_STATE_RULES["patchMonitor"] = _STATE_RULES["updateMonitor"]
+_STATE_RULES["patchIncident"] = _STATE_RULES["updateIncident"]
+
+
+@schemathesis.check
+def valid_writes_fail_only_on_stored_state(ctx, response, case):
+    """A 422 to a schema-valid write names only rules that depend on stored data or the clock."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 422:
+        return None
+    operation_id = case.operation.definition.raw.get("operationId")
+    allowed = _STATE_RULES.get(operation_id)
+    if allowed is None:
+        return None
+    messages = response.json().get("message", {})
+    unexpected = [
+        f"{field}: {text}"
+        for field, texts in messages.items()
+        for text in texts
+        if not any(re.search(rule, text) for rule in allowed)
+    ]
+    if unexpected:
+        raise AssertionError(
+            "A request the description calls valid was refused for a rule the description does not state:\n  "
+            + "\n  ".join(unexpected)
+        )
+    return None
