@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Build the Pulumi tools this project runs, from Go modules, into .tools/pulumi/bin:
-# the CLI, the Node.js, YAML, Go and Java language hosts, and the SDK generator
+# the CLI, the Node.js, YAML, Go, Python and Java language hosts, and the SDK generator
 # (pulumi-gen-uptime, on Pulumi's own code generators); next to them, the
 # dynamic-provider launcher shipped in the @pulumi/pulumi npm package. Needs only the
 # Go module proxy: no download from get.pulumi.com.
@@ -22,6 +22,8 @@ LANGHOST_VERSION=v3.68.0
 YAML_VERSION=v1.32.0
 # The Go language host as it was in sdk/v3 v3.66.0 (see README).
 GO_LANGHOST_VERSION=v3.66.0
+# The Python language host as it was in sdk/v3 v3.79.0, its last release there (see README).
+PYTHON_LANGHOST_VERSION=v3.79.0
 # Newest pulumi-java Go module the module proxy reachable here serves (see README).
 JAVA_LANGHOST_VERSION=v1.17.0
 VERSION_VAR=github.com/pulumi/pulumi/sdk/v3/go/common/version.Version
@@ -115,6 +117,15 @@ build_tool pulumi-language-yaml "$YAML_VERSION" "$TOOLS/pulumi/yaml-langhost" \
   github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml "-X $YAML_VERSION_VAR=$YAML_VERSION"
 build_tool pulumi-language-go "$GO_LANGHOST_VERSION" "$TOOLS/pulumi/go-langhost" \
   github.com/pulumi/pulumi/sdk/v3/go/pulumi-language-go "-X $VERSION_VAR=$GO_LANGHOST_VERSION"
+build_tool pulumi-language-python "$PYTHON_LANGHOST_VERSION" "$TOOLS/pulumi/python-langhost" \
+  github.com/pulumi/pulumi/sdk/v3/python/cmd/pulumi-language-python "-X $VERSION_VAR=$PYTHON_LANGHOST_VERSION"
+# The Python host runs programs through its exec shim, a Python script it looks up on the
+# PATH beside itself; it ships in the same module.
+shim="$(cd "$TOOLS/pulumi/python-langhost" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)/python/cmd/pulumi-language-python-exec"
+if ! cmp -s "$shim" "$BIN/pulumi-language-python-exec"; then
+  cp "$shim" "$BIN/pulumi-language-python-exec"
+  chmod 0755 "$BIN/pulumi-language-python-exec"
+fi
 build_tool pulumi-language-java "$JAVA_LANGHOST_VERSION" "$TOOLS/pulumi/java-langhost" \
   github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java "-X $JAVA_VERSION_VAR=$JAVA_LANGHOST_VERSION"
 build_tool pulumi-gen-uptime local "$TOOLS/sdkgen" . "" "$TOOLS/sdkgen"/*.go "$TOOLS/sdkgen/logo.png"

@@ -2,7 +2,8 @@
 // `npm run sdks`: builds the committed, generated SDKs (sdk/<language>, see
 // scripts/generate-sdks.js) into dist/sdk/<language>, ready to publish:
 //   nodejs  compiled to JavaScript with declarations, with its package.json and README
-//   python  the source package (pyproject.toml), as generated
+//   python  the source package (pyproject.toml), as generated, and its wheel in
+//           dist/sdk/python-wheel (`pip wheel`), which examples/python installs
 //   go      the Go module, as generated (published by tagging the repository: sdk/go/vX.Y.Z)
 //   dotnet  the C# project, as generated (`dotnet pack` where a .NET SDK is installed)
 //   java    the Maven project, built into a jar and installed into the project-local Maven
@@ -36,6 +37,20 @@ function copyAsGenerated(language) {
   fs.cpSync(path.join(SDK, language), path.join(OUT, language), { recursive: true });
 }
 
+/** Builds the wheel of the Python SDK into dist/sdk/python-wheel (setuptools from PyPI, pip's cache once warm). */
+function buildPython() {
+  copyAsGenerated("python");
+  const wheels = path.join(OUT, "python-wheel");
+  fs.rmSync(wheels, { recursive: true, force: true });
+  try {
+    execFileSync("python3", ["-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "--wheel-dir", wheels, path.join(OUT, "python")], { stdio: ["ignore", "ignore", "pipe"] });
+  } catch (err) {
+    if (err.code === "ENOENT") throw new Error("`python3` not found on PATH: install Python 3.9+ with pip (Debian: `apt-get install python3 python3-pip python3-venv`).");
+    throw new Error(`pip wheel of dist/sdk/python failed:\n${err.stderr ?? err.message}`);
+  }
+  console.log(`sdks: python wheel ${fs.readdirSync(wheels).join(", ")} in dist/sdk/python-wheel`);
+}
+
 /** Builds the jar in dist/sdk/java/target and installs it (with its pom) into the project's Maven repository. */
 async function buildJava() {
   copyAsGenerated("java");
@@ -49,6 +64,7 @@ async function main() {
     fs.rmSync(path.join(OUT, language), { recursive: true, force: true });
     if (language === "nodejs") buildNodejs();
     else if (language === "java") await buildJava();
+    else if (language === "python") buildPython();
     else copyAsGenerated(language);
     console.log(`sdks: dist/sdk/${language}`);
   }

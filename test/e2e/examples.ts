@@ -2,14 +2,16 @@
  * Running the projects under examples/ in place: the stack config a project needs beyond
  * its Pulumi.yaml defaults (`<project>/e2e.config.json`, which can ask for a second service
  * for a program that reaches one through an explicit provider), and compiling it first when
- * it is a TypeScript, Go or Java program, outside the engine's per-command timeout.
+ * it is a TypeScript, Go or Java program (or making its virtualenv when it is a Python one),
+ * outside the engine's per-command timeout.
  */
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { E2EStack, REPO, secs } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
+import { ensureVenv } from "../support/python-venv";
 
 const run = promisify(execFile);
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,11 +69,41 @@ export async function compileExample(dir: string): Promise<string | undefined> {
   if (existsSync(join(dir, "pom.xml"))) {
     return `mvn compile (${await maven.runMaven(dir, ["compile", "exec:help"])})`;
   }
+  if (existsSync(join(dir, "requirements.txt"))) return pythonVenv(dir);
   return undefined;
 }
 
-/** The environment the engine's commands need for a project: Java programs' Maven runs use the project's Maven repository. */
+/**
+ * The virtualenv a Python project's Pulumi.yaml names (`venv`, beside the program): a link to
+ * a venv made from its requirements.txt under .tools, kept while the requirements and the
+ * wheels they name are unchanged (test/support/python-venv.ts).
+ */
+async function pythonVenv(dir: string): Promise<string> {
+  const requirements = join(dir, "requirements.txt");
+  const wheels = readFileSync(requirements, "utf8").split("\n").map((l) => l.trim()).filter((l) => l.endsWith(".whl")).map((l) => resolve(dir, l));
+  const missing = wheels.find((w) => !existsSync(w));
+  if (missing) throw new Error(`${missing} is missing: run \`npm run sdks\` (it builds the Python SDK's wheel)`);
+  const bin = await ensureVenv({ dir: join(REPO, ".tools", `python-venv-${basename(dir)}`), requirements, cwd: dir, inputs: wheels });
+  const link = join(dir, "venv");
+  if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
+  symlinkSync(join(bin, ".."), link, "dir");
+  return "pip install -r requirements.txt (or the venv it made before)";
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** The environment the engine's commands need for a project: Java programs' Maven runs use the project's Maven repository, Python programs their venv. */
 export function exampleEnv(dir: string): Record<string, string> {
+  // The Python language host built here (sdk/v3 v3.79.0) takes Pulumi.yaml's `virtualenv` only
+  // as a command-line flag, which CLI v3.248 no longer passes (it sends runtime options over
+  // RPC): the venv's interpreter is named to it the other way it knows.
+  if (existsSync(join(dir, "requirements.txt"))) return { PULUMI_PYTHON_CMD: join(dir, "venv", "bin", "python") };
   if (!existsSync(join(dir, "pom.xml"))) return {};
   const { MAVEN_OPTS } = maven.mavenEnv();
   return { MAVEN_OPTS };

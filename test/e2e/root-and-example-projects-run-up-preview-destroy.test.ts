@@ -45,7 +45,7 @@ describe("root and example projects", () => {
     console.log(`discovered ${projects.length} project(s): ${projects.map(label).join(", ") || "(none)"}`);
     // The root program and the examples the README points at are among them; a project
     // whose Pulumi.yaml went missing would silently drop out of the lifecycle runs below.
-    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml", "examples/go", "examples/java", "examples/nodejs-sdk"]));
+    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml", "examples/go", "examples/java", "examples/python", "examples/nodejs-sdk"]));
   });
 
   it.each(projects.map((dir) => [label(dir), dir]))("%s: up, preview with no changes, destroy", async (name, dir) => {

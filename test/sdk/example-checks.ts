@@ -9,6 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { REPO, WORK } from "../e2e/harness";
+import { ensureVenv } from "../support/python-venv";
 
 const run = promisify(execFile);
 
@@ -64,16 +65,9 @@ export async function vetGo(programs: Record<string, string>): Promise<CheckResu
 const PY_VENV = join(REPO, ".tools", "docs-examples-venv");
 const PY_REQUIREMENTS = join(__dirname, "python-examples-requirements.txt");
 
-/** Creates the venv from python-examples-requirements.txt unless its stamp says it is there for these pins. */
-async function pythonVenv(): Promise<string> {
-  const stamp = join(PY_VENV, "requirements.txt");
-  const wanted = readFileSync(PY_REQUIREMENTS, "utf8");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return join(PY_VENV, "bin");
-  rmSync(PY_VENV, { recursive: true, force: true });
-  await run("python3", ["-m", "venv", PY_VENV]);
-  await run(join(PY_VENV, "bin", "pip"), ["install", "-q", "-r", PY_REQUIREMENTS], { timeout: 900_000 });
-  writeFileSync(stamp, wanted);
-  return join(PY_VENV, "bin");
+/** The venv of python-examples-requirements.txt (test/support/python-venv.ts). */
+function pythonVenv(): Promise<string> {
+  return ensureVenv({ dir: PY_VENV, requirements: PY_REQUIREMENTS });
 }
 
 /**
