@@ -18,9 +18,9 @@ log=.tools/test-preparation.log
 # Its own process group (setsid), so that a failed unit run can stop all of it.
 setsid bash -c '
   set -euo pipefail
-  nice -n 10 bash scripts/build-pulumi.sh
-  (cd examples/go && GOWORK=off nice -n 10 go build -o /dev/null .)
-  nice -n 10 node scripts/build-sdks.js
+  nice -n 19 bash scripts/build-pulumi.sh
+  (cd examples/go && GOWORK=off nice -n 19 go build -o /dev/null .)
+  nice -n 19 node scripts/build-sdks.js
 ' >"$log" 2>&1 &
 prep=$!
 
