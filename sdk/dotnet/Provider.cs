@@ -80,7 +80,7 @@ namespace PulumiUptime.Uptime
         public Input<string>? BaseUrl { get; set; }
 
         /// <summary>
-        /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         /// </summary>
         [Input("maxRetries", json: true)]
         public Input<int>? MaxRetries { get; set; }
@@ -98,7 +98,7 @@ namespace PulumiUptime.Uptime
         public Input<string>? TimeZone { get; set; }
 
         /// <summary>
-        /// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        /// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         /// </summary>
         [Input("timeoutMs", json: true)]
         public Input<int>? TimeoutMs { get; set; }
@@ -107,10 +107,10 @@ namespace PulumiUptime.Uptime
         {
             ApiKey = Utilities.GetEnv("UPTIME_API_KEY");
             BaseUrl = Utilities.GetEnv("UPTIME_BASE_URL");
-            MaxRetries = Utilities.GetEnvInt32("UPTIME_MAX_RETRIES") ?? 7;
+            MaxRetries = Utilities.GetEnvInt32("UPTIME_MAX_RETRIES");
             RequestsPerMinute = Utilities.GetEnvInt32("UPTIME_REQUESTS_PER_MINUTE");
             TimeZone = Utilities.GetEnv("UPTIME_TIME_ZONE") ?? "UTC";
-            TimeoutMs = Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS") ?? 30000;
+            TimeoutMs = Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS");
         }
         public static new ProviderArgs Empty => new ProviderArgs();
     }

@@ -44,10 +44,10 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("UPTIME_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("UPTIME_BASE_URL");
-            resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? (utilities.getEnvNumber("UPTIME_MAX_RETRIES") || 7)).apply(JSON.stringify);
+            resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("UPTIME_MAX_RETRIES")).apply(JSON.stringify);
             resourceInputs["requestsPerMinute"] = pulumi.output((args?.requestsPerMinute) ?? utilities.getEnvNumber("UPTIME_REQUESTS_PER_MINUTE")).apply(JSON.stringify);
             resourceInputs["timeZone"] = (args?.timeZone) ?? (utilities.getEnv("UPTIME_TIME_ZONE") || "UTC");
-            resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? (utilities.getEnvNumber("UPTIME_TIMEOUT_MS") || 30000)).apply(JSON.stringify);
+            resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? utilities.getEnvNumber("UPTIME_TIMEOUT_MS")).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
@@ -67,7 +67,7 @@ export interface ProviderArgs {
      */
     baseUrl?: pulumi.Input<string>;
     /**
-     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
      */
     maxRetries?: pulumi.Input<number>;
     /**
@@ -79,7 +79,7 @@ export interface ProviderArgs {
      */
     timeZone?: pulumi.Input<string>;
     /**
-     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
      */
     timeoutMs?: pulumi.Input<number>;
 }

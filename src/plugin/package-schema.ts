@@ -92,7 +92,7 @@ function property(f: FieldInfo, asOutput = false): PropertySpec {
   if (f.allowed) spec.$ref = ref(enumFor(f.allowed));
   else if (f.kind === "pairs") Object.assign(spec, { type: "array", items: { $ref: ref(itemTypeName(f)) } });
   else spec.type = f.kind;
-  if (!asOutput && f.default !== undefined && !Array.isArray(f.default)) spec.default = f.default;
+  if (!asOutput && f.default !== undefined && !Array.isArray(f.default) && f.defaultInSchema !== false) spec.default = f.default;
   if (f.secret) spec.secret = true;
   if (!asOutput && f.once === "store" && !f.providerOnly) spec.willReplaceOnChanges = true;
   return spec;

@@ -3,12 +3,14 @@
  * release must not do to programs and stacks written against the older one. Checks every
  * resource, function, object type and the provider: removed resources, functions, types,
  * properties and enum values, changed property types, inputs newly required, outputs no
- * longer always present. Additions (a new optional input, a new resource) are not breaking.
+ * longer always present, and provider inputs whose default is new or changed. Additions (a
+ * new optional input, a new resource) are not breaking.
  */
 
 /** A property as a schema declares it (the parts that make its type). */
 interface SchemaProperty {
   type?: string;
+  default?: unknown;
   $ref?: string;
   items?: SchemaProperty;
   additionalProperties?: SchemaProperty;
@@ -116,10 +118,28 @@ function compareMap<T>(
   }
 }
 
+/**
+ * Provider inputs whose default is new or changed: the SDKs send a schema default as an input,
+ * so every provider recorded without it (or with the old one) would show an update. A new
+ * setting's default belongs where the setting is used (`defaultInSchema: false`).
+ */
+function compareProviderDefaults(before: Record<string, SchemaProperty> = {}, after: Record<string, SchemaProperty> = {}, out: BreakingChange[]): void {
+  for (const [name, now] of Object.entries(after)) {
+    if (now.default === undefined) continue;
+    const old = before[name]?.default;
+    if (JSON.stringify(old) !== JSON.stringify(now.default)) {
+      out.push({ where: `provider.${name}`, what: old === undefined ? `input default ${JSON.stringify(now.default)} added (SDKs send it: every recorded provider would show an update)` : `input default changed from ${JSON.stringify(old)} to ${JSON.stringify(now.default)}` });
+    }
+  }
+}
+
 /** Every breaking change from `before` to `after` (empty when `after` is a compatible successor). */
 export function breakingChanges(before: PackageSchema, after: PackageSchema): BreakingChange[] {
   const out: BreakingChange[] = [];
-  if (before.provider) compareResource("provider", before.provider, after.provider ?? {}, out);
+  if (before.provider) {
+    compareResource("provider", before.provider, after.provider ?? {}, out);
+    compareProviderDefaults(before.provider.inputProperties, after.provider?.inputProperties, out);
+  }
   compareMap("resource", before.resources, after.resources, compareResource, out);
   compareMap("function", before.functions, after.functions, (where, b, a, o) => {
     compareProperties(`${where}(inputs)`, "input", b.inputs?.properties, a.inputs?.properties, o);

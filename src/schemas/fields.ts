@@ -18,6 +18,13 @@ export interface FieldMeta {
   writeOnly?: boolean;
   /** The service's value when the field is omitted; `check` fills it so that both compare equal. */
   default?: unknown;
+  /**
+   * `false`: the default is applied where the value is used and is left out of the package
+   * schema, so the SDKs send nothing for an omitted value. A setting added after a release
+   * must be so: an SDK that sent its default would change the inputs of every provider
+   * recorded before, and upgrading would show an update.
+   */
+  defaultInSchema?: boolean;
   /** `store`: set on store only. `first`: written once, the first value wins. */
   once?: "store" | "first";
   /** Name in programs when not the camelCase of the wire name (`pause` → `paused`). */

@@ -55,13 +55,13 @@ export const providerConfigSchema = z.object({
   ),
   max_retries: field(
     wholeNumber("maxRetries"),
-    "Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20.",
-    { name: "maxRetries", default: 7 },
+    "Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7.",
+    { name: "maxRetries", default: 7, defaultInSchema: false },
   ),
   timeout_ms: field(
     wholeNumber("timeoutMs"),
-    "Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000.",
-    { name: "timeoutMs", default: 30_000 },
+    "Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000.",
+    { name: "timeoutMs", default: 30_000, defaultInSchema: false },
   ),
 }).partial();
 

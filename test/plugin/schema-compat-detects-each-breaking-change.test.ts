@@ -1,13 +1,14 @@
 /**
  * src/plugin/schema-compat.ts on hand-made schema pairs: each kind of breaking change is
- * found and named; additions (a new optional input, a required input made optional, a new
+ * found and named (a provider input's new or changed default among them: the SDKs would
+ * send it to every recorded provider); additions (a new optional input, a required input made optional, a new
  * enum value, a new resource) are not.
  */
 import { describe, expect, it } from "vitest";
 import { breakingChanges, mayBreak, type PackageSchema } from "../../src/plugin/schema-compat";
 
 const base = (): PackageSchema => ({
-  provider: { inputProperties: { baseUrl: { type: "string" } } },
+  provider: { inputProperties: { baseUrl: { type: "string" }, timeZone: { type: "string", default: "UTC" } } },
   resources: {
     "p:index:Monitor": {
       inputProperties: { name: { type: "string" }, interval: { $ref: "#/types/p:index:Interval" }, tags: { type: "array", items: { type: "string" } } },
@@ -50,6 +51,9 @@ describe("breaking changes between two schemas", () => {
     ["a changed enum's underlying type", (s) => (s.types!["p:index:Interval"].type = "string"), { where: "p:index:Interval", what: /type changed/ }],
     ["an input newly required", (s) => s.resources!["p:index:Monitor"].requiredInputs!.push("interval"), { where: "p:index:Monitor.interval", what: /input newly required/ }],
     ["a function input newly required", (s) => (s.functions!["p:index:getMonitor"].inputs!.properties!.extra = { type: "string" }, s.functions!["p:index:getMonitor"].inputs!.required!.push("extra")), { where: "p:index:getMonitor(inputs).extra", what: /input newly required/ }],
+    ["a new provider input with a default (SDKs would send it)", (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", default: 7 }), { where: "provider.maxRetries", what: /input default 7 added/ }],
+    ["a default given to a provider input", (s) => (s.provider!.inputProperties!.baseUrl = { type: "string", default: "https://x" }), { where: "provider.baseUrl", what: /input default "https:\/\/x" added/ }],
+    ["a changed provider input default", (s) => (s.provider!.inputProperties!.timeZone = { type: "string", default: "Europe/Berlin" }), { where: "provider.timeZone", what: /default changed from "UTC" to "Europe\/Berlin"/ }],
     ["a removed function output", (s) => delete s.functions!["p:index:getMonitor"].outputs!.properties!.status, { where: "p:index:getMonitor(outputs).status", what: /output removed/ }],
   ])("finds %s", (_kind, edit, expected) => {
     const found = after(edit);
@@ -60,6 +64,7 @@ describe("breaking changes between two schemas", () => {
     ["a required input made optional", (s) => (s.resources!["p:index:Monitor"].requiredInputs = [])],
     ["a new optional input", (s) => (s.resources!["p:index:Monitor"].inputProperties!.paused = { type: "boolean" })],
     ["a new provider input", (s) => (s.provider!.inputProperties!.timeout = { type: "integer" })],
+    ["a new provider input without a default in the schema", (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", description: "default 7" } as never)],
     ["a new enum value", (s) => s.types!["p:index:Interval"].enum!.push({ value: 900 })],
     ["a new resource", (s) => (s.resources!["p:index:StatusPage"] = { inputProperties: { name: { type: "string" } }, requiredInputs: ["name"] })],
   ])("accepts %s", (_kind, edit) => {

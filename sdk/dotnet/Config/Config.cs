@@ -52,9 +52,9 @@ namespace PulumiUptime.Uptime
             set => _baseUrl.Set(value);
         }
 
-        private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries") ?? Utilities.GetEnvInt32("UPTIME_MAX_RETRIES") ?? 7);
+        private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries") ?? Utilities.GetEnvInt32("UPTIME_MAX_RETRIES"));
         /// <summary>
-        /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         /// </summary>
         public static int? MaxRetries
         {
@@ -82,9 +82,9 @@ namespace PulumiUptime.Uptime
             set => _timeZone.Set(value);
         }
 
-        private static readonly __Value<int?> _timeoutMs = new __Value<int?>(() => __config.GetInt32("timeoutMs") ?? Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS") ?? 30000);
+        private static readonly __Value<int?> _timeoutMs = new __Value<int?>(() => __config.GetInt32("timeoutMs") ?? Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS"));
         /// <summary>
-        /// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        /// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         /// </summary>
         public static int? TimeoutMs
         {

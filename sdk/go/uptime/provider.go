@@ -39,7 +39,7 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.MaxRetries == nil {
-		if d := internal.GetEnvOrDefault(7, internal.ParseEnvInt, "UPTIME_MAX_RETRIES"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "UPTIME_MAX_RETRIES"); d != nil {
 			args.MaxRetries = pulumi.IntPtr(d.(int))
 		}
 	}
@@ -54,7 +54,7 @@ func NewProvider(ctx *pulumi.Context,
 		}
 	}
 	if args.TimeoutMs == nil {
-		if d := internal.GetEnvOrDefault(30000, internal.ParseEnvInt, "UPTIME_TIMEOUT_MS"); d != nil {
+		if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "UPTIME_TIMEOUT_MS"); d != nil {
 			args.TimeoutMs = pulumi.IntPtr(d.(int))
 		}
 	}
@@ -75,13 +75,13 @@ type providerArgs struct {
 	ApiKey *string `pulumi:"apiKey"`
 	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
 	MaxRetries *int `pulumi:"maxRetries"`
 	// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
 	RequestsPerMinute *int `pulumi:"requestsPerMinute"`
 	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
 	TimeZone *string `pulumi:"timeZone"`
-	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
 	TimeoutMs *int `pulumi:"timeoutMs"`
 }
 
@@ -91,13 +91,13 @@ type ProviderArgs struct {
 	ApiKey pulumi.StringPtrInput
 	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
 	BaseUrl pulumi.StringPtrInput
-	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
 	MaxRetries pulumi.IntPtrInput
 	// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
 	RequestsPerMinute pulumi.IntPtrInput
 	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
 	TimeZone pulumi.StringPtrInput
-	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
 	TimeoutMs pulumi.IntPtrInput
 }
 

@@ -30,12 +30,12 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
- * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+ * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
  */
-export declare const maxRetries: number;
+export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
     get() {
-        return __config.getObject<number>("maxRetries") ?? (utilities.getEnvNumber("UPTIME_MAX_RETRIES") || 7);
+        return __config.getObject<number>("maxRetries") ?? utilities.getEnvNumber("UPTIME_MAX_RETRIES");
     },
     enumerable: true,
 });
@@ -63,12 +63,12 @@ Object.defineProperty(exports, "timeZone", {
 });
 
 /**
- * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+ * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
  */
-export declare const timeoutMs: number;
+export declare const timeoutMs: number | undefined;
 Object.defineProperty(exports, "timeoutMs", {
     get() {
-        return __config.getObject<number>("timeoutMs") ?? (utilities.getEnvNumber("UPTIME_TIMEOUT_MS") || 30000);
+        return __config.getObject<number>("timeoutMs") ?? utilities.getEnvNumber("UPTIME_TIMEOUT_MS");
     },
     enumerable: true,
 });

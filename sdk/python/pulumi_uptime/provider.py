@@ -30,10 +30,10 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
         :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
-        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         """
         if api_key is None:
             api_key = _utilities.get_env('UPTIME_API_KEY')
@@ -44,7 +44,7 @@ class ProviderArgs:
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
         if max_retries is None:
-            max_retries = (_utilities.get_env_int('UPTIME_MAX_RETRIES') or 7)
+            max_retries = _utilities.get_env_int('UPTIME_MAX_RETRIES')
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
         if requests_per_minute is None:
@@ -56,7 +56,7 @@ class ProviderArgs:
         if time_zone is not None:
             pulumi.set(__self__, "time_zone", time_zone)
         if timeout_ms is None:
-            timeout_ms = (_utilities.get_env_int('UPTIME_TIMEOUT_MS') or 30000)
+            timeout_ms = _utilities.get_env_int('UPTIME_TIMEOUT_MS')
         if timeout_ms is not None:
             pulumi.set(__self__, "timeout_ms", timeout_ms)
 
@@ -88,7 +88,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         """
         return pulumi.get(self, "max_retries")
 
@@ -124,7 +124,7 @@ class ProviderArgs:
     @pulumi.getter(name="timeoutMs")
     def timeout_ms(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         """
         return pulumi.get(self, "timeout_ms")
 
@@ -154,10 +154,10 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
         :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
-        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         """
         ...
     @overload
@@ -206,7 +206,7 @@ class Provider(pulumi.ProviderResource):
                 base_url = _utilities.get_env('UPTIME_BASE_URL')
             __props__.__dict__["base_url"] = base_url
             if max_retries is None:
-                max_retries = (_utilities.get_env_int('UPTIME_MAX_RETRIES') or 7)
+                max_retries = _utilities.get_env_int('UPTIME_MAX_RETRIES')
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
             if requests_per_minute is None:
                 requests_per_minute = _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
@@ -215,7 +215,7 @@ class Provider(pulumi.ProviderResource):
                 time_zone = (_utilities.get_env('UPTIME_TIME_ZONE') or 'UTC')
             __props__.__dict__["time_zone"] = time_zone
             if timeout_ms is None:
-                timeout_ms = (_utilities.get_env_int('UPTIME_TIMEOUT_MS') or 30000)
+                timeout_ms = _utilities.get_env_int('UPTIME_TIMEOUT_MS')
             __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
         super(Provider, __self__).__init__(
             'uptime',

@@ -37,14 +37,14 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return value
 }
 
-// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "uptime:maxRetries")
 	if err == nil {
 		return v
 	}
 	var value int
-	if d := internal.GetEnvOrDefault(7, internal.ParseEnvInt, "UPTIME_MAX_RETRIES"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "UPTIME_MAX_RETRIES"); d != nil {
 		value = d.(int)
 	}
 	return value
@@ -76,14 +76,14 @@ func GetTimeZone(ctx *pulumi.Context) string {
 	return value
 }
 
-// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
 func GetTimeoutMs(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "uptime:timeoutMs")
 	if err == nil {
 		return v
 	}
 	var value int
-	if d := internal.GetEnvOrDefault(30000, internal.ParseEnvInt, "UPTIME_TIMEOUT_MS"); d != nil {
+	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "UPTIME_TIMEOUT_MS"); d != nil {
 		value = d.(int)
 	}
 	return value

@@ -35,11 +35,11 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl') or _utilities.get_env('UPTIME_BASE_URL')
 
     @_builtins.property
-    def max_retries(self) -> int:
+    def max_retries(self) -> Optional[int]:
         """
-        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         """
-        return __config__.get_int('maxRetries') or (_utilities.get_env_int('UPTIME_MAX_RETRIES') or 7)
+        return __config__.get_int('maxRetries') or _utilities.get_env_int('UPTIME_MAX_RETRIES')
 
     @_builtins.property
     def requests_per_minute(self) -> Optional[int]:
@@ -56,9 +56,9 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('timeZone') or (_utilities.get_env('UPTIME_TIME_ZONE') or 'UTC')
 
     @_builtins.property
-    def timeout_ms(self) -> int:
+    def timeout_ms(self) -> Optional[int]:
         """
-        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
         """
-        return __config__.get_int('timeoutMs') or (_utilities.get_env_int('UPTIME_TIMEOUT_MS') or 30000)
+        return __config__.get_int('timeoutMs') or _utilities.get_env_int('UPTIME_TIMEOUT_MS')
 

@@ -26,11 +26,11 @@ public final class Config {
         return Codegen.stringProp("baseUrl").config(config).env("UPTIME_BASE_URL").get();
     }
 /**
- * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+ * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
  * 
  */
     public Optional<Integer> maxRetries() {
-        return Codegen.integerProp("maxRetries").config(config).env("UPTIME_MAX_RETRIES").def(7).get();
+        return Codegen.integerProp("maxRetries").config(config).env("UPTIME_MAX_RETRIES").get();
     }
 /**
  * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
@@ -47,10 +47,10 @@ public final class Config {
         return Codegen.stringProp("timeZone").config(config).env("UPTIME_TIME_ZONE").def("UTC").get();
     }
 /**
- * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+ * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
  * 
  */
     public Optional<Integer> timeoutMs() {
-        return Codegen.integerProp("timeoutMs").config(config).env("UPTIME_TIMEOUT_MS").def(30000).get();
+        return Codegen.integerProp("timeoutMs").config(config).env("UPTIME_TIMEOUT_MS").get();
     }
 }

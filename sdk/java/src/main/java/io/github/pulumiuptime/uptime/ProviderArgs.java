@@ -48,14 +48,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
      * 
      */
     @Import(name="maxRetries", json=true)
     private @Nullable Output<Integer> maxRetries;
 
     /**
-     * @return Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * @return Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
      * 
      */
     public Optional<Output<Integer>> maxRetries() {
@@ -93,14 +93,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
      * 
      */
     @Import(name="timeoutMs", json=true)
     private @Nullable Output<Integer> timeoutMs;
 
     /**
-     * @return Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * @return Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
      * 
      */
     public Optional<Output<Integer>> timeoutMs() {
@@ -179,7 +179,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
          * 
          * @return builder
          * 
@@ -190,7 +190,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
          * 
          * @return builder
          * 
@@ -242,7 +242,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
          * 
          * @return builder
          * 
@@ -253,7 +253,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
          * 
          * @return builder
          * 
@@ -265,10 +265,10 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         public ProviderArgs build() {
             $.apiKey = Codegen.stringProp("apiKey").secret().arg($.apiKey).env("UPTIME_API_KEY").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("UPTIME_BASE_URL").getNullable();
-            $.maxRetries = Codegen.integerProp("maxRetries").output().arg($.maxRetries).env("UPTIME_MAX_RETRIES").def(7).getNullable();
+            $.maxRetries = Codegen.integerProp("maxRetries").output().arg($.maxRetries).env("UPTIME_MAX_RETRIES").getNullable();
             $.requestsPerMinute = Codegen.integerProp("requestsPerMinute").output().arg($.requestsPerMinute).env("UPTIME_REQUESTS_PER_MINUTE").getNullable();
             $.timeZone = Codegen.stringProp("timeZone").output().arg($.timeZone).env("UPTIME_TIME_ZONE").def("UTC").getNullable();
-            $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("UPTIME_TIMEOUT_MS").def(30000).getNullable();
+            $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("UPTIME_TIMEOUT_MS").getNullable();
             return $;
         }
     }
