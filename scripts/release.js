@@ -26,15 +26,16 @@ const fs = require("node:fs");
 const path = require("node:path");
 const { hostTargetId, TARGETS } = require("./lib/targets");
 const { checkVersions } = require("./lib/versions");
+const { ensureVenv } = require("./lib/python-venv");
 
 const ROOT = path.resolve(__dirname, "..");
 const OUT = path.join(ROOT, "dist", "release");
 const timings = [];
 
-function step(label, fn) {
+async function step(label, fn) {
   const started = Date.now();
   console.log(`release: ${label}...`);
-  const result = fn();
+  const result = await fn();
   timings.push([label, (Date.now() - started) / 1000]);
   return result;
 }
@@ -56,42 +57,33 @@ function tarGz(out, dir) {
   fs.writeFileSync(out, gz);
 }
 
-function pythonSdk() {
-  const venv = path.join(ROOT, ".tools", "release-venv");
-  const py = path.join(venv, "bin", "python");
-  const reqs = path.join(__dirname, "release-requirements.txt");
-  const stamp = path.join(venv, "requirements.txt");
-  if (!fs.existsSync(py) || !fs.existsSync(stamp) || fs.readFileSync(stamp, "utf8") !== fs.readFileSync(reqs, "utf8")) {
-    fs.rmSync(venv, { recursive: true, force: true });
-    run("python3", ["-m", "venv", venv]);
-    run(py, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", reqs]);
-    fs.copyFileSync(reqs, stamp);
-  }
-  run(py, ["-m", "build", "--sdist", "--wheel", "--outdir", OUT, path.join(ROOT, "dist", "sdk", "python")], { stdio: ["ignore", "ignore", "inherit"] });
+async function pythonSdk() {
+  const bin = await ensureVenv({ dir: path.join(ROOT, ".tools", "release-venv"), requirements: path.join(__dirname, "release-requirements.txt") });
+  run(path.join(bin, "python"), ["-m", "build", "--sdist", "--wheel", "--outdir", OUT, path.join(ROOT, "dist", "sdk", "python")], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function main() {
   const host = TARGETS.find((t) => t.id === hostTargetId());
-  step("plugin executables, all platforms (build-standalone.js all)", () => node("build-standalone.js", "all"));
+  await step("plugin executables, all platforms (build-standalone.js all)", () => node("build-standalone.js", "all"));
   const version = await checkVersions(path.join(ROOT, "dist", "plugin-bin", host.id, host.exe));
   const releaseNotes = notes(version);
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
-  step("plugin archives (plugin-archives.js all)", () => node("plugin-archives.js", "all"));
-  step("SDKs built into dist/sdk (build-sdks.js)", () => node("build-sdks.js"));
-  step("Node.js SDK tarball (npm pack)", () => run("npm", ["pack", "--silent", "--pack-destination", OUT, path.join(ROOT, "dist", "sdk", "nodejs")], { stdio: ["ignore", "ignore", "inherit"] }));
-  step("Python SDK sdist and wheel (python -m build)", pythonSdk);
-  step("Go SDK module and .NET sources", () => {
+  await step("plugin archives (plugin-archives.js all)", () => node("plugin-archives.js", "all"));
+  await step("SDKs built into dist/sdk (build-sdks.js)", () => node("build-sdks.js"));
+  await step("Node.js SDK tarball (npm pack)", () => run("npm", ["pack", "--silent", "--pack-destination", OUT, path.join(ROOT, "dist", "sdk", "nodejs")], { stdio: ["ignore", "ignore", "inherit"] }));
+  await step("Python SDK sdist and wheel (python -m build)", pythonSdk);
+  await step("Go SDK module and .NET sources", () => {
     fs.cpSync(path.join(ROOT, "dist", "sdk", "go"), path.join(OUT, "sdk-go"), { recursive: true });
     tarGz(path.join(OUT, `pulumi-uptime-sdk-go-v${version}.tar.gz`), path.join(OUT, "sdk-go"));
     tarGz(path.join(OUT, `PulumiUptime.Uptime-${version}-sources.tar.gz`), path.join(ROOT, "dist", "sdk", "dotnet"));
   });
-  step("Java SDK jar and pom", () => {
+  await step("Java SDK jar and pom", () => {
     const target = path.join(ROOT, "dist", "sdk", "java", "target");
     fs.copyFileSync(path.join(target, `uptime-${version}.jar`), path.join(OUT, `uptime-${version}.jar`));
     fs.copyFileSync(path.join(ROOT, "dist", "sdk", "java", "pom.xml"), path.join(OUT, `uptime-${version}.pom`));
   });
-  step("main npm package (npm pack)", () => run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", OUT], { stdio: ["ignore", "ignore", "inherit"] }));
+  await step("main npm package (npm pack)", () => run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", OUT], { stdio: ["ignore", "ignore", "inherit"] }));
   fs.writeFileSync(path.join(OUT, "RELEASE_NOTES.md"), releaseNotes);
   const files = fs.readdirSync(OUT).filter((f) => fs.statSync(path.join(OUT, f)).isFile() && f !== "SHA256SUMS").sort();
   const sums = files.map((f) => `${crypto.createHash("sha256").update(fs.readFileSync(path.join(OUT, f))).digest("hex")}  ${f}`);

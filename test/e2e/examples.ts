@@ -6,7 +6,7 @@
  * outside the engine's per-command timeout.
  */
 import { execFile } from "node:child_process";
-import { existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { E2EStack, REPO, secs } from "./harness";
@@ -85,17 +85,9 @@ async function pythonVenv(dir: string): Promise<string> {
   if (missing) throw new Error(`${missing} is missing: run \`npm run sdks\` (it builds the Python SDK's wheel)`);
   const bin = await ensureVenv({ dir: join(REPO, ".tools", `python-venv-${basename(dir)}`), requirements, cwd: dir, inputs: wheels });
   const link = join(dir, "venv");
-  if (existsSync(link) || isLink(link)) rmSync(link, { recursive: true, force: true });
+  rmSync(link, { recursive: true, force: true });
   symlinkSync(join(bin, ".."), link, "dir");
   return "pip install -r requirements.txt (or the venv it made before)";
-}
-
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
 }
 
 /** The environment the engine's commands need for a project: Java programs' Maven runs use the project's Maven repository, Python programs their venv. */
