@@ -2,13 +2,13 @@
  * pulumi-uptime: Pulumi resources (`Monitor`, `Incident`) and functions for the
  * uptime-monitoring API, plus the typed client and the local server they are tested on.
  */
-export { Monitor, type MonitorArgs, type MonitorOutputs, type RequestHeaderArgs, type AlertArgs, type Interval, type AlertCondition, type RequestMethod, type ExpiryAlertDays, type AlertChannel, type CacheBuster, type MonitorStatus } from "./resources/monitor";
-export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./resources/incident";
+export { Monitor, type MonitorArgs, type MonitorOutputs, type RequestHeaderArgs, type AlertArgs, type Interval, type AlertCondition, type RequestMethod, type ExpiryAlertDays, type AlertChannel, type CacheBuster, type MonitorStatus } from "./dynamic/monitor";
+export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./dynamic/incident";
 export * from "./functions/monitors";
 export * from "./functions/incidents";
 export type { FunctionOptions } from "./functions/program-client";
-export { UptimeResourceError } from "./providers/user-error";
-export { CONFIG_KEYS, ENV_VARS } from "./providers/config";
+export { UptimeResourceError } from "./runtime/user-errors";
+export { CONFIG_KEYS, ENV_VARS } from "./runtime/config";
 export * from "./client";
 export * as schemas from "./schemas";
 export { OPENAPI_FILE, openApiDocument, openApiText } from "./openapi";

@@ -1,7 +1,7 @@
 /**
  * B3: `pulumi refresh` of N deployed monitors: requests at the server and wall time.
  * Target: at most one request per monitor. The provider answers reads from one pass over
- * the list pages when the list is shown to match `show` (src/providers/monitor/read-snapshot.ts).
+ * the list pages when the list is shown to match `show` (src/runtime/monitor/read-snapshot.ts).
  */
 import { COUNT, deployMonitors, ok, secs, type Deployed } from "./lib/common";
 import { summary } from "./lib/pulumi";

@@ -124,7 +124,7 @@ ${secs(r2.previewMs)}; requests at the server: ${r2.stats.total} (${routes(r2.st
 
 ## B3: \`refresh\`
 
-${secs(r3.refreshMs)}; requests at the server: ${r3.stats.total} for ${r3.count} monitors (${routes(r3.stats.byRoute)}). Reads go by id until more of them have come than the list has pages (plus one); the list is then read once (100 per page) and, because its copy of a monitor read by id matches (ignoring the fields checks write), answers the other reads (src/providers/monitor/read-snapshot.ts). A \`preview --expect-no-changes\` after the refresh ${r3.noDriftAfter ? "passed (no false drift)" : "**found changes**"}.
+${secs(r3.refreshMs)}; requests at the server: ${r3.stats.total} for ${r3.count} monitors (${routes(r3.stats.byRoute)}). Reads go by id until more of them have come than the list has pages (plus one); the list is then read once (100 per page) and, because its copy of a monitor read by id matches (ignoring the fields checks write), answers the other reads (src/runtime/monitor/read-snapshot.ts). A \`preview --expect-no-changes\` after the refresh ${r3.noDriftAfter ? "passed (no false drift)" : "**found changes**"}.
 
 ## B4: rate-limited service
 
@@ -146,7 +146,7 @@ Sides alternate in rounds after a warm-up, against a server in its own process o
 
 ## B7: the provider plugin beside the dynamic provider
 
-Samples (in order, interleaved): plugin ${list(r7.pluginUpMs)}; dynamic ${list(r7.dynamicUpMs)}. Both are Node.js programs declaring the same ${n} monitors with the same inputs against a fresh local server each: bench/fixtures/plugin-monitors registers \`uptime:index:Monitor\` (served by dist/plugin/pulumi-resource-uptime over gRPC), bench/fixtures/monitors the dynamic \`Monitor\` (served by the engine's dynamic-provider host running the installed runtime). The plugin's \`up\` sent ${r7.pluginRequests} requests. Both doors run the same runtime (src/providers/operations.ts); what differs is the door: the plugin holds no serialized provider, so the program sends, and the engine stores and rewrites after every step, less per resource.
+Samples (in order, interleaved): plugin ${list(r7.pluginUpMs)}; dynamic ${list(r7.dynamicUpMs)}. Both are Node.js programs declaring the same ${n} monitors with the same inputs against a fresh local server each: bench/fixtures/plugin-monitors registers \`uptime:index:Monitor\` (served by dist/plugin/pulumi-resource-uptime over gRPC), bench/fixtures/monitors the dynamic \`Monitor\` (served by the engine's dynamic-provider host running the installed runtime). The plugin's \`up\` sent ${r7.pluginRequests} requests. Both doors run the same runtime (src/runtime/operations.ts); what differs is the door: the plugin holds no serialized provider, so the program sends, and the engine stores and rewrites after every step, less per resource.
 
 State per monitor (compact JSON of the resource entry in \`pulumi stack export\`): plugin ${r7.pluginStateBytes} B, dynamic ${r7.dynamicStateBytes} B (its \`__provider\`, stored in inputs and outputs, is part of the difference; the plugin's entries carry a provider reference instead).
 

@@ -9,7 +9,7 @@ import {
   UptimeError, UptimeForbiddenError, UptimeNetworkError, UptimeNotFoundError, UptimeRateLimitError,
   UptimeServerError, UptimeUnauthorizedError, UptimeValidationError, type UptimeErrorDetails,
 } from "./errors";
-import { ENV } from "./options";
+import { ENV } from "./client-options";
 import { errorCode, type FailureKind } from "./retry";
 
 /**

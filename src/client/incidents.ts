@@ -3,7 +3,7 @@ import {
   incidentCreateSchema, incidentListQuerySchema, incidentUpdateSchema,
   type Incident, type IncidentCreateInput, type IncidentListQuery, type IncidentUpdateInput,
 } from "../schemas";
-import { INCIDENT } from "./normalize";
+import { INCIDENT } from "./parse-response";
 import { ResourceApi, type ApiContext } from "./resource";
 
 /**

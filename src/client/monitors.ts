@@ -3,8 +3,8 @@ import {
   monitorCreateSchema, monitorListQuerySchema, monitorUpdateSchema,
   type Monitor, type MonitorCreateInput, type MonitorListQuery, type MonitorUpdateInput,
 } from "../schemas";
-import { sameMonitorName } from "../util/names";
-import { MONITOR } from "./normalize";
+import { sameMonitorName } from "../util/monitor-names";
+import { MONITOR } from "./parse-response";
 import { ResourceApi, ITERATION_PER_PAGE, type ApiContext } from "./resource";
 
 /** Monitors: list, pages, all, get, create, update (PATCH), delete, and lookup by name. */

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { DEFAULT_PER_PAGE, type Page } from "../schemas";
 import type { FormValue } from "./encode";
-import { parseJson, readDeleted, readPage, readRecord, type Endpoint, type RecordKind } from "./normalize";
+import { parseJson, readDeleted, readPage, readRecord, type Endpoint, type RecordKind } from "./parse-response";
 import { iterateItems, iteratePages } from "./paginate";
 import type { Call, CallResult, Requester } from "./request";
 import { validateInput } from "./validate";

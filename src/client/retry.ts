@@ -10,7 +10,7 @@
  * which decides whether a POST may be retried. So the policy is ours; undici still does
  * the connection pooling, keep-alive and timeouts.
  */
-import type { UptimeRetryOptions } from "./options";
+import type { UptimeRetryOptions } from "./client-options";
 
 /** Retry settings after defaults. */
 export type RetrySettings = Required<UptimeRetryOptions>;

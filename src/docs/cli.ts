@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run docs`: rewrites what is generated from the schemas for people and editors: the
- * reference block of README.md, the resource classes' types (src/resources/types.generated.ts),
+ * reference block of README.md, the resource classes' types (src/dynamic/types.generated.ts),
  * the examples baked from docs/examples, and the Registry pages docs/_index.md and
  * docs/installation-configuration.md.
  */

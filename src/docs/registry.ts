@@ -6,7 +6,7 @@
  * docs/examples, so a new setting or package name reaches them with `npm run docs`.
  */
 import { PROVIDER_CONFIG_FIELDS } from "../schemas";
-import { ENV_VARS } from "../providers/config";
+import { ENV_VARS } from "../runtime/config";
 import { PACKAGE, PACKAGE_NAME } from "../plugin/package-info";
 import { EXAMPLE_LANGUAGES, type Example } from "./examples";
 import { EXAMPLES } from "./examples.generated";
@@ -75,7 +75,7 @@ function installs(): string {
 export function registryInstallation(): string {
   const env: Record<string, string> = ENV_VARS;
   for (const f of PROVIDER_CONFIG_FIELDS) {
-    if (!env[f.name]) throw new Error(`setting ${f.name} has no environment variable: add it to ENV_VARS in src/providers/config.ts`);
+    if (!env[f.name]) throw new Error(`setting ${f.name} has no environment variable: add it to ENV_VARS in src/runtime/config.ts`);
   }
   const table = PROVIDER_CONFIG_FIELDS.map((f) => {
     const key = `${PACKAGE_NAME}:${f.name}`;

@@ -2,7 +2,7 @@
  * The resource classes' TypeScript types (`MonitorArgs`, `IncidentArgs`, the list entries,
  * the outputs), generated from the zod schemas like the README reference and the package
  * schema, so that a field added, renamed, documented or restricted in one place reaches
- * programs' types too. `npm run docs` writes src/resources/types.generated.ts; a test fails
+ * programs' types too. `npm run docs` writes src/dynamic/types.generated.ts; a test fails
  * when it is stale.
  */
 import { INCIDENT_FIELDS, MONITOR_FIELDS, fieldsOf, type FieldInfo } from "../schemas";
@@ -12,9 +12,9 @@ import {
 import { allowedOf, onChange } from "./reference";
 
 /** Where the generated types live, from the repository root. */
-export const RESOURCE_TYPES_PATH = "src/resources/types.generated.ts";
+export const RESOURCE_TYPES_PATH = "src/dynamic/types.generated.ts";
 
-/** Named types of the allowed-value lists (src/resources/value-types.ts). */
+/** Named types of the allowed-value lists (src/dynamic/value-types.ts). */
 const NAMED: [readonly (string | number)[], string][] = [
   [INTERVALS, "Interval"],
   [ALERT_CONDITIONS, "AlertCondition"],

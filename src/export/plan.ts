@@ -4,9 +4,9 @@
  * placeholder for what the service never returns (the basic-auth password).
  */
 import type { Monitor } from "../schemas";
-import { fromApi, MONITOR_DEFAULTS } from "../providers/monitor/props";
-import { checkMonitor } from "../providers/monitor/check";
-import { UNKNOWN } from "../providers/unknown";
+import { fromApi, MONITOR_DEFAULTS } from "../runtime/monitor/monitor-props";
+import { checkMonitor } from "../runtime/monitor/check-monitor";
+import { UNKNOWN } from "../runtime/unknowns";
 
 /**
  * A secret the export does not write into the file, read from secret stack config instead:

@@ -1,7 +1,7 @@
 /** `getIncident` and `getIncidents`: read incidents without managing them. */
 import * as pulumi from "@pulumi/pulumi";
 import type { IncidentListQuery } from "../schemas";
-import { incidentFromApi } from "../providers/incident/props";
+import { incidentFromApi } from "../runtime/incident/incident-props";
 import { fetchIncident, listIncidents } from "./queries";
 import { withProgramClient, type FunctionOptions } from "./program-client";
 

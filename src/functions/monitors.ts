@@ -1,7 +1,7 @@
 /** `getMonitor` and `getMonitors`: read monitors without managing them. */
 import * as pulumi from "@pulumi/pulumi";
 import type { MonitorListQuery } from "../schemas";
-import { fromApi } from "../providers/monitor/props";
+import { fromApi } from "../runtime/monitor/monitor-props";
 import { fetchMonitor, listMonitors } from "./queries";
 import { withProgramClient, type FunctionOptions } from "./program-client";
 

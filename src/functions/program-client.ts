@@ -4,7 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { UptimeClient } from "../client/client";
-import { clientFor, CONFIG_KEYS } from "../providers/config";
+import { clientFor, CONFIG_KEYS } from "../runtime/config";
 
 /** Connection settings a function call may pass instead of stack config. */
 export interface FunctionOptions {

@@ -4,8 +4,8 @@
  */
 import type { UptimeClient } from "../client/client";
 import type { IncidentListQuery, MonitorListQuery } from "../schemas";
-import { fromApi } from "../providers/monitor/props";
-import { incidentFromApi } from "../providers/incident/props";
+import { fromApi } from "../runtime/monitor/monitor-props";
+import { incidentFromApi } from "../runtime/incident/incident-props";
 import { dropUndefined } from "../util/objects";
 import type { GetMonitorArgs, GetMonitorsArgs, MonitorData } from "./monitors";
 import type { GetIncidentArgs, GetIncidentsArgs, GetIncidentsResult, IncidentInfo } from "./incidents";

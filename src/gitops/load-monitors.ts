@@ -23,10 +23,10 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMap, LineCounter, parseDocument, type Document } from "yaml";
 import { RunError, type Unwrap } from "@pulumi/pulumi";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
-import { checkMonitor } from "../providers/monitor/check";
-import { nameKey } from "../util/names";
-import { UNKNOWN } from "../providers/unknown";
-import type { MonitorArgs } from "../resources/monitor";
+import { checkMonitor } from "../runtime/monitor/check-monitor";
+import { nameKey } from "../util/monitor-names";
+import { UNKNOWN } from "../runtime/unknowns";
+import type { MonitorArgs } from "../dynamic/monitor";
 import { configRefsIn, mapConfigRefStrings, splitConfigRefs } from "./config-refs";
 
 /** A monitor's fields as written in the file (placeholders such as `${config:key}` kept). */

@@ -5,7 +5,7 @@
  * the program's state or its logs.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { MonitorArgs } from "../resources/monitor";
+import type { MonitorArgs } from "../dynamic/monitor";
 import { hasConfigRef, splitConfigRefs } from "./config-refs";
 import type { MonitorFileEntry } from "./load-monitors";
 

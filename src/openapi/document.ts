@@ -4,7 +4,7 @@
  * `npm run openapi` writes it; a test fails when the file is stale.
  */
 import { components } from "./components";
-import { paths } from "./operations";
+import { paths } from "./paths";
 
 /** Where the generated description lives in the repository. */
 export const OPENAPI_FILE = "docs/openapi.json";

@@ -1,6 +1,6 @@
 /** The engine's autonaming request (`CheckRequest.autonaming`) in the runtime's terms. */
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import type { Autonaming } from "../providers/monitor/autoname";
+import type { Autonaming } from "../runtime/monitor/autoname";
 
 const MODES: Record<number, Autonaming["mode"]> = {
   [proto.CheckRequest.AutonamingOptions.Mode.PROPOSE]: "propose",

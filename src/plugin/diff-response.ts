@@ -4,8 +4,8 @@
  * `preview --diff` marks `~ alerts` even while the value itself shows as `[secret]`.
  */
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
-import type { PropertyChanges } from "../providers/changes";
-import { isEmpty } from "../providers/normalize";
+import type { PropertyChanges } from "../runtime/changes";
+import { isEmpty } from "../runtime/comparison";
 import type { Bag } from "./wire";
 
 function kindOf(key: string, olds: Bag, news: Bag, replaces: boolean): PropertyDiff.Kind {

@@ -7,8 +7,8 @@
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import type { UptimeProviderService } from "./provider-service";
-import { engineLogAt, type EngineLogModules } from "../providers/engine-log";
-import { setProviderLog } from "../providers/log";
+import { engineLogAt, type EngineLogModules } from "../runtime/engine-log";
+import { setProviderLog } from "../runtime/log";
 
 type Handler = (call: unknown, callback?: unknown) => void;
 

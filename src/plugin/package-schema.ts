@@ -10,7 +10,7 @@ import {
   PROVIDER_CONFIG_FIELDS, REQUEST_METHODS, SORT_ORDERS, fieldsOf, getIncidentArgsSchema, getMonitorArgsSchema,
   incidentListQuerySchema, monitorListQuerySchema, type FieldInfo,
 } from "../schemas";
-import { ENV_VARS } from "../providers/config";
+import { ENV_VARS } from "../runtime/config";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
 import { examplesBlock } from "../docs/examples";
 import { EXAMPLES } from "../docs/examples.generated";

@@ -1,6 +1,6 @@
 /**
  * The provider plugin's gRPC service (`pulumirpc.ResourceProvider`): a thin door onto the
- * engine-neutral runtime (src/providers/operations.ts). It translates requests and
+ * engine-neutral runtime (src/runtime/operations.ts). It translates requests and
  * responses only: property bags to and from the wire (secrets, unknowns), the runtime's
  * diff into changed names and a detailed diff, its errors into gRPC statuses.
  *
@@ -13,9 +13,9 @@ import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { incidentOperations, monitorOperations, type ResourceOperations } from "../providers/operations";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../providers/monitor/props";
-import { toResourceError } from "../providers/user-error";
+import { incidentOperations, monitorOperations, type ResourceOperations } from "../runtime/operations";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
+import { toResourceError } from "../runtime/user-errors";
 import { INCIDENT_FIELDS, MONITOR_FIELDS, PROVIDER_CONFIG_FIELDS } from "../schemas";
 import { autonamingOf } from "./autonaming";
 import { diffResponse } from "./diff-response";

@@ -7,9 +7,9 @@
 import { UptimeClient } from "../client/client";
 import {
   clientFor, missingSettingsMessage, numericSetting, NUMERIC_SETTINGS, resolveSettings, type NumericSettingKey, type ProviderSettings,
-} from "../providers/config";
-import type { ServiceConnection } from "../providers/operations";
-import { isUnknown } from "../providers/unknown";
+} from "../runtime/config";
+import type { ServiceConnection } from "../runtime/operations";
+import { isUnknown } from "../runtime/unknowns";
 import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, propertyPath } from "../schemas";
 import type { Bag } from "./wire";
 

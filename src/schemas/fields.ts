@@ -8,7 +8,7 @@
  * providers' field lists, the README reference, the package schema, the resource classes.
  */
 import { z } from "zod";
-import { toCamel } from "./names";
+import { toCamel } from "./name-case";
 
 /** Metadata of one field, registered on its schema with {@link field}. */
 export interface FieldMeta {

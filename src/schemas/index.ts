@@ -4,7 +4,7 @@ export * from "./common";
 export * from "./monitor";
 export * from "./incident";
 export * from "./list";
-export * from "./names";
+export * from "./name-case";
 export * from "./fields";
 export * from "./resources";
 export * from "./provider-config";

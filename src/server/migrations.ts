@@ -3,7 +3,7 @@
  * durable data directory from an older build is brought up to date on start.
  */
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { nameKey } from "../util/names";
+import { nameKey } from "../util/monitor-names";
 
 /** One migration: SQL for the quoted schema `S`, or code run in the migration's transaction. */
 type Migration = ((S: string) => string) | { run: (tx: Transaction, S: string) => Promise<void> };

@@ -4,7 +4,7 @@ import { connect, type AddressInfo, type Socket } from "node:net";
 import { Accounts } from "./auth";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
 import { Checker } from "./checks/checker";
-import { checkSettings } from "./checks/options";
+import { checkSettings } from "./checks/checker-settings";
 import { DeferredWrites } from "./deferred-write";
 import { FaultInjector } from "./faults";
 import { Holds } from "./hold";

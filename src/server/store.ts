@@ -7,7 +7,7 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { openDatabase, type Database } from "./db";
 import { migrate } from "./migrations";
-import { nameKey as plainNameKey } from "../util/names";
+import { nameKey as plainNameKey } from "../util/monitor-names";
 import { decodeText, encodeText, mapStrings } from "./nul-text";
 
 /** The name key as stored and searched (see nul-text.ts). */

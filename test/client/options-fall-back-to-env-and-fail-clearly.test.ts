@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeConfigError } from "../../src/client/errors";
-import { parseBaseUrl, resolveOptions } from "../../src/client/options";
+import { parseBaseUrl, resolveOptions } from "../../src/client/client-options";
 
 describe("resolveOptions", () => {
   it("applies the documented defaults", () => {

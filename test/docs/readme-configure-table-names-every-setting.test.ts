@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, it } from "vitest";
-import { CONFIG_KEYS, ENV_VARS } from "../../src/providers/config";
+import { CONFIG_KEYS, ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
 
 const readme = readFileSync(resolve(__dirname, "..", "..", "README.md"), "utf8");

@@ -159,7 +159,7 @@ export function apiRequests(server: UptimeServer, from = 0) {
 
 /**
  * `apiRequests` less the one `GET /api/v1/monitors` with which a provider process's `check`
- * verifies the key and the URL (src/providers/check-settings.ts); fails when there are more
+ * verifies the key and the URL (src/dynamic/check-settings.ts); fails when there are more
  * such reads than provider processes allowed (`processes`, default 1).
  */
 export function requestsBeyondSettingsCheck(server: UptimeServer, from = 0, processes = 1) {

@@ -39,7 +39,7 @@ describe("changes", () => {
   // dynamic resource's new INPUTS back as its outputs, so the service-computed `monitorId` of the
   // updated monitor is unknown, and the Incident built from it previews as a replacement
   // (`+- Incident outage replace [diff: ~monitorId]`), although `up` then replaces nothing.
-  // Proposed fix in src/resources/monitor.ts: derive `monitorId` from the resource id, which the
+  // Proposed fix in src/dynamic/monitor.ts: derive `monitorId` from the resource id, which the
   // engine keeps known across updates.
   it("that preview leaves the monitor's incident alone", () => {
     expect(monitorPreview.output).not.toMatch(/Incident\s+outage\s+replace/);

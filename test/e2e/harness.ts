@@ -60,7 +60,7 @@ export function assertPrerequisites(): void {
         "Run `bash scripts/build-pulumi.sh` (or `npm run test:e2e`, which runs it first).",
     );
   }
-  for (const f of ["dist/index.js", "dist/providers/runtime.js"]) {
+  for (const f of ["dist/index.js", "dist/dynamic/runtime.js"]) {
     if (!existsSync(join(REPO, f))) throw new Error(`${f} is missing: run \`npm run build\` before the end-to-end suite.`);
   }
   if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json"))) {

@@ -40,7 +40,7 @@ describe("the packed tarball, installed outside the repository", () => {
 
   it("holds the built code and a package.json whose scripts and dependencies fit an install", () => {
     const files = execFileSync("tar", ["-tzf", tarball]).toString().split("\n").filter(Boolean);
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/providers/runtime.js", "dist/server/index.js", "dist/server/cli.js", "dist/cli/main.js", "README.md", "package.json"]) {
+    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/dynamic/runtime.js", "dist/server/index.js", "dist/server/cli.js", "dist/cli/main.js", "README.md", "package.json"]) {
       expect(files, f).toContain(`package/${f}`);
     }
     expect(files.filter((f) => f.startsWith("package/src/") || f.startsWith("package/test/") || f.startsWith("package/dist/demo/"))).toEqual([]);

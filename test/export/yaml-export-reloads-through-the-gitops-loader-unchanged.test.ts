@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMonitorsYaml, resolveConfigRefs } from "../../src/gitops";
-import { checkMonitor } from "../../src/providers/monitor/check";
-import { changedMonitorFields } from "../../src/providers/monitor/diff";
-import { fromApi, type MonitorInputs } from "../../src/providers/monitor/props";
+import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
+import { changedMonitorFields } from "../../src/runtime/monitor/diff-monitor";
+import { fromApi, type MonitorInputs } from "../../src/runtime/monitor/monitor-props";
 import type { Monitor } from "../../src/client";
 import { planExport } from "../../src/export/plan";
 import { exportFrom, seededServer } from "./helpers";

@@ -31,7 +31,7 @@ describe("without @electric-sql/pglite installed", () => {
   it("the main entry, the runtime and the export command load and never load the server", async () => {
     const r = await runWithoutPGlite(`
       const lib = require("./dist/index.js");
-      const runtime = require("./dist/providers/runtime.js");
+      const runtime = require("./dist/dynamic/runtime.js");
       require("./dist/cli/main.js");
       if (typeof lib.Monitor !== "function" || typeof runtime.monitor.create !== "function") process.exit(3);
     `);

@@ -5,7 +5,7 @@
  * does not preview as a replacement); what the service will compute is unknown.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNKNOWN } from "../../src/providers/unknown";
+import { UNKNOWN } from "../../src/runtime/unknowns";
 import { configuredPlugin, monitorInputs } from "./helpers";
 
 let env: Awaited<ReturnType<typeof configuredPlugin>>;

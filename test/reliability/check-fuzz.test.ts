@@ -17,11 +17,11 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkMonitor } from "../../src/providers/monitor/check";
-import { checkIncident } from "../../src/providers/incident/check";
-import { MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS, MONITOR_SECRET_FIELDS } from "../../src/providers/monitor/props";
-import { INCIDENT_API_FIELDS } from "../../src/providers/incident/props";
-import { UNKNOWN } from "../../src/providers/unknown";
+import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
+import { checkIncident } from "../../src/runtime/incident/check-incident";
+import { MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS, MONITOR_SECRET_FIELDS } from "../../src/runtime/monitor/monitor-props";
+import { INCIDENT_API_FIELDS } from "../../src/runtime/incident/incident-props";
+import { UNKNOWN } from "../../src/runtime/unknowns";
 import { incidentCreateSchema, monitorCreateSchema } from "../../src/schemas";
 import {
   ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INTERVALS, REQUEST_METHODS,

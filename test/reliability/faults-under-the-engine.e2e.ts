@@ -166,7 +166,7 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
     console.log(`after it: ${problems.join("; ") || "converged"}`);
     expect(problems, "the created monitor must be recorded").toEqual([]);
     // The client retries the PATCH's 500, so the up succeeds; the id the error would carry
-    // otherwise is covered by test/providers/create-with-unknown-outcome.test.ts.
+    // otherwise is covered by test/runtime/create-with-unknown-outcome.test.ts.
     expect(up.code, up.output).toBe(0);
   });
 

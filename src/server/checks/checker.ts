@@ -15,7 +15,7 @@ import { Limiter } from "../../client/concurrency";
 import type { Store } from "../store";
 import type { MonitorRecord } from "../store";
 import type { CheckEvent, CheckRound } from "../types";
-import type { CheckSettings } from "./options";
+import type { CheckSettings } from "./checker-settings";
 import { probe } from "./probe";
 import { recordResult } from "./record";
 import { fingerprint, targetOf } from "./target";

@@ -8,7 +8,7 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
-import type { CheckSettings } from "./options";
+import type { CheckSettings } from "./checker-settings";
 import { firstUrl, isLoopbackHost, requestHeaders, type CheckTarget } from "./target";
 
 /** What a check found. */

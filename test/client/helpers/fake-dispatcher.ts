@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { Limiter } from "../../../src/client/concurrency";
 import { RateGate } from "../../../src/client/rate-gate";
 import { Requester } from "../../../src/client/request";
-import { RETRY_DEFAULTS, type UptimeRetryOptions } from "../../../src/client/options";
+import { RETRY_DEFAULTS, type UptimeRetryOptions } from "../../../src/client/client-options";
 
 /** One request the fake dispatcher received. */
 export interface SentRequest {

@@ -1,0 +1,56 @@
+/** The `Incident` resource: a recorded period during which a monitor was in trouble. */
+import * as pulumi from "@pulumi/pulumi";
+import { dynamicType, serializedProvider, urnOf } from "./serialized-provider";
+import { suspendDebugStacks } from "./debug-stacks";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
+import { INCIDENT_FIELDS } from "../schemas/resources";
+import type { IncidentArgs, IncidentOutputs } from "./types.generated";
+
+export type { IncidentArgs, IncidentOutputs };
+export type { IncidentStatus } from "./value-types";
+
+// Every output is registered up front (as undefined) so that `Incident.get` exposes them too.
+const OUTPUTS = [...INCIDENT_FIELDS.api, ...INCIDENT_FIELDS.computed].map((f) => f.name);
+
+/** An `Incident`'s outputs, declared by the types generated from the schemas (types.generated.ts). */
+export interface Incident extends IncidentOutputs {}
+
+/**
+ * An incident of a monitor. Its status is derived by the service: `resolved` once
+ * `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
+ */
+export class Incident extends pulumi.CustomResource {
+  /**
+   * Declares an incident.
+   * @param name The logical name of the resource in the program.
+   * @param args The incident's fields.
+   * @param opts Resource options.
+   */
+  constructor(name: string, args: IncidentArgs, opts?: pulumi.CustomResourceOptions) {
+    const restoreStacks = suspendDebugStacks();
+    try {
+      const props: Record<string, unknown> = {};
+      for (const out of OUTPUTS) props[out] = undefined;
+      if (args) {
+        Object.assign(props, args);
+        props[RESOURCE_NAME_KEY] = name;
+        props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Incident"), opts?.parent);
+      }
+      // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
+      props.__provider = serializedProvider("incident");
+      super(dynamicType("Incident"), name, props, opts);
+    } finally {
+      restoreStacks();
+    }
+  }
+
+  /**
+   * Reads an existing incident by id without managing it.
+   * @param name The logical name to give it in this program.
+   * @param id The incident's id in the service.
+   * @param opts Resource options.
+   */
+  static get(name: string, id: pulumi.Input<pulumi.ID>, opts?: pulumi.CustomResourceOptions): Incident {
+    return new Incident(name, undefined as unknown as IncidentArgs, { ...opts, id });
+  }
+}

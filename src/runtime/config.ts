@@ -1,0 +1,184 @@
+/**
+ * Where the providers find the service: stack config read in the provider's `configure`
+ * (secrets arrive decrypted there), else environment variables. Nothing here is ever
+ * captured into the serialized provider: it lives in the installed runtime module.
+ */
+import { UptimeClient } from "../client/client";
+import { UptimeConfigError } from "../client/errors";
+import { baseUrlProblem } from "../client/client-options";
+import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, rangeMessage } from "../schemas/provider-config";
+import { isTimeZone } from "../util/time";
+
+/** Stack config keys the providers read. */
+export const CONFIG_KEYS = {
+  baseUrl: "uptime:baseUrl",
+  apiKey: "uptime:apiKey",
+  timeZone: "uptime:timeZone",
+  requestsPerMinute: "uptime:requestsPerMinute",
+  maxRetries: "uptime:maxRetries",
+  timeoutMs: "uptime:timeoutMs",
+} as const;
+
+/** Environment variables used when the stack config does not say. */
+export const ENV_VARS = {
+  baseUrl: "UPTIME_BASE_URL",
+  apiKey: "UPTIME_API_KEY",
+  timeZone: "UPTIME_TIME_ZONE",
+  requestsPerMinute: "UPTIME_REQUESTS_PER_MINUTE",
+  maxRetries: "UPTIME_MAX_RETRIES",
+  timeoutMs: "UPTIME_TIMEOUT_MS",
+} as const;
+
+/** A setting of the providers. */
+export type SettingKey = keyof typeof CONFIG_KEYS;
+
+/** The settings that are whole numbers: pacing, retries and the attempt timeout. */
+export const NUMERIC_SETTINGS = ["requestsPerMinute", "maxRetries", "timeoutMs"] as const;
+
+/** A numeric setting. */
+export type NumericSettingKey = (typeof NUMERIC_SETTINGS)[number];
+
+/** Every setting, in the order they are read. */
+const SETTING_KEYS = Object.keys(CONFIG_KEYS) as SettingKey[];
+
+/**
+ * What the providers need to reach the service, and how to pace and retry. Numeric settings
+ * arrive as strings from stack config and the environment, as numbers from typed inputs.
+ */
+export interface ProviderSettings {
+  baseUrl?: string;
+  apiKey?: string;
+  timeZone?: string;
+  requestsPerMinute?: string | number;
+  maxRetries?: string | number;
+  timeoutMs?: string | number;
+}
+
+/** Settings after the environment filled the gaps, with where each value came from. */
+export interface ResolvedSettings extends Omit<ProviderSettings, NumericSettingKey> {
+  timeZone: string;
+  requestsPerMinute?: string;
+  maxRetries?: string;
+  timeoutMs?: string;
+  /** `config` (stack config) or `env` per setting that has a value; absent for defaults. */
+  from: Partial<Record<SettingKey, "config" | "env">>;
+}
+
+/** A minimal view of Pulumi's provider config bag. */
+export interface ConfigBag {
+  get(key: string): string | undefined;
+}
+
+let settings: ProviderSettings = {};
+let client: UptimeClient | undefined;
+
+/** Records the stack's settings; called from the provider's `configure`. */
+export function configureFromStack(config: ConfigBag): void {
+  const next: ProviderSettings = {};
+  for (const key of SETTING_KEYS) next[key] = config.get(CONFIG_KEYS[key]) || undefined;
+  // The Monitor and Incident providers of one process are each configured with the same
+  // settings: keep the client (and what it verified) unless they changed.
+  const same = SETTING_KEYS.every((k) => next[k] === settings[k]);
+  settings = next;
+  if (!same) client = undefined;
+}
+
+/** Settings with the environment filling what the stack config left out. */
+export function resolveSettings(given: ProviderSettings = settings): ResolvedSettings {
+  const out: ResolvedSettings = { timeZone: "UTC", from: {} };
+  for (const key of SETTING_KEYS) {
+    const fromConfig = given[key] === undefined ? undefined : String(given[key]).trim();
+    const fromEnv = process.env[ENV_VARS[key]]?.trim();
+    if (fromConfig) [out[key], out.from[key]] = [fromConfig, "config"];
+    else if (fromEnv) [out[key], out.from[key]] = [fromEnv, "env"];
+  }
+  return out;
+}
+
+/** The name of the setting the user set for `key`: the env variable when the value came from there. */
+export function settingName(key: SettingKey, s: ResolvedSettings = resolveSettings()): string {
+  return s.from[key] === "env" ? ENV_VARS[key] : CONFIG_KEYS[key];
+}
+
+/** The message for missing settings, naming both ways to provide each. */
+export function missingSettingsMessage(missing: ("baseUrl" | "apiKey")[]): string {
+  const ways = missing.map((k) =>
+    k === "apiKey"
+      ? `the API key: run \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\` or set ${ENV_VARS.apiKey}`
+      : `the service URL: run \`pulumi config set ${CONFIG_KEYS.baseUrl} https://uptime.example.com\` or set ${ENV_VARS.baseUrl}`,
+  );
+  return `pulumi-uptime is not configured: missing ${ways.join("; and ")}.`;
+}
+
+/**
+ * What keeps the settings from working, each message naming the setting the user set
+ * (`uptime:baseUrl`, or `UPTIME_BASE_URL` when the value came from the environment);
+ * empty when they are usable. Sends nothing.
+ */
+export function settingsProblems(s: ResolvedSettings = resolveSettings()): string[] {
+  const problems: string[] = [];
+  const missing = (["baseUrl", "apiKey"] as const).filter((k) => !s[k]);
+  if (missing.length) problems.push(missingSettingsMessage([...missing]));
+  const url = s.baseUrl ? baseUrlProblem(s.baseUrl) : undefined;
+  if (url) problems.push(`${settingName("baseUrl", s)} ${url}.`.replace(/\.\.$/, "."));
+  if (!isTimeZone(s.timeZone)) {
+    problems.push(`${settingName("timeZone", s)} is not a known IANA time zone: ${JSON.stringify(s.timeZone)}; use a name such as Europe/Berlin, or UTC (the default).`);
+  }
+  for (const key of NUMERIC_SETTINGS) {
+    const problem = numericSetting(key, s).problem;
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+const WIRE_NAMES = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.wire])) as Record<SettingKey, keyof typeof providerConfigSchema.shape>;
+const DEFAULTS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.default])) as Record<SettingKey, unknown>;
+
+/**
+ * A numeric setting's value (its default when unset; none for `requestsPerMinute`), or the
+ * problem naming the setting as the user set it and the allowed range. The values are not
+ * secret, so the bad one is shown.
+ */
+export function numericSetting(key: NumericSettingKey, s: ResolvedSettings = resolveSettings()): { value?: number; problem?: string } {
+  const raw = s[key];
+  if (raw === undefined) return { value: DEFAULTS[key] as number | undefined };
+  const parsed = providerConfigSchema.shape[WIRE_NAMES[key]].safeParse(raw);
+  if (parsed.success && typeof parsed.data === "number") return { value: parsed.data };
+  return { problem: `${settingName(key, s)} ${rangeMessage(key)}; got ${JSON.stringify(raw)}.` };
+}
+
+/** The configured time zone when it is a known one, else UTC (`settingsProblems` reports it). */
+export function usableTimeZone(s: ResolvedSettings = resolveSettings()): string {
+  return isTimeZone(s.timeZone) ? s.timeZone : "UTC";
+}
+
+/**
+ * Attempts per request of the providers' clients by default (`maxRetries` 7, the schema's
+ * default, plus the first). One `up` of a fleet sends hundreds of requests: with 4 attempts
+ * a service failing 20% of requests at random fails about one request in 600 for good
+ * (0.2^4), a failed run every few hundred requests; with 8 it is one in 390,000. The backoff
+ * (250 ms doubling, capped at 8 s, full jitter) keeps a service that is really down from
+ * being waited for more than about half a minute per request.
+ */
+export const PROVIDER_MAX_ATTEMPTS = (DEFAULTS.maxRetries as number) + 1;
+
+/** Builds a client from resolved settings, failing with a message naming the settings to fix. */
+export function clientFor(from?: ProviderSettings): UptimeClient {
+  const s = resolveSettings(from);
+  const problems = settingsProblems(s);
+  if (problems.length) throw new UptimeConfigError(problems.join(" "));
+  return new UptimeClient({
+    baseUrl: s.baseUrl,
+    apiKey: s.apiKey,
+    timeZone: s.timeZone,
+    requestsPerMinute: numericSetting("requestsPerMinute", s).value,
+    timeoutMs: numericSetting("timeoutMs", s).value,
+    retry: { maxAttempts: numericSetting("maxRetries", s).value! + 1 },
+  });
+}
+
+/** The provider process's client, built once from the configured settings. */
+export function providerClient(): UptimeClient {
+  client ??= clientFor(settings);
+  return client;
+}

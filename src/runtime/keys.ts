@@ -1,0 +1,32 @@
+/**
+ * Keys every door adds to a resource's inputs beside its fields, and reads back: the
+ * resource classes (dynamic door) set them in the program, the plugin sets them from the
+ * engine's request. They are passed through `check` untouched and never sent to the service.
+ */
+
+/** The resource's logical name, for error messages. */
+export const RESOURCE_NAME_KEY = "__resourceName";
+
+/**
+ * The resource's URN, which identifies it to the checks that span resources (two resources
+ * of a run claiming one monitor: monitor/claims.ts) and places its warnings. The dynamic
+ * provider host does not pass the engine's URN on; a provider plugin gets it with each
+ * request instead.
+ */
+export const RESOURCE_URN_KEY = "__urn";
+
+/** Keys the doors add to the inputs, passed through `check` untouched. */
+export const INTERNAL_KEYS = [RESOURCE_NAME_KEY, RESOURCE_URN_KEY] as const;
+
+/** The resource's URN from its inputs or state, when the door recorded it. */
+export function resourceUrn(bag: object | undefined): string | undefined {
+  const v = (bag as Record<string, unknown> | undefined)?.[RESOURCE_URN_KEY];
+  return typeof v === "string" && v.startsWith("urn:") ? v : undefined;
+}
+
+/** Inputs without the engine's own key (`__provider`, which the dynamic door stores). */
+export function stripInternal<T extends object>(inputs: T): T {
+  const { __provider, ...rest } = inputs as T & { __provider?: unknown };
+  void __provider;
+  return rest as T;
+}

@@ -1,0 +1,82 @@
+/** `check` for monitors: the shared check with the monitor's fields, defaults and rules. */
+import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
+import { MONITOR_FIELDS, monitorCreateSchema, namesWhere } from "../../schemas";
+import { failure, runCheck, type CheckSpec } from "../check-properties";
+import { isUnknown } from "../unknowns";
+import { nonexistentLocalTimes } from "../local-times";
+import { resourceLabel } from "../user-errors";
+import { monitorClaims } from "./claims";
+import { chooseName, type Autonaming } from "./autoname";
+import { COUPLED_FIELDS, MONITOR_SECRET_FIELDS, MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS } from "./monitor-props";
+import { INTERNAL_KEYS, RESOURCE_NAME_KEY, resourceUrn } from "../keys";
+
+function providerFields(inputs: Record<string, unknown>): CheckFailure[] {
+  const out: CheckFailure[] = [];
+  for (const key of ["paused", "adopt"] as const) {
+    const v = inputs[key];
+    if (v !== undefined && !isUnknown(v) && typeof v !== "boolean") out.push(failure(key, `expected true or false; got ${JSON.stringify(v)}`));
+  }
+  const id = inputs.adoptId;
+  if (id !== undefined && !isUnknown(id) && !(typeof id === "number" && Number.isInteger(id) && id > 0)) {
+    out.push(failure("adoptId", `expected the id of an existing monitor (a positive whole number); got ${JSON.stringify(id)}`));
+  }
+  if (inputs.adopt === true && id !== undefined) {
+    out.push(failure("adoptId", "set either adopt (by name) or adoptId (by id), not both"));
+  }
+  return out;
+}
+
+const FIELDS = [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider];
+
+/** What the shared check needs to know about monitors, for the account's time zone. */
+export function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
+  return {
+    allowed: [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS],
+    integers: namesWhere(FIELDS, (f) => f.kind === "integer"),
+    booleans: namesWhere(FIELDS, (f) => f.kind === "boolean"),
+    defaults: MONITOR_DEFAULTS,
+    schema: monitorCreateSchema,
+    groups: COUPLED_FIELDS,
+    extra: (inputs) => [...providerFields(inputs), ...nonexistentLocalTimes(inputs, ["maintenanceStartAt", "maintenanceEndAt"], timeZone)],
+    secret: MONITOR_SECRET_FIELDS,
+  };
+}
+
+/** What a monitor's `check` knows beyond the new inputs. */
+export interface MonitorCheckContext {
+  /** The old inputs (empty on the first check): a name chosen before is kept. */
+  olds?: Record<string, unknown>;
+  /** The engine's autonaming request (plugin only). */
+  autonaming?: Autonaming;
+}
+
+/**
+ * Validates a monitor's inputs (local times in the account's `timeZone`) and fills the
+ * service's defaults, and a name when none is declared (autoname.ts). With the resource's
+ * `urn`, also refuses a name or `adoptId` another resource of this run declared (claims.ts).
+ */
+export function checkMonitor(
+  news: Record<string, unknown>, timeZone = "UTC", urn = resourceUrn(news), context: MonitorCheckContext = {},
+): CheckResult {
+  const bag = { ...news };
+  const named = chooseName(bag, context.olds, context.autonaming);
+  if (named.failure) {
+    const rest = checkMonitor({ ...bag, name: "-" }, timeZone, undefined);
+    // The other properties are still checked, so that every problem is reported at once.
+    const { name: _placeholder, ...inputs } = rest.inputs as Record<string, unknown>;
+    return { inputs, failures: [named.failure, ...(rest.failures ?? [])] };
+  }
+  if (named.name !== undefined) bag.name = named.name;
+  // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
+  if (bag.cacheBuster === true) bag.cacheBuster = 1;
+  if (bag.cacheBuster === false) bag.cacheBuster = 0;
+  const result = runCheck(monitorCheckSpec(timeZone), bag, INTERNAL_KEYS);
+  if (!urn) return result;
+  const inputs = result.inputs as Record<string, unknown>;
+  const known = (v: unknown) => (isUnknown(v) ? undefined : v);
+  const taken = monitorClaims.check(
+    { urn, label: resourceLabel("Monitor", inputs[RESOURCE_NAME_KEY] ?? inputs.name) },
+    { name: known(inputs.name), adoptId: known(inputs.adoptId) },
+  );
+  return taken.length ? { inputs, failures: [...(result.failures ?? []), ...taken] } : result;
+}

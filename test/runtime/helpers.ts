@@ -1,0 +1,118 @@
+/** Shared setup of the provider tests: a local server and the runtime configured for it. */
+import { startTestServer } from "../support/server";
+import { DEFAULT_API_KEY } from "../../src/server";
+import { configureFromStack } from "../../src/runtime/config";
+import { UptimeClient } from "../../src/client";
+import { afterEach, expect } from "vitest";
+import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
+import { monitor } from "../../src/dynamic/runtime";
+import type { UptimeServer } from "../support/server";
+import { startTarget } from "../support/targets";
+
+/**
+ * Settings tests' environment: registers an `afterEach` that puts the variables `keys` back
+ * as they were and reconfigures the runtime (`reconfigure`) as a new provider process would
+ * be; returns `set`, which clears them all, then sets `env`.
+ */
+export function keepEnv<K extends string>(keys: readonly K[], reconfigure: () => void): (env?: Partial<Record<K, string>>) => void {
+  const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
+  afterEach(() => {
+    for (const k of keys) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+    reconfigure();
+  });
+  return (env = {}) => {
+    for (const k of keys) delete process.env[k];
+    Object.assign(process.env, env);
+  };
+}
+
+/** Runs a provider's `check`, expects it to pass, and returns the checked inputs. */
+export async function checkedBy(provider: Pick<ResourceProvider, "check">, bag: Record<string, unknown>): Promise<Record<string, any>> {
+  const r = await provider.check!({}, bag);
+  expect(r.failures).toBeUndefined();
+  return r.inputs as Record<string, any>;
+}
+
+/** Starts a server and points the provider runtime at it, as `configure` would. */
+export async function providerHarness(options: Parameters<typeof startTestServer>[0] = {}) {
+  const server = await startTestServer(options);
+  const config: Record<string, string> = { "uptime:baseUrl": server.url, "uptime:apiKey": DEFAULT_API_KEY };
+  const reconfigure = () => {
+    // A new provider process: configure keeps the client while the settings stay the same,
+    // so clear them first to start from a fresh client (no read snapshot, nothing verified).
+    configureFromStack({ get: () => undefined });
+    configureFromStack({ get: (k) => config[k] });
+  };
+  reconfigure();
+  // A second client plays "someone else" changing things out of band.
+  const outOfBand = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
+  return {
+    server,
+    outOfBand,
+    /** Configures the runtime afresh, as a new provider process would be. */
+    reconfigure,
+    async close() {
+      await outOfBand.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A harness whose server checks monitors only when a test runs a round, and only loopback
+ * targets, with one target (healthy until told otherwise) to point them at.
+ */
+export async function checkingHarness() {
+  const h = await providerHarness({ checks: { schedule: false, loopbackOnly: true } });
+  const target = await startTarget();
+  return {
+    ...h,
+    target,
+    async close() {
+      await h.close();
+      await target.close();
+    },
+  };
+}
+
+/** The engine's default `--parallel` on this project's 2-core machines (4 per core). */
+export const ENGINE_PARALLEL = 8;
+
+/** Runs `task(i)` for i in 0..count-1, at most `lanes` at once, each starting as one ends. */
+async function inLanes<T>(count: number, lanes: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const i = next++;
+      out[i] = await task(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, count) }, lane));
+  return out;
+}
+
+/**
+ * Reads managed monitors as `pulumi refresh` does: every read in one provider process, at
+ * most `parallel` at once. Returns the results in the order of `ids`, the requests the
+ * server received meanwhile, and how many of them were reads by id and list pages.
+ */
+export async function refreshMonitors(server: UptimeServer, ids: number[], parallel = ENGINE_PARALLEL) {
+  const from = server.requests.length;
+  const results = await inLanes(ids.length, parallel, (i) => monitor.read(String(ids[i]), { monitorId: ids[i] }));
+  const requests = server.requests.slice(from);
+  return {
+    results,
+    requests,
+    byId: requests.filter((r) => /^\/api\/v1\/monitors\/\d+$/.test(r.path)).length,
+    pages: requests.filter((r) => r.path === "/api/v1/monitors").length,
+  };
+}
+
+/** Creates `count` monitors named `${prefix}-${i}` through `client`, four at a time; their ids by `i`. */
+export function createMonitors(client: UptimeClient, prefix: string, count: number, url = (i: number) => `https://${prefix}-${i}.example.com`): Promise<number[]> {
+  return inLanes(count, 4, async (i) => (await client.monitors.create({ name: `${prefix}-${i}`, url: url(i), interval: 60 })).id);
+}
