@@ -25,7 +25,8 @@ here="$(cd "$(dirname "$self")" && pwd)"
 exec node "$here/main.js" "$@"
 `;
 
-if (!fs.existsSync(path.join(OUT, "main.js"))) throw new Error("dist/plugin/main.js is missing: run `npm run build` first");
+if (!fs.existsSync(path.join(OUT, "main.js")))
+  throw new Error("dist/plugin/main.js is missing: run `npm run build` first");
 // Earlier versions wrote the Node.js tarball here; release archives now live in dist/release.
 for (const f of fs.readdirSync(OUT)) if (f.endsWith(".tar.gz")) fs.rmSync(path.join(OUT, f));
 fs.writeFileSync(path.join(OUT, LAUNCHER), launcher);

@@ -43,9 +43,26 @@ function buildPython() {
   const wheels = path.join(OUT, "python-wheel");
   fs.rmSync(wheels, { recursive: true, force: true });
   try {
-    execFileSync("python3", ["-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps", "--wheel-dir", wheels, path.join(OUT, "python")], { stdio: ["ignore", "ignore", "pipe"] });
+    execFileSync(
+      "python3",
+      [
+        "-m",
+        "pip",
+        "wheel",
+        "--quiet",
+        "--disable-pip-version-check",
+        "--no-deps",
+        "--wheel-dir",
+        wheels,
+        path.join(OUT, "python"),
+      ],
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
   } catch (err) {
-    if (err.code === "ENOENT") throw new Error("`python3` not found on PATH: install Python 3.9+ with pip (Debian: `apt-get install python3 python3-pip python3-venv`).");
+    if (err.code === "ENOENT")
+      throw new Error(
+        "`python3` not found on PATH: install Python 3.9+ with pip (Debian: `apt-get install python3 python3-pip python3-venv`).",
+      );
     throw new Error(`pip wheel of dist/sdk/python failed:\n${err.stderr ?? err.message}`);
   }
   console.log(`sdks: python wheel ${fs.readdirSync(wheels).join(", ")} in dist/sdk/python-wheel`);
@@ -60,7 +77,8 @@ async function buildJava() {
 
 async function main() {
   for (const language of LANGUAGES) {
-    if (!fs.existsSync(path.join(SDK, language))) throw new Error(`sdk/${language} is missing: run \`npm run sdks:generate\`.`);
+    if (!fs.existsSync(path.join(SDK, language)))
+      throw new Error(`sdk/${language} is missing: run \`npm run sdks:generate\`.`);
     fs.rmSync(path.join(OUT, language), { recursive: true, force: true });
     if (language === "nodejs") buildNodejs();
     else if (language === "java") await buildJava();

@@ -88,9 +88,17 @@ function blob(withCodeCache) {
   const name = withCodeCache ? "sea-codecache" : "sea";
   const config = path.join(BUNDLE_DIR, `${name}.json`);
   const out = path.join(BUNDLE_DIR, `${name}.blob`);
-  fs.writeFileSync(config, JSON.stringify({ main: BUNDLE, output: out, disableExperimentalSEAWarning: true, useCodeCache: withCodeCache }, null, 2));
+  fs.writeFileSync(
+    config,
+    JSON.stringify(
+      { main: BUNDLE, output: out, disableExperimentalSEAWarning: true, useCodeCache: withCodeCache },
+      null,
+      2,
+    ),
+  );
   const host = TARGETS.find((t) => t.id === hostTargetId());
-  if (!host) throw new Error(`no Node.js binary for this machine (${hostTargetId()}) to make the preparation blob with`);
+  if (!host)
+    throw new Error(`no Node.js binary for this machine (${hostTargetId()}) to make the preparation blob with`);
   execFileSync(nodeBinary(host), ["--experimental-sea-config", config], { stdio: ["ignore", "ignore", "inherit"] });
   return out;
 }
@@ -99,7 +107,13 @@ let rcodesign; // path, or an Error saying why not
 function signer() {
   if (rcodesign === undefined) {
     try {
-      rcodesign = execFileSync("bash", [path.join(__dirname, "build-rcodesign.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop();
+      rcodesign = execFileSync("bash", [path.join(__dirname, "build-rcodesign.sh")], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      })
+        .trim()
+        .split("\n")
+        .pop();
     } catch (err) {
       rcodesign = new Error(`rcodesign could not be built (scripts/build-rcodesign.sh): ${err.message.split("\n")[0]}`);
     }
@@ -114,7 +128,13 @@ function buildTarget(target, blobs) {
   const record = path.join(dir, "build.json");
   const codeCache = target.id === hostTargetId();
   const blobFile = codeCache ? blobs.codeCache : blobs.plain;
-  const key = sha256(NODE_VERSION, target.id, fs.readFileSync(blobFile), fs.readFileSync(__filename), fs.readFileSync(path.join(__dirname, "lib", "macho-signature.js")));
+  const key = sha256(
+    NODE_VERSION,
+    target.id,
+    fs.readFileSync(blobFile),
+    fs.readFileSync(__filename),
+    fs.readFileSync(path.join(__dirname, "lib", "macho-signature.js")),
+  );
   const previous = fs.existsSync(record) ? JSON.parse(fs.readFileSync(record, "utf8")) : undefined;
   if (previous?.key === key && (!previous.standalone || fs.existsSync(exe))) return { ...previous, reused: true };
 
@@ -137,12 +157,26 @@ function buildTarget(target, blobs) {
   fs.chmodSync(tmp, 0o755);
   if (isMac) removeMachOSignature(tmp);
   const postject = path.join(ROOT, "node_modules", "postject", "dist", "cli.js");
-  quiet(process.execPath, [postject, tmp, "NODE_SEA_BLOB", blobFile, "--sentinel-fuse", SEA_FUSE, ...(isMac ? ["--macho-segment-name", "NODE_SEA"] : [])]);
+  quiet(process.execPath, [
+    postject,
+    tmp,
+    "NODE_SEA_BLOB",
+    blobFile,
+    "--sentinel-fuse",
+    SEA_FUSE,
+    ...(isMac ? ["--macho-segment-name", "NODE_SEA"] : []),
+  ]);
   if (isMac) execFileSync(sign, ["sign", tmp], { stdio: ["ignore", "ignore", "inherit"] });
   const format = execFileSync("file", ["-b", tmp], { encoding: "utf8" }).trim();
-  if (!target.format.test(format)) throw new Error(`${target.id}: the executable is not what the platform runs: file says "${format}"`);
+  if (!target.format.test(format))
+    throw new Error(`${target.id}: the executable is not what the platform runs: file says "${format}"`);
   fs.renameSync(tmp, exe);
-  Object.assign(result, { standalone: true, format, bytes: fs.statSync(exe).size, seconds: (Date.now() - started) / 1000 });
+  Object.assign(result, {
+    standalone: true,
+    format,
+    bytes: fs.statSync(exe).size,
+    seconds: (Date.now() - started) / 1000,
+  });
   fs.writeFileSync(record, JSON.stringify(result, null, 2));
   return result;
 }
@@ -154,7 +188,9 @@ function main() {
   for (const t of targets) {
     const r = timed(t.id, () => buildTarget(t, blobs));
     const size = r.bytes ? ` (${(r.bytes / 1048576).toFixed(1)} MiB)` : "";
-    console.log(`plugin-bin: ${t.id}: ${r.standalone ? `dist/plugin-bin/${t.id}/${t.exe}${size}${r.reused ? ", reused" : ""}` : `NOT BUILT: ${r.reason}`}`);
+    console.log(
+      `plugin-bin: ${t.id}: ${r.standalone ? `dist/plugin-bin/${t.id}/${t.exe}${size}${r.reused ? ", reused" : ""}` : `NOT BUILT: ${r.reason}`}`,
+    );
   }
   console.log(`plugin-bin: ${timings.join("; ")}`);
 }

@@ -17,7 +17,9 @@ const LANGUAGES = ["nodejs", "python", "go", "dotnet", "java"];
 /** Writes every SDK under `outDir` (each language's directory replaced). */
 function generateSdks(outDir) {
   if (!fs.existsSync(GENERATOR)) {
-    throw new Error(`${path.relative(ROOT, GENERATOR)} is missing: run \`bash scripts/build-pulumi.sh\` first (it builds the generator).`);
+    throw new Error(
+      `${path.relative(ROOT, GENERATOR)} is missing: run \`bash scripts/build-pulumi.sh\` first (it builds the generator).`,
+    );
   }
   execFileSync(GENERATOR, [path.join(ROOT, "schema.json"), outDir, ...LANGUAGES], { stdio: "inherit" });
 }

@@ -21,7 +21,11 @@ const ROOT = path.resolve(__dirname, "..");
 /** The project-local Maven repository. */
 const MAVEN_REPO = path.join(ROOT, ".tools", "maven", "repository");
 /** The per-machine copy of third-party artifacts that seeds a new checkout's repository. */
-const MACHINE_CACHE = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "pulumi-uptime", "maven-repository");
+const MACHINE_CACHE = path.join(
+  process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"),
+  "pulumi-uptime",
+  "maven-repository",
+);
 /** This project's own artifacts (the Java SDK), kept out of the per-machine copy. */
 const OWN_GROUP = path.join("io", "github", "pulumiuptime");
 
@@ -70,7 +74,8 @@ async function runMaven(dir, goals) {
     await run("mvn", base, opts);
   } catch (err) {
     const out = `${err.stdout ?? ""}${err.stderr ?? ""}`;
-    if (err.code === "ENOENT") throw new Error("`mvn` not found on PATH: install Maven (Debian: `apt-get install maven`) and a JDK 11+.");
+    if (err.code === "ENOENT")
+      throw new Error("`mvn` not found on PATH: install Maven (Debian: `apt-get install maven`) and a JDK 11+.");
     throw new Error(`mvn ${base.join(" ")} failed in ${dir}:\n${out.slice(-8000)}`);
   }
   saveToMachineCache();

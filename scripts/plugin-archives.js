@@ -43,7 +43,9 @@ function readme(target, build) {
   if (build.standalone) {
     lines.push(
       `\`${target.exe}\` is a standalone executable: Node.js ${NODE_VERSION} with the plugin built in (Node's single executable applications). It needs no Node.js installed.` +
-        (target.os === "darwin" ? " It is signed ad hoc (no Apple Developer ID), which Apple silicon requires to run it." : ""),
+        (target.os === "darwin"
+          ? " It is signed ad hoc (no Apple Developer ID), which Apple silicon requires to run it."
+          : ""),
     );
   } else {
     lines.push(
@@ -79,7 +81,10 @@ exec node "$(cd "$(dirname "$self")" && pwd)/pulumi-resource-uptime.js" "$@"
 /** Writes the archive of one target; returns its path. */
 function archive(target, mtime) {
   const record = path.join(BIN, target.id, "build.json");
-  if (!fs.existsSync(record)) throw new Error(`${path.relative(ROOT, record)} is missing: run \`node scripts/build-standalone.js ${target.id}\` first`);
+  if (!fs.existsSync(record))
+    throw new Error(
+      `${path.relative(ROOT, record)} is missing: run \`node scripts/build-standalone.js ${target.id}\` first`,
+    );
   const build = JSON.parse(fs.readFileSync(record, "utf8"));
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-archive-"));
   try {
@@ -95,7 +100,18 @@ function archive(target, mtime) {
     fs.mkdirSync(RELEASE, { recursive: true });
     const out = path.join(RELEASE, archiveName(pkg.version, target));
     const files = fs.readdirSync(stage).sort();
-    const tar = ["--sort=name", "--owner=0", "--group=0", "--numeric-owner", `--mtime=@${mtime}`, "-cf", "-", "-C", stage, ...files];
+    const tar = [
+      "--sort=name",
+      "--owner=0",
+      "--group=0",
+      "--numeric-owner",
+      `--mtime=@${mtime}`,
+      "-cf",
+      "-",
+      "-C",
+      stage,
+      ...files,
+    ];
     const gz = execFileSync("sh", ["-c", 'tar "$@" | gzip -n', "tar", ...tar], { maxBuffer: 1 << 30 });
     fs.writeFileSync(out, gz);
     return { out, build };
@@ -110,7 +126,9 @@ function main() {
     const started = Date.now();
     const { out, build } = archive(t, mtime);
     const mib = (fs.statSync(out).size / 1048576).toFixed(1);
-    console.log(`plugin-archives: ${path.relative(ROOT, out)} (${mib} MiB, ${build.standalone ? "standalone" : "Node.js launcher"}, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `plugin-archives: ${path.relative(ROOT, out)} (${mib} MiB, ${build.standalone ? "standalone" : "Node.js launcher"}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
 }
 

@@ -40,7 +40,8 @@ async function step(label, fn) {
   return result;
 }
 
-const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], ...opts });
+const run = (cmd, args, opts = {}) =>
+  execFileSync(cmd, args, { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], ...opts });
 const node = (script, ...args) => run(process.execPath, [path.join(__dirname, script), ...args]);
 
 function notes(version) {
@@ -53,13 +54,24 @@ function notes(version) {
 }
 
 function tarGz(out, dir) {
-  const gz = execFileSync("sh", ["-c", 'tar --sort=name --owner=0 --group=0 --numeric-owner -cf - -C "$1" . | gzip -n', "tar", dir], { maxBuffer: 1 << 30 });
+  const gz = execFileSync(
+    "sh",
+    ["-c", 'tar --sort=name --owner=0 --group=0 --numeric-owner -cf - -C "$1" . | gzip -n', "tar", dir],
+    { maxBuffer: 1 << 30 },
+  );
   fs.writeFileSync(out, gz);
 }
 
 async function pythonSdk() {
-  const bin = await ensureVenv({ dir: path.join(ROOT, ".tools", "release-venv"), requirements: path.join(__dirname, "release-requirements.txt") });
-  run(path.join(bin, "python"), ["-m", "build", "--sdist", "--wheel", "--outdir", OUT, path.join(ROOT, "dist", "sdk", "python")], { stdio: ["ignore", "ignore", "inherit"] });
+  const bin = await ensureVenv({
+    dir: path.join(ROOT, ".tools", "release-venv"),
+    requirements: path.join(__dirname, "release-requirements.txt"),
+  });
+  run(
+    path.join(bin, "python"),
+    ["-m", "build", "--sdist", "--wheel", "--outdir", OUT, path.join(ROOT, "dist", "sdk", "python")],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
 }
 
 async function main() {
@@ -71,7 +83,11 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   await step("plugin archives (plugin-archives.js all)", () => node("plugin-archives.js", "all"));
   await step("SDKs built into dist/sdk (build-sdks.js)", () => node("build-sdks.js"));
-  await step("Node.js SDK tarball (npm pack)", () => run("npm", ["pack", "--silent", "--pack-destination", OUT, path.join(ROOT, "dist", "sdk", "nodejs")], { stdio: ["ignore", "ignore", "inherit"] }));
+  await step("Node.js SDK tarball (npm pack)", () =>
+    run("npm", ["pack", "--silent", "--pack-destination", OUT, path.join(ROOT, "dist", "sdk", "nodejs")], {
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
   await step("Python SDK sdist and wheel (python -m build)", pythonSdk);
   await step("Go SDK module and .NET sources", () => {
     fs.cpSync(path.join(ROOT, "dist", "sdk", "go"), path.join(OUT, "sdk-go"), { recursive: true });
@@ -83,12 +99,26 @@ async function main() {
     fs.copyFileSync(path.join(target, `uptime-${version}.jar`), path.join(OUT, `uptime-${version}.jar`));
     fs.copyFileSync(path.join(ROOT, "dist", "sdk", "java", "pom.xml"), path.join(OUT, `uptime-${version}.pom`));
   });
-  await step("main npm package (npm pack)", () => run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", OUT], { stdio: ["ignore", "ignore", "inherit"] }));
+  await step("main npm package (npm pack)", () =>
+    run("npm", ["pack", "--silent", "--ignore-scripts", "--pack-destination", OUT], {
+      stdio: ["ignore", "ignore", "inherit"],
+    }),
+  );
   fs.writeFileSync(path.join(OUT, "RELEASE_NOTES.md"), releaseNotes);
-  const files = fs.readdirSync(OUT).filter((f) => fs.statSync(path.join(OUT, f)).isFile() && f !== "SHA256SUMS").sort();
-  const sums = files.map((f) => `${crypto.createHash("sha256").update(fs.readFileSync(path.join(OUT, f))).digest("hex")}  ${f}`);
+  const files = fs
+    .readdirSync(OUT)
+    .filter((f) => fs.statSync(path.join(OUT, f)).isFile() && f !== "SHA256SUMS")
+    .sort();
+  const sums = files.map(
+    (f) =>
+      `${crypto
+        .createHash("sha256")
+        .update(fs.readFileSync(path.join(OUT, f)))
+        .digest("hex")}  ${f}`,
+  );
   fs.writeFileSync(path.join(OUT, "SHA256SUMS"), sums.join("\n") + "\n");
-  for (const f of [...files, "SHA256SUMS"]) console.log(`release: dist/release/${f} (${(fs.statSync(path.join(OUT, f)).size / 1048576).toFixed(1)} MiB)`);
+  for (const f of [...files, "SHA256SUMS"])
+    console.log(`release: dist/release/${f} (${(fs.statSync(path.join(OUT, f)).size / 1048576).toFixed(1)} MiB)`);
   console.log(`release: ${version}; ${timings.map(([l, s]) => `${l} ${s.toFixed(1)} s`).join("; ")}`);
 }
 

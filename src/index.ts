@@ -2,7 +2,20 @@
  * pulumi-uptime: Pulumi resources (`Monitor`, `Incident`) and functions for the
  * uptime-monitoring API, plus the typed client and the local server they are tested on.
  */
-export { Monitor, type MonitorArgs, type MonitorOutputs, type RequestHeaderArgs, type AlertArgs, type Interval, type AlertCondition, type RequestMethod, type ExpiryAlertDays, type AlertChannel, type CacheBuster, type MonitorStatus } from "./dynamic/monitor";
+export {
+  Monitor,
+  type MonitorArgs,
+  type MonitorOutputs,
+  type RequestHeaderArgs,
+  type AlertArgs,
+  type Interval,
+  type AlertCondition,
+  type RequestMethod,
+  type ExpiryAlertDays,
+  type AlertChannel,
+  type CacheBuster,
+  type MonitorStatus,
+} from "./dynamic/monitor";
 export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./dynamic/incident";
 export * from "./functions/monitors";
 export * from "./functions/incidents";

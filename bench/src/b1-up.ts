@@ -62,7 +62,8 @@ async function rawCreates(count: number, parallelism: number): Promise<number> {
     const ms = performance.now() - started;
     await client.close();
     const stats = await server.stats();
-    if (stats.byRoute["POST /api/v1/monitors"] !== count) throw new Error(`raw client: ${JSON.stringify(stats.byRoute)}`);
+    if (stats.byRoute["POST /api/v1/monitors"] !== count)
+      throw new Error(`raw client: ${JSON.stringify(stats.byRoute)}`);
     return ms;
   } finally {
     await server.close();
@@ -85,7 +86,13 @@ async function floorUp(count: number): Promise<{ ms: number; cpuMs: Record<strin
 
 /** "engine / CLI (Go) 6.2 s, program (node) 3.1 s, …" */
 export function cpuText(cpu: Record<string, number>): string {
-  return Object.entries(cpu).filter(([, ms]) => ms >= 50).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${secs(ms)}`).join(", ") || "not sampled";
+  return (
+    Object.entries(cpu)
+      .filter(([, ms]) => ms >= 50)
+      .sort((a, b) => b[1] - a[1])
+      .map(([role, ms]) => `${role} ${secs(ms)}`)
+      .join(", ") || "not sampled"
+  );
 }
 
 /** Samples of each side (BENCH_REPEAT, default 2), interleaved so that drift hits all sides alike. */
@@ -105,21 +112,41 @@ export async function b1(count = COUNT): Promise<B1Result> {
     const floor = await floorUp(count);
     if (floor.ms <= Math.min(...floorMs)) floorCpu = floor.cpuMs;
     floorMs.push(floor.ms);
-    console.log(`B1 floor: up of ${count} trivial dynamic resources: ${secs(floorMs[i])} (CPU ${cpuText(floor.cpuMs)})`);
+    console.log(
+      `B1 floor: up of ${count} trivial dynamic resources: ${secs(floorMs[i])} (CPU ${cpuText(floor.cpuMs)})`,
+    );
     await deployed?.dispose();
     deployed = await deployMonitors(count);
-    if (deployed.upMs <= Math.min(...upMs)) upCpu = { ...(deployed.up.cpuMs ?? {}), "local server (node)": deployed.upStats.cpuMs };
+    if (deployed.upMs <= Math.min(...upMs))
+      upCpu = { ...(deployed.up.cpuMs ?? {}), "local server (node)": deployed.upStats.cpuMs };
     upMs.push(deployed.upMs);
-    console.log(`B1 up: ${count} monitors: ${secs(deployed.upMs)} (${deployed.upStats.total} requests: ${JSON.stringify(deployed.upStats.byRoute)}; CPU ${cpuText({ ...(deployed.up.cpuMs ?? {}), "local server (node)": deployed.upStats.cpuMs })})`);
+    console.log(
+      `B1 up: ${count} monitors: ${secs(deployed.upMs)} (${deployed.upStats.total} requests: ${JSON.stringify(deployed.upStats.byRoute)}; CPU ${cpuText({ ...(deployed.up.cpuMs ?? {}), "local server (node)": deployed.upStats.cpuMs })})`,
+    );
   }
   const best = (xs: number[]) => Math.min(...xs);
-  console.log(`B1 ratios (fastest of ${REPEAT}): up / raw client = ${ratio(best(upMs), best(rawMs))}, up / engine floor = ${ratio(best(upMs), best(floorMs))}`);
-  return { count, parallelism, rawMs, floorMs, upMs, upRequests: deployed!.upStats.total, upServerCpuMs: deployed!.upStats.cpuMs, floorCpu, upCpu, deployed: deployed! };
+  console.log(
+    `B1 ratios (fastest of ${REPEAT}): up / raw client = ${ratio(best(upMs), best(rawMs))}, up / engine floor = ${ratio(best(upMs), best(floorMs))}`,
+  );
+  return {
+    count,
+    parallelism,
+    rawMs,
+    floorMs,
+    upMs,
+    upRequests: deployed!.upStats.total,
+    upServerCpuMs: deployed!.upStats.cpuMs,
+    floorCpu,
+    upCpu,
+    deployed: deployed!,
+  };
 }
 
 if (require.main === module) {
-  b1().then((r) => r.deployed.dispose()).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  b1()
+    .then((r) => r.deployed.dispose())
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

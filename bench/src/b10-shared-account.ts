@@ -54,7 +54,16 @@ async function side(paced: boolean, count: number): Promise<B10Side> {
   );
   const failures: string[] = [];
   const note = (what: string, r: { code: number; stdout: string; stderr: string }, i: number) => {
-    if (r.code !== 0) failures.push(`${prefixes[i]} ${what}: ${(r.stdout + r.stderr).split("\n").filter((l) => /error/i.test(l)).slice(-1)[0]?.trim() ?? `exit ${r.code}`}`);
+    if (r.code !== 0)
+      failures.push(
+        `${prefixes[i]} ${what}: ${
+          (r.stdout + r.stderr)
+            .split("\n")
+            .filter((l) => /error/i.test(l))
+            .slice(-1)[0]
+            ?.trim() ?? `exit ${r.code}`
+        }`,
+      );
   };
   try {
     await server.reset();

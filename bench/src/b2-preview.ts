@@ -14,8 +14,11 @@ export async function b2(deployed: Deployed, count = COUNT): Promise<B2Result> {
   const r = ok(await deployed.stack.preview(["--expect-no-changes"]), "pulumi preview --expect-no-changes");
   const stats = await deployed.server.stats();
   const unchanged = summary(r.stdout).unchanged ?? 0;
-  if (unchanged !== count + 1) throw new Error(`preview: ${unchanged} unchanged, expected ${count} + the stack:\n${r.stdout.slice(-2000)}`);
-  console.log(`B2 preview (no changes) of ${count} monitors: ${secs(r.ms)}, ${stats.total} requests at the server ${JSON.stringify(stats.byRoute)}`);
+  if (unchanged !== count + 1)
+    throw new Error(`preview: ${unchanged} unchanged, expected ${count} + the stack:\n${r.stdout.slice(-2000)}`);
+  console.log(
+    `B2 preview (no changes) of ${count} monitors: ${secs(r.ms)}, ${stats.total} requests at the server ${JSON.stringify(stats.byRoute)}`,
+  );
   return { count, previewMs: r.ms, stats };
 }
 

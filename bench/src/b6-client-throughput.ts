@@ -33,7 +33,10 @@ function clientDecoders(): { readRecord: (body: unknown) => unknown; readPage: (
     readPage: (kind: unknown, body: unknown, at: object, tz: string) => unknown;
   };
   const at = { method: "GET", path: "/api/v1/monitors", status: 200 };
-  return { readRecord: (b) => n.readRecord(n.MONITOR, b, at, "UTC"), readPage: (b) => n.readPage(n.MONITOR, b, at, "UTC") };
+  return {
+    readRecord: (b) => n.readRecord(n.MONITOR, b, at, "UTC"),
+    readPage: (b) => n.readPage(n.MONITOR, b, at, "UTC"),
+  };
 }
 
 /** Mean milliseconds of `fn` over enough runs to take about 300 ms. */
@@ -53,9 +56,11 @@ const CONCURRENCY = 8;
 async function pool(n: number, concurrency: number, one: () => Promise<unknown>): Promise<number> {
   let left = n;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (left-- > 0) await one();
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await one();
+    }),
+  );
   return performance.now() - started;
 }
 
@@ -71,11 +76,31 @@ export async function b6(gets = Number(process.env.BENCH_GETS ?? 4000)): Promise
     return body;
   };
   try {
-    const first = await client.monitors.create({ name: "b6 0", url: "https://svc-0.example.com/", interval: 60, alerts: [{ key: "email", value: "ops@example.com" }] });
-    for (let i = 1; i < 100; i++) await client.monitors.create({ name: `b6 ${i}`, url: `https://svc-${i}.example.com/`, interval: 300 });
+    const first = await client.monitors.create({
+      name: "b6 0",
+      url: "https://svc-0.example.com/",
+      interval: 60,
+      alerts: [{ key: "email", value: "ops@example.com" }],
+    });
+    for (let i = 1; i < 100; i++)
+      await client.monitors.create({ name: `b6 ${i}`, url: `https://svc-${i}.example.com/`, interval: 300 });
     const decoders = clientDecoders();
-    const shapes: { shape: string; gets: number; path: string; decode: (b: unknown) => unknown; viaClient: () => Promise<unknown>; viaRaw: () => Promise<unknown> }[] = [
-      { shape: "GET /api/v1/monitors/{id}", gets, path: `/api/v1/monitors/${first.id}`, decode: decoders.readRecord, viaClient: () => client.monitors.get(first.id), viaRaw: () => raw(`/api/v1/monitors/${first.id}`) },
+    const shapes: {
+      shape: string;
+      gets: number;
+      path: string;
+      decode: (b: unknown) => unknown;
+      viaClient: () => Promise<unknown>;
+      viaRaw: () => Promise<unknown>;
+    }[] = [
+      {
+        shape: "GET /api/v1/monitors/{id}",
+        gets,
+        path: `/api/v1/monitors/${first.id}`,
+        decode: decoders.readRecord,
+        viaClient: () => client.monitors.get(first.id),
+        viaRaw: () => raw(`/api/v1/monitors/${first.id}`),
+      },
       {
         shape: "GET /api/v1/monitors?per_page=100 (100 monitors)",
         gets: Math.round(gets / 8),
@@ -104,10 +129,20 @@ export async function b6(gets = Number(process.env.BENCH_GETS ?? 4000)): Promise
         }
       }
       const total = per * rounds;
-      const text = await (await request(server.url + s.path, { method: "GET", headers, dispatcher: agent })).body.text();
+      const text = await (
+        await request(server.url + s.path, { method: "GET", headers, dispatcher: agent })
+      ).body.text();
       const parseMs = timeIt(() => JSON.parse(text));
       const decodeMs = timeIt(() => s.decode(JSON.parse(text)));
-      const res: B6Shape = { shape: s.shape, gets: total, concurrency: CONCURRENCY, clientPerSec: (total * 1000) / clientMs, rawPerSec: (total * 1000) / rawMs, parseMs, decodeMs };
+      const res: B6Shape = {
+        shape: s.shape,
+        gets: total,
+        concurrency: CONCURRENCY,
+        clientPerSec: (total * 1000) / clientMs,
+        rawPerSec: (total * 1000) / rawMs,
+        parseMs,
+        decodeMs,
+      };
       console.log(
         `B6 ${s.shape}: ${total} GETs, ${CONCURRENCY} at a time: client ${res.clientPerSec.toFixed(0)}/s, raw undici ${res.rawPerSec.toFixed(0)}/s, client / raw = ${ratio(res.clientPerSec, res.rawPerSec)}; ` +
           `per response: JSON.parse ${parseMs.toFixed(3)} ms, client decode ${decodeMs.toFixed(3)} ms`,

@@ -32,8 +32,11 @@ const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2));
 
 /** Mean compact-JSON bytes of the export's resources of `type`. */
 function stateBytes(exportText: string, type: string, count: number): number {
-  const resources = (JSON.parse(exportText) as { deployment: { resources: { type: string }[] } }).deployment.resources.filter((r) => r.type === type);
-  if (resources.length !== count) throw new Error(`export has ${resources.length} resources of ${type}, expected ${count}`);
+  const resources = (
+    JSON.parse(exportText) as { deployment: { resources: { type: string }[] } }
+  ).deployment.resources.filter((r) => r.type === type);
+  if (resources.length !== count)
+    throw new Error(`export has ${resources.length} resources of ${type}, expected ${count}`);
   return Math.round(resources.reduce((a, r) => a + Buffer.byteLength(JSON.stringify(r)), 0) / count);
 }
 
@@ -52,9 +55,14 @@ async function pluginUp(count: number): Promise<{ ms: number; requests: number; 
     const stats = await server.stats();
     const created = summary(up.stdout).create ?? 0;
     // The stack resource counts as one more (the default provider is not counted).
-    if (created !== count + 1) throw new Error(`plugin: ${created} created, expected ${count} + the stack:\n${up.stdout.slice(-3000)}`);
+    if (created !== count + 1)
+      throw new Error(`plugin: ${created} created, expected ${count} + the stack:\n${up.stdout.slice(-3000)}`);
     await checkServerHolds(server, "plugin", count);
-    return { ms: up.ms, requests: stats.total, stateBytes: stateBytes(await stack.exportText(), "uptime:index:Monitor", count) };
+    return {
+      ms: up.ms,
+      requests: stats.total,
+      stateBytes: stateBytes(await stack.exportText(), "uptime:index:Monitor", count),
+    };
   } finally {
     stack.dispose();
     await server.close();
@@ -72,7 +80,9 @@ export async function b7(count = COUNT): Promise<B7Result> {
     pluginUpMs.push(p.ms);
     pluginRequests = p.requests;
     pluginStateBytes = p.stateBytes;
-    console.log(`B7 plugin: up of ${count} monitors: ${secs(p.ms)} (${p.requests} requests), state ${p.stateBytes} B per monitor`);
+    console.log(
+      `B7 plugin: up of ${count} monitors: ${secs(p.ms)} (${p.requests} requests), state ${p.stateBytes} B per monitor`,
+    );
     const d = await deployMonitors(count, { prefix: "dynamic" });
     try {
       dynamicUpMs.push(d.upMs);
@@ -92,8 +102,20 @@ export async function b7(count = COUNT): Promise<B7Result> {
     startupCpuMs.push(s.cpuMs);
   }
   const best = (xs: number[]) => Math.min(...xs);
-  console.log(`B7 ratios (fastest of ${REPEAT}): plugin up / dynamic up = ${ratio(best(pluginUpMs), best(dynamicUpMs))}; plugin start-up ${startupMs.map((m) => `${m.toFixed(0)} ms`).join(", ")} (CPU ${startupCpuMs.map((m) => `${m.toFixed(0)} ms`).join(", ")}; node alone ${nodeStartMs.map((m) => `${m.toFixed(0)} ms`).join(", ")})`);
-  return { count, pluginUpMs, dynamicUpMs, pluginRequests, pluginStateBytes, dynamicStateBytes, startupMs, startupCpuMs, nodeStartMs };
+  console.log(
+    `B7 ratios (fastest of ${REPEAT}): plugin up / dynamic up = ${ratio(best(pluginUpMs), best(dynamicUpMs))}; plugin start-up ${startupMs.map((m) => `${m.toFixed(0)} ms`).join(", ")} (CPU ${startupCpuMs.map((m) => `${m.toFixed(0)} ms`).join(", ")}; node alone ${nodeStartMs.map((m) => `${m.toFixed(0)} ms`).join(", ")})`,
+  );
+  return {
+    count,
+    pluginUpMs,
+    dynamicUpMs,
+    pluginRequests,
+    pluginStateBytes,
+    dynamicStateBytes,
+    startupMs,
+    startupCpuMs,
+    nodeStartMs,
+  };
 }
 
 if (require.main === module) {

@@ -47,7 +47,10 @@ function need(file: string, fix: string): string {
 export async function b7Standalone(): Promise<B7StandaloneResult> {
   const host = targets.hostTargetId();
   const exe = need(join(REPO, "dist", "plugin-bin", host, "pulumi-resource-uptime"), "npm run plugin");
-  const archive = need(join(REPO, "dist", "release", `pulumi-resource-uptime-v${VERSION}-${host}.tar.gz`), "npm run plugin");
+  const archive = need(
+    join(REPO, "dist", "release", `pulumi-resource-uptime-v${VERSION}-${host}.tar.gz`),
+    "npm run plugin",
+  );
   const embeddedNode = need(join(REPO, ".tools", "node-dist", targets.NODE_VERSION, host, "node"), "npm run plugin");
 
   const startupMs: number[] = [];
@@ -62,7 +65,9 @@ export async function b7Standalone(): Promise<B7StandaloneResult> {
     startupCpuMs.push(s.cpuMs);
     embeddedNodeMs.push(await timeToExit(embeddedNode, ["-e", "0"]));
   }
-  console.log(`B7 standalone start-up: ${startupMs.map((m) => m.toFixed(0)).join(", ")} ms; node -e 0: ${nodeMs.map((m) => m.toFixed(0)).join(", ")} ms`);
+  console.log(
+    `B7 standalone start-up: ${startupMs.map((m) => m.toFixed(0)).join(", ")} ms; node -e 0: ${nodeMs.map((m) => m.toFixed(0)).join(", ")} ms`,
+  );
 
   const server = await ChildServer.start();
   const config = { "uptime:baseUrl": server.url, "uptime:apiKey": { value: server.apiKey, secret: true as const } };
@@ -73,7 +78,8 @@ export async function b7Standalone(): Promise<B7StandaloneResult> {
   try {
     await monitors.must(["plugin", "install", "resource", "uptime", VERSION, "--file", archive]);
     const up = ok(await monitors.up(), "pulumi up (10 monitors, YAML)");
-    if ((summary(up.stdout).create ?? 0) !== 11) throw new Error(`expected 10 monitors and the stack created:\n${up.stdout.slice(-2000)}`);
+    if ((summary(up.stdout).create ?? 0) !== 11)
+      throw new Error(`expected 10 monitors and the stack created:\n${up.stdout.slice(-2000)}`);
     ok(await empty.up(), "pulumi up (empty YAML)");
     for (let i = 0; i < PREVIEWS; i++) {
       const p = ok(await monitors.preview(["--expect-no-changes"]), "pulumi preview (10 monitors)");
@@ -86,11 +92,26 @@ export async function b7Standalone(): Promise<B7StandaloneResult> {
     empty.dispose();
     await server.close();
   }
-  console.log(`B7 no-op preview: 10 monitors ${previewMs.map(secs).join(", ")}; empty ${emptyPreviewMs.map(secs).join(", ")}`);
+  console.log(
+    `B7 no-op preview: 10 monitors ${previewMs.map(secs).join(", ")}; empty ${emptyPreviewMs.map(secs).join(", ")}`,
+  );
 
   const releaseDir = join(REPO, "dist", "release");
-  const archives = readdirSync(releaseDir).filter((f) => f.startsWith("pulumi-resource-uptime-") && f.endsWith(".tar.gz")).sort().map((f) => [f, statSync(join(releaseDir, f)).size] as [string, number]);
-  return { nodeVersion: targets.NODE_VERSION, startupMs, startupCpuMs, nodeMs, embeddedNodeMs, previewMs, emptyPreviewMs, exeBytes: statSync(exe).size, archives };
+  const archives = readdirSync(releaseDir)
+    .filter((f) => f.startsWith("pulumi-resource-uptime-") && f.endsWith(".tar.gz"))
+    .sort()
+    .map((f) => [f, statSync(join(releaseDir, f)).size] as [string, number]);
+  return {
+    nodeVersion: targets.NODE_VERSION,
+    startupMs,
+    startupCpuMs,
+    nodeMs,
+    embeddedNodeMs,
+    previewMs,
+    emptyPreviewMs,
+    exeBytes: statSync(exe).size,
+    archives,
+  };
 }
 
 const mib = (b: number) => `${(b / 1048576).toFixed(1)} MiB`;

@@ -71,7 +71,11 @@ export function spreadText(s: Spread): string {
   return `p50 ${s.p50} ms, p99 ${s.p99} ms, max ${s.max} ms (${s.n})`;
 }
 
-async function startTargets(): Promise<{ url: string; stats(): Promise<{ served: number; cpuMs: number }>; close(): void }> {
+async function startTargets(): Promise<{
+  url: string;
+  stats(): Promise<{ served: number; cpuMs: number }>;
+  close(): void;
+}> {
   const child = fork(join(__dirname, "lib", "target-child.js"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const url = await new Promise<string>((resolve, reject) => {
     child.once("message", (m: { url: string }) => resolve(m.url));
@@ -79,10 +83,11 @@ async function startTargets(): Promise<{ url: string; stats(): Promise<{ served:
   });
   return {
     url,
-    stats: () => new Promise((resolve) => {
-      child.once("message", (m: { served: number; cpuMs: number }) => resolve(m));
-      child.send({ cmd: "stats" });
-    }),
+    stats: () =>
+      new Promise((resolve) => {
+        child.once("message", (m: { served: number; cpuMs: number }) => resolve(m));
+        child.send({ cmd: "stats" });
+      }),
     close: () => child.send({ cmd: "close" }),
   };
 }
@@ -92,11 +97,15 @@ async function createMonitors(server: ChildServer, targets: string, count: numbe
   try {
     const ids: number[] = new Array(count);
     let next = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        ids[i] = (await client.monitors.create({ name: `check ${i}`, url: `${targets}/m/${i}`, interval: INTERVAL_S })).id;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let i = next++; i < count; i = next++) {
+          ids[i] = (
+            await client.monitors.create({ name: `check ${i}`, url: `${targets}/m/${i}`, interval: INTERVAL_S })
+          ).id;
+        }
+      }),
+    );
     return ids;
   } finally {
     await client.close();
@@ -104,7 +113,10 @@ async function createMonitors(server: ChildServer, targets: string, count: numbe
 }
 
 /** Runs B8. */
-export async function b8(monitors = Number(process.env.BENCH_CHECK_MONITORS ?? 1000), windowMs = Number(process.env.BENCH_CHECK_WINDOW_S ?? 150) * 1000): Promise<B8Result> {
+export async function b8(
+  monitors = Number(process.env.BENCH_CHECK_MONITORS ?? 1000),
+  windowMs = Number(process.env.BENCH_CHECK_WINDOW_S ?? 150) * 1000,
+): Promise<B8Result> {
   const loadBefore = loadavg()[0];
   const targets = await startTargets();
   const checking = await ChildServer.start({ checks: { loopbackOnly: true, concurrency: CONCURRENCY } });
@@ -123,7 +135,10 @@ export async function b8(monitors = Number(process.env.BENCH_CHECK_MONITORS ?? 1
     const read = async (server: ChildServer): Promise<number> => {
       const id = ids[Math.floor(Math.random() * ids.length)];
       const started = performance.now();
-      const res = await request(`${server.url}/api/v1/monitors/${id}`, { headers: { Authorization: `Bearer ${server.apiKey}`, Accept: "application/json" }, dispatcher: agent });
+      const res = await request(`${server.url}/api/v1/monitors/${id}`, {
+        headers: { Authorization: `Bearer ${server.apiKey}`, Accept: "application/json" },
+        dispatcher: agent,
+      });
       await res.body.text();
       if (res.statusCode !== 200) throw new Error(`read answered ${res.statusCode}`);
       return performance.now() - started;
@@ -134,11 +149,22 @@ export async function b8(monitors = Number(process.env.BENCH_CHECK_MONITORS ?? 1
       latency.quiet.push(await read(quiet));
       await new Promise((r) => setTimeout(r, 100));
     }
-    const [statsC, statsQ, targetsAfter, checks] = await Promise.all([checking.stats(), quiet.stats(), targets.stats(), checking.checks()]);
+    const [statsC, statsQ, targetsAfter, checks] = await Promise.all([
+      checking.stats(),
+      quiet.stats(),
+      targets.stats(),
+      checking.checks(),
+    ]);
     await agent.close();
     const windowEnd = Date.now();
     return summarise({
-      monitors, windowStart, windowEnd, checks, statsC, statsQ, latency,
+      monitors,
+      windowStart,
+      windowEnd,
+      checks,
+      statsC,
+      statsQ,
+      latency,
       targetsCpu: targetsAfter.cpuMs - targetsBefore.cpuMs,
       load: `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`,
     });
@@ -149,12 +175,19 @@ export async function b8(monitors = Number(process.env.BENCH_CHECK_MONITORS ?? 1
 }
 
 function summarise(x: {
-  monitors: number; windowStart: number; windowEnd: number; checks: CheckRecord[];
-  statsC: { cpuMs: number; total: number }; statsQ: { cpuMs: number; total: number };
-  latency: { checking: number[]; quiet: number[] }; targetsCpu: number; load: string;
+  monitors: number;
+  windowStart: number;
+  windowEnd: number;
+  checks: CheckRecord[];
+  statsC: { cpuMs: number; total: number };
+  statsQ: { cpuMs: number; total: number };
+  latency: { checking: number[]; quiet: number[] };
+  targetsCpu: number;
+  load: string;
 }): B8Result {
   const first = new Map<number, CheckRecord>();
-  for (const c of x.checks) if (!first.has(c.monitorId) || c.startedAt < first.get(c.monitorId)!.startedAt) first.set(c.monitorId, c);
+  for (const c of x.checks)
+    if (!first.has(c.monitorId) || c.startedAt < first.get(c.monitorId)!.startedAt) first.set(c.monitorId, c);
   const later = x.checks.filter((c) => first.get(c.monitorId) !== c);
   const inWindow = x.checks.filter((c) => c.startedAt >= x.windowStart && c.startedAt <= x.windowEnd);
   const perMonitor = new Map<number, number>();
@@ -184,8 +217,11 @@ function summarise(x: {
 }
 
 if (require.main === module) {
-  b8().then((r) => console.log(JSON.stringify(r, null, 2)), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  b8().then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

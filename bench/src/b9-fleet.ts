@@ -57,7 +57,10 @@ export interface B9Result {
 const PREFIX = "fleet";
 
 function listEnv(name: string, fallback: string): string[] {
-  return (process.env[name] ?? fallback).split(",").map((s) => s.trim()).filter(Boolean);
+  return (process.env[name] ?? fallback)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 function expectCounts(r: RunResult, what: string, want: Record<string, number>): void {
@@ -69,18 +72,29 @@ function expectCounts(r: RunResult, what: string, want: Record<string, number>):
 
 /** Mean bytes per custom resource of the fixture's type, and the stored provider's bytes. */
 function stateSize(exported: string): { stateBytes: number; providerBytes: number } {
-  const resources = (JSON.parse(exported) as { deployment: { resources: { type: string; inputs?: { __provider?: string } }[] } }).deployment.resources.filter((r) =>
-    r.type.startsWith("pulumi-nodejs:dynamic/"),
-  );
+  const resources = (
+    JSON.parse(exported) as { deployment: { resources: { type: string; inputs?: { __provider?: string } }[] } }
+  ).deployment.resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/"));
   const total = resources.reduce((sum, r) => sum + JSON.stringify(r).length, 0);
-  return { stateBytes: Math.round(total / Math.max(1, resources.length)), providerBytes: resources[0]?.inputs?.__provider?.length ?? 0 };
+  return {
+    stateBytes: Math.round(total / Math.max(1, resources.length)),
+    providerBytes: resources[0]?.inputs?.__provider?.length ?? 0,
+  };
 }
 
 async function runSide(side: Side, n: number, mode: Mode): Promise<FleetRun> {
   const server = side === "project" ? await ChildServer.start() : undefined;
-  const config: Record<string, string | { value: string; secret: true }> = { "bench:count": String(n), "bench:prefix": PREFIX };
-  if (server) Object.assign(config, { "uptime:baseUrl": server.url, "uptime:apiKey": { value: server.apiKey, secret: true } });
-  const stack = await BenchStack.create(side === "project" ? "monitors" : "floor", config, mode === "skipped" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {});
+  const config: Record<string, string | { value: string; secret: true }> = {
+    "bench:count": String(n),
+    "bench:prefix": PREFIX,
+  };
+  if (server)
+    Object.assign(config, { "uptime:baseUrl": server.url, "uptime:apiKey": { value: server.apiKey, secret: true } });
+  const stack = await BenchStack.create(
+    side === "project" ? "monitors" : "floor",
+    config,
+    mode === "skipped" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {},
+  );
   const load: [number, number] = [loadavg()[0], 0];
   const ops: FleetOp[] = [];
   const label = `B9 ${side} N=${n} checkpoints ${mode}`;
@@ -89,20 +103,27 @@ async function runSide(side: Side, n: number, mode: Mode): Promise<FleetRun> {
     const r = ok(await stack.sampled(run), `${label}: ${op}`);
     expectCounts(r, `${label}: ${op}`, want);
     const stats = await server?.stats();
-    ops.push({ op, ms: r.ms, requests: stats?.total, cpu: { ...(r.cpuMs ?? {}), ...(stats ? { "local server (node)": stats.cpuMs } : {}) } });
+    ops.push({
+      op,
+      ms: r.ms,
+      requests: stats?.total,
+      cpu: { ...(r.cpuMs ?? {}), ...(stats ? { "local server (node)": stats.cpuMs } : {}) },
+    });
     console.log(`${label}: ${op} ${secs(r.ms)}${stats ? ` (${stats.total} requests)` : ""}`);
   };
   try {
     // The stack resource counts as one more in every summary.
     await timed("up", () => stack.up(), { create: n + 1 });
-    if (server && (await monitorNames(server)).length !== n) throw new Error(`${label}: the server does not hold ${n} monitors after up`);
+    if (server && (await monitorNames(server)).length !== n)
+      throw new Error(`${label}: the server does not hold ${n} monitors after up`);
     const size = stateSize(await stack.exportText());
     await stack.setConfig("bench:lookup", "ok, changed");
     await timed("update", () => stack.up(), { update: n });
     await timed("preview", () => stack.preview(["--expect-no-changes"]), { create: 0, update: 0, delete: 0 });
     await timed("refresh", () => stack.refresh(), { update: 0, delete: 0 });
     await timed("destroy", () => stack.destroy(), { delete: n + 1 });
-    if (server && (await monitorNames(server)).length !== 0) throw new Error(`${label}: monitors left on the server after destroy`);
+    if (server && (await monitorNames(server)).length !== 0)
+      throw new Error(`${label}: monitors left on the server after destroy`);
     load[1] = loadavg()[0];
     return { side, n, mode, ops, ...size, load };
   } finally {
@@ -152,14 +173,23 @@ const PROGRAM = "program (node)";
 /** The markdown section of B9. */
 export function b9Section(r: B9Result, date: string): string {
   const lines: string[] = [];
-  lines.push(`## B9: fleets of ${r.sizes.join(", ")} monitors, checkpoints ${r.modes.join(" and ")}, against a fair floor (${date})`, "");
+  lines.push(
+    `## B9: fleets of ${r.sizes.join(", ")} monitors, checkpoints ${r.modes.join(" and ")}, against a fair floor (${date})`,
+    "",
+  );
   lines.push(
     "Project = N `Monitor`s (bench/fixtures/monitors) against the local server in its own process; floor = N dynamic resources with the same inputs whose stored provider is a shim of Monitor's size and answers at once (bench/fixtures/floor). Same run, back to back, order alternated. Times are wall time of one run each: single samples on a shared 2-core machine, so read the ratios, not the seconds.",
     "",
   );
   for (const mode of r.modes) {
-    lines.push(`### Checkpoints ${mode === "on" ? "on (the default)" : "skipped (`PULUMI_SKIP_CHECKPOINTS=true`)"}`, "");
-    lines.push("| N | op | project | floor | project ÷ floor | project ms/monitor | requests | program CPU project / floor |", "|---|---|---|---|---|---|---|---|");
+    lines.push(
+      `### Checkpoints ${mode === "on" ? "on (the default)" : "skipped (`PULUMI_SKIP_CHECKPOINTS=true`)"}`,
+      "",
+    );
+    lines.push(
+      "| N | op | project | floor | project ÷ floor | project ms/monitor | requests | program CPU project / floor |",
+      "|---|---|---|---|---|---|---|---|",
+    );
     for (const n of r.sizes) {
       const p = find(r, "project", n, mode);
       const f = find(r, "floor", n, mode);
@@ -170,13 +200,21 @@ export function b9Section(r: B9Result, date: string): string {
         const pc = po.cpu[PROGRAM];
         const fc = fo.cpu[PROGRAM];
         const cpu = pc && fc ? `${secs(pc)} / ${secs(fc)} = ${ratio(pc, fc)}` : "—";
-        lines.push(`| ${n} | ${op} | ${secs(po.ms)} | ${secs(fo.ms)} | ${ratio(po.ms, fo.ms)} | ${(po.ms / n).toFixed(1)} | ${po.requests ?? "—"} | ${cpu} |`);
+        lines.push(
+          `| ${n} | ${op} | ${secs(po.ms)} | ${secs(fo.ms)} | ${ratio(po.ms, fo.ms)} | ${(po.ms / n).toFixed(1)} | ${po.requests ?? "—"} | ${cpu} |`,
+        );
       }
     }
     lines.push("");
     const fits: string[] = [];
     for (const op of OPS) {
-      const k = (side: Side) => growthExponent(r.sizes.flatMap((n) => { const o = opOf(find(r, side, n, mode), op); return o ? [{ n, ms: o.ms }] : []; }));
+      const k = (side: Side) =>
+        growthExponent(
+          r.sizes.flatMap((n) => {
+            const o = opOf(find(r, side, n, mode), op);
+            return o ? [{ n, ms: o.ms }] : [];
+          }),
+        );
       const kp = k("project");
       const kf = k("floor");
       if (kp !== undefined && kf !== undefined) fits.push(`${op} N^${kp.toFixed(2)} (floor N^${kf.toFixed(2)})`);
@@ -188,15 +226,29 @@ export function b9Section(r: B9Result, date: string): string {
     lines.push("CPU by process during `up` (project):", "");
     for (const run of cpuRows) {
       const up = opOf(run, "up");
-      if (up) lines.push(`- N = ${run.n}: ${Object.entries(up.cpu).filter(([, ms]) => ms >= 50).sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${secs(ms)}`).join(", ")}`);
+      if (up)
+        lines.push(
+          `- N = ${run.n}: ${Object.entries(up.cpu)
+            .filter(([, ms]) => ms >= 50)
+            .sort((a, b) => b[1] - a[1])
+            .map(([role, ms]) => `${role} ${secs(ms)}`)
+            .join(", ")}`,
+        );
     }
     lines.push("");
   }
   const sizeRow = (side: Side) => r.runs.find((x) => x.side === side);
   const sp = sizeRow("project");
   const sf = sizeRow("floor");
-  if (sp && sf) lines.push(`State per resource: project ${sp.stateBytes} B, floor ${sf.stateBytes} B; stored provider ${sp.providerBytes} B and ${sf.providerBytes} B.`, "");
-  lines.push(`Load average (1 min) across the runs: ${Math.min(...r.runs.map((x) => x.load[0])).toFixed(1)} to ${Math.max(...r.runs.flatMap((x) => x.load)).toFixed(1)}.`, "");
+  if (sp && sf)
+    lines.push(
+      `State per resource: project ${sp.stateBytes} B, floor ${sf.stateBytes} B; stored provider ${sp.providerBytes} B and ${sf.providerBytes} B.`,
+      "",
+    );
+  lines.push(
+    `Load average (1 min) across the runs: ${Math.min(...r.runs.map((x) => x.load[0])).toFixed(1)} to ${Math.max(...r.runs.flatMap((x) => x.load)).toFixed(1)}.`,
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -219,7 +271,10 @@ export function writeB9Section(r: B9Result, section: string): void {
   const block = `${begin}\n${section}\n${end}`;
   const start = old.indexOf(begin);
   const stop = old.indexOf(end);
-  const next = start >= 0 && stop > start ? old.slice(0, start) + block + old.slice(stop + end.length) : `${old.trimEnd()}\n\n${block}\n`;
+  const next =
+    start >= 0 && stop > start
+      ? old.slice(0, start) + block + old.slice(stop + end.length)
+      : `${old.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
 }
 

@@ -25,7 +25,9 @@ const pass = (ok: boolean) => (ok ? "yes" : "**no**");
 const min = (xs: number[]) => Math.min(...xs);
 const list = (xs: number[]) => xs.map((x) => secs(x)).join(", ");
 const routes = (byRoute: Record<string, number>) =>
-  Object.entries(byRoute).map(([k, v]) => `${v} × \`${k}\``).join(", ") || "none";
+  Object.entries(byRoute)
+    .map(([k, v]) => `${v} × \`${k}\``)
+    .join(", ") || "none";
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -56,14 +58,29 @@ async function main(): Promise<void> {
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
   // B10 runs apart (`npm run bench:shared`, about 15 minutes): its last section is kept.
   const kept = [...b7StandaloneBlocks(previous), ...b9Blocks(previous), ...b10Blocks(previous)];
-  writeFileSync(file, [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n");
+  writeFileSync(
+    file,
+    [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n",
+  );
   writeB7StandaloneSection(b7StandaloneSection(r7s, date.slice(0, 10)));
   writeB9Section(r9, b9Section(r9, date.slice(0, 10)));
   console.log(`bench: wrote bench/RESULTS.md (total ${secs(totalMs)})`);
 }
 
 function report(x: {
-  date: string; cli: string; m: ReturnType<typeof machine>; r1: B1Result; r2: B2Result; r3: B3Result; r4: B4Scenario[]; r5: B5Result; r6: B6Shape[]; r7: B7Result; r8: B8Result; totalMs: number; load: string;
+  date: string;
+  cli: string;
+  m: ReturnType<typeof machine>;
+  r1: B1Result;
+  r2: B2Result;
+  r3: B3Result;
+  r4: B4Scenario[];
+  r5: B5Result;
+  r6: B6Shape[];
+  r7: B7Result;
+  r8: B8Result;
+  totalMs: number;
+  load: string;
 }): string {
   const { r1, r2, r3, r4, r5, r6, r7, r8 } = x;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -74,22 +91,112 @@ function report(x: {
   const get = r6[0];
   const listShape = r6[1];
   const rows: string[][] = [
-    ["B1", `\`up\` of ${n} monitors ÷ raw client, ${r1.parallelism} at a time`, `${secs(min(r1.upMs))} ÷ ${secs(min(r1.rawMs))} = **${ratio(min(r1.upMs), min(r1.rawMs))}**`, "report", "-"],
-    ["B1", `\`up\` of ${n} monitors ÷ engine floor (${n} trivial dynamic resources)`, `${secs(min(r1.upMs))} ÷ ${secs(min(r1.floorMs))} = **${ratio(min(r1.upMs), min(r1.floorMs))}**`, "report", "-"],
-    ["B2", `\`preview\`, no changes, ${n} monitors`, `${secs(r2.previewMs)}, **${r2.stats.total} request${r2.stats.total === 1 ? "" : "s"}**`, "at most 1 request", pass(r2.stats.total <= 1)],
-    ["B3", `\`refresh\` of ${n} monitors`, `${secs(r3.refreshMs)}, **${r3.stats.total} requests** (${perMonitor.toFixed(3)} per monitor)`, "≤ 1 per monitor", pass(perMonitor <= 1)],
-    ["B4", `\`up\` of ${n} monitors at ${at600.perMinute}/min`, `${at600.ok ? "no failed resource" : "**FAILED**"}; ${secs(at600.wallMs)} ÷ floor ${secs(at600.floorMs)} = **${ratio(at600.wallMs, at600.floorMs)}** (${at600.refused429} × 429)`, "no failure, ≤ 1.15", pass(at600.ok && at600.wallMs / at600.floorMs <= 1.15)],
-    ["B4", `same at ${at120.perMinute}/min (the real service's limit; the limit binds)`, `${at120.ok ? "no failed resource" : "**FAILED**"}; ${secs(at120.wallMs)} ÷ floor ${secs(at120.floorMs)} = **${ratio(at120.wallMs, at120.floorMs)}** (${at120.refused429} × 429)`, "no failure, ≤ 1.15", pass(at120.ok && at120.wallMs / at120.floorMs <= 1.15)],
+    [
+      "B1",
+      `\`up\` of ${n} monitors ÷ raw client, ${r1.parallelism} at a time`,
+      `${secs(min(r1.upMs))} ÷ ${secs(min(r1.rawMs))} = **${ratio(min(r1.upMs), min(r1.rawMs))}**`,
+      "report",
+      "-",
+    ],
+    [
+      "B1",
+      `\`up\` of ${n} monitors ÷ engine floor (${n} trivial dynamic resources)`,
+      `${secs(min(r1.upMs))} ÷ ${secs(min(r1.floorMs))} = **${ratio(min(r1.upMs), min(r1.floorMs))}**`,
+      "report",
+      "-",
+    ],
+    [
+      "B2",
+      `\`preview\`, no changes, ${n} monitors`,
+      `${secs(r2.previewMs)}, **${r2.stats.total} request${r2.stats.total === 1 ? "" : "s"}**`,
+      "at most 1 request",
+      pass(r2.stats.total <= 1),
+    ],
+    [
+      "B3",
+      `\`refresh\` of ${n} monitors`,
+      `${secs(r3.refreshMs)}, **${r3.stats.total} requests** (${perMonitor.toFixed(3)} per monitor)`,
+      "≤ 1 per monitor",
+      pass(perMonitor <= 1),
+    ],
+    [
+      "B4",
+      `\`up\` of ${n} monitors at ${at600.perMinute}/min`,
+      `${at600.ok ? "no failed resource" : "**FAILED**"}; ${secs(at600.wallMs)} ÷ floor ${secs(at600.floorMs)} = **${ratio(at600.wallMs, at600.floorMs)}** (${at600.refused429} × 429)`,
+      "no failure, ≤ 1.15",
+      pass(at600.ok && at600.wallMs / at600.floorMs <= 1.15),
+    ],
+    [
+      "B4",
+      `same at ${at120.perMinute}/min (the real service's limit; the limit binds)`,
+      `${at120.ok ? "no failed resource" : "**FAILED**"}; ${secs(at120.wallMs)} ÷ floor ${secs(at120.floorMs)} = **${ratio(at120.wallMs, at120.floorMs)}** (${at120.refused429} × 429)`,
+      "no failure, ≤ 1.15",
+      pass(at120.ok && at120.wallMs / at120.floorMs <= 1.15),
+    ],
     ["B5", "`__provider` per monitor", `**${r5.providerBytes.max} B**`, "≤ 2 KB", pass(r5.providerBytes.max <= 2048)],
-    ["B5", "state per monitor (resource entry, compact JSON)", `**${r5.resourceBytes.mean} B** mean, ${r5.resourceBytes.max} B max`, "≤ 4 KB", pass(r5.resourceBytes.max <= 4096)],
-    ["B6", `client ÷ raw undici, ${get.shape}`, `${get.clientPerSec.toFixed(0)}/s ÷ ${get.rawPerSec.toFixed(0)}/s = **${ratio(get.clientPerSec, get.rawPerSec)}**`, "≥ 0.9", pass(get.clientPerSec / get.rawPerSec >= 0.9)],
-    ["B6", `client ÷ raw undici, ${listShape.shape}`, `${listShape.clientPerSec.toFixed(0)}/s ÷ ${listShape.rawPerSec.toFixed(0)}/s = **${ratio(listShape.clientPerSec, listShape.rawPerSec)}**`, "(≥ 0.9)", pass(listShape.clientPerSec / listShape.rawPerSec >= 0.9)],
-    ["B7", `\`up\` of ${n} monitors through the plugin ÷ through the dynamic provider`, `${secs(min(r7.pluginUpMs))} ÷ ${secs(min(r7.dynamicUpMs))} = **${ratio(min(r7.pluginUpMs), min(r7.dynamicUpMs))}**`, "≤ 1", pass(min(r7.pluginUpMs) <= min(r7.dynamicUpMs))],
-    ["B7", "state per monitor, plugin (dynamic in the same run)", `**${r7.pluginStateBytes} B** (${r7.dynamicStateBytes} B)`, "< 2.9 KB", pass(r7.pluginStateBytes < 2900)],
-    ["B7", "plugin start-up (launcher to port), wall (CPU)", `**${median(r7.startupMs).toFixed(0)} ms** median, ${Math.max(...r7.startupMs).toFixed(0)} ms max (CPU ${median(r7.startupCpuMs).toFixed(0)} ms); bare \`node\` ${median(r7.nodeStartMs).toFixed(0)} ms`, "≤ 1 s (median)", pass(median(r7.startupMs) <= 1000)],
-    ["B8", `${r8.monitors} monitors every ${r8.intervalS} s, ${secs(r8.windowMs)}: lag of the slowest scheduled check; monitors behind`, `**${r8.laterLag.max} ms** (p99 ${r8.laterLag.p99} ms); **${r8.behind}** behind`, `< ${r8.intervalS} s; 0 behind`, pass(r8.laterLag.max < r8.intervalS * 1000 && r8.behind === 0)],
-    ["B8", "API read latency, checking server ÷ quiet server (p99)", `${r8.reads.checking.p99} ms ÷ ${r8.reads.quiet.p99} ms = **${ratio(r8.reads.checking.p99, Math.max(1, r8.reads.quiet.p99))}**`, "report", "-"],
-    ["B8", "CPU per check (checking − quiet server) ÷ CPU per API read", `${r8.cpuPerCheckMs.toFixed(2)} ms ÷ ${r8.cpuPerReadMs.toFixed(2)} ms = **${ratio(r8.cpuPerCheckMs, r8.cpuPerReadMs)}**`, "report", "-"],
+    [
+      "B5",
+      "state per monitor (resource entry, compact JSON)",
+      `**${r5.resourceBytes.mean} B** mean, ${r5.resourceBytes.max} B max`,
+      "≤ 4 KB",
+      pass(r5.resourceBytes.max <= 4096),
+    ],
+    [
+      "B6",
+      `client ÷ raw undici, ${get.shape}`,
+      `${get.clientPerSec.toFixed(0)}/s ÷ ${get.rawPerSec.toFixed(0)}/s = **${ratio(get.clientPerSec, get.rawPerSec)}**`,
+      "≥ 0.9",
+      pass(get.clientPerSec / get.rawPerSec >= 0.9),
+    ],
+    [
+      "B6",
+      `client ÷ raw undici, ${listShape.shape}`,
+      `${listShape.clientPerSec.toFixed(0)}/s ÷ ${listShape.rawPerSec.toFixed(0)}/s = **${ratio(listShape.clientPerSec, listShape.rawPerSec)}**`,
+      "(≥ 0.9)",
+      pass(listShape.clientPerSec / listShape.rawPerSec >= 0.9),
+    ],
+    [
+      "B7",
+      `\`up\` of ${n} monitors through the plugin ÷ through the dynamic provider`,
+      `${secs(min(r7.pluginUpMs))} ÷ ${secs(min(r7.dynamicUpMs))} = **${ratio(min(r7.pluginUpMs), min(r7.dynamicUpMs))}**`,
+      "≤ 1",
+      pass(min(r7.pluginUpMs) <= min(r7.dynamicUpMs)),
+    ],
+    [
+      "B7",
+      "state per monitor, plugin (dynamic in the same run)",
+      `**${r7.pluginStateBytes} B** (${r7.dynamicStateBytes} B)`,
+      "< 2.9 KB",
+      pass(r7.pluginStateBytes < 2900),
+    ],
+    [
+      "B7",
+      "plugin start-up (launcher to port), wall (CPU)",
+      `**${median(r7.startupMs).toFixed(0)} ms** median, ${Math.max(...r7.startupMs).toFixed(0)} ms max (CPU ${median(r7.startupCpuMs).toFixed(0)} ms); bare \`node\` ${median(r7.nodeStartMs).toFixed(0)} ms`,
+      "≤ 1 s (median)",
+      pass(median(r7.startupMs) <= 1000),
+    ],
+    [
+      "B8",
+      `${r8.monitors} monitors every ${r8.intervalS} s, ${secs(r8.windowMs)}: lag of the slowest scheduled check; monitors behind`,
+      `**${r8.laterLag.max} ms** (p99 ${r8.laterLag.p99} ms); **${r8.behind}** behind`,
+      `< ${r8.intervalS} s; 0 behind`,
+      pass(r8.laterLag.max < r8.intervalS * 1000 && r8.behind === 0),
+    ],
+    [
+      "B8",
+      "API read latency, checking server ÷ quiet server (p99)",
+      `${r8.reads.checking.p99} ms ÷ ${r8.reads.quiet.p99} ms = **${ratio(r8.reads.checking.p99, Math.max(1, r8.reads.quiet.p99))}**`,
+      "report",
+      "-",
+    ],
+    [
+      "B8",
+      "CPU per check (checking − quiet server) ÷ CPU per API read",
+      `${r8.cpuPerCheckMs.toFixed(2)} ms ÷ ${r8.cpuPerReadMs.toFixed(2)} ms = **${ratio(r8.cpuPerCheckMs, r8.cpuPerReadMs)}**`,
+      "report",
+      "-",
+    ],
   ];
   const table = [
     "| | Measure | Result | Target | Met |",

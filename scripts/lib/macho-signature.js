@@ -24,7 +24,8 @@ function removeMachOSignature(file) {
   let sig; // offset of LC_CODE_SIGNATURE
   for (let i = 0, off = HEADER_SIZE; i < ncmds; i++) {
     const cmd = buf.readUInt32LE(off);
-    if (cmd === LC_SEGMENT_64 && buf.toString("latin1", off + 8, off + 24).replace(/\0+$/, "") === "__LINKEDIT") linkedit = off;
+    if (cmd === LC_SEGMENT_64 && buf.toString("latin1", off + 8, off + 24).replace(/\0+$/, "") === "__LINKEDIT")
+      linkedit = off;
     if (cmd === LC_CODE_SIGNATURE) sig = off;
     off += buf.readUInt32LE(off + 4);
   }

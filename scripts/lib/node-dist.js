@@ -26,7 +26,13 @@ function nodeBinary(target) {
   const tmp = fs.mkdtempSync(path.join(dir, ".pack-"));
   try {
     // `npm pack` fetches the package's tarball without installing it (no os/cpu check).
-    const out = execFileSync("npm", ["pack", spec, "--silent", "--pack-destination", tmp], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] }).trim().split("\n").pop();
+    const out = execFileSync("npm", ["pack", spec, "--silent", "--pack-destination", tmp], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+      .trim()
+      .split("\n")
+      .pop();
     execFileSync("tar", ["-xzf", path.join(tmp, out), "-C", tmp, target.node]);
     fs.renameSync(path.join(tmp, target.node), bin + ".tmp");
     fs.chmodSync(bin + ".tmp", 0o755);
@@ -36,7 +42,9 @@ function nodeBinary(target) {
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  console.log(`node-dist: ${spec} in ${((Date.now() - started) / 1000).toFixed(1)} s (${(fs.statSync(bin).size / 1048576).toFixed(0)} MiB)`);
+  console.log(
+    `node-dist: ${spec} in ${((Date.now() - started) / 1000).toFixed(1)} s (${(fs.statSync(bin).size / 1048576).toFixed(0)} MiB)`,
+  );
   return bin;
 }
 

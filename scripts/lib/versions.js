@@ -50,7 +50,9 @@ async function pluginVersion(executable) {
       child.once("exit", (code) => reject(new Error(`${executable} exited ${code} before printing its port`)));
     });
     const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    const info = await new Promise((resolve, reject) => client.getPluginInfo(new Empty(), (e, r) => (e ? reject(e) : resolve(r))));
+    const info = await new Promise((resolve, reject) =>
+      client.getPluginInfo(new Empty(), (e, r) => (e ? reject(e) : resolve(r))),
+    );
     client.close();
     return info.getVersion();
   } finally {
@@ -61,7 +63,8 @@ async function pluginVersion(executable) {
 /** Throws listing every place whose version is not package.json's; returns the version. */
 async function checkVersions(executable, root = ROOT) {
   const found = declaredVersions(root);
-  if (executable) found.push([`plugin ${path.relative(ROOT, executable)} (GetPluginInfo)`, await pluginVersion(executable)]);
+  if (executable)
+    found.push([`plugin ${path.relative(ROOT, executable)} (GetPluginInfo)`, await pluginVersion(executable)]);
   const want = found[0][1];
   const wrong = found.filter(([, v]) => v !== want);
   if (wrong.length) {

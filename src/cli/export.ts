@@ -95,10 +95,13 @@ function parse(argv: string[]): ExportOptions | "help" {
   }
   if (values.help) return "help";
   const format = values.format ?? "ts";
-  if (format !== "ts" && format !== "yaml") throw new UsageError(`--format must be ts or yaml; got ${JSON.stringify(format)}`);
+  if (format !== "ts" && format !== "yaml")
+    throw new UsageError(`--format must be ts or yaml; got ${JSON.stringify(format)}`);
   const perPage = Number(values["per-page"] ?? 100);
   if (!(PER_PAGE_VALUES as readonly number[]).includes(perPage)) {
-    throw new UsageError(`--per-page must be one of ${PER_PAGE_VALUES.join(", ")}; got ${JSON.stringify(values["per-page"])}`);
+    throw new UsageError(
+      `--per-page must be one of ${PER_PAGE_VALUES.join(", ")}; got ${JSON.stringify(values["per-page"])}`,
+    );
   }
   return {
     format,
@@ -169,23 +172,32 @@ export async function runExport(argv: string[], io: CliIo = processIo()): Promis
       io.stdout.write(text);
     }
     // What was written where: always when writing a file; on a terminal for stdout.
-    const say = opts.out || opts.setSecrets ? (t: string) => io.stderr.write(`${progress.tty ? "\r\x1b[K" : ""}${t}\n`) : (t: string) => progress.line(t);
+    const say =
+      opts.out || opts.setSecrets
+        ? (t: string) => io.stderr.write(`${progress.tty ? "\r\x1b[K" : ""}${t}\n`)
+        : (t: string) => progress.line(t);
 
     const count = `${plan.monitors.length} monitor${plan.monitors.length === 1 ? "" : "s"}`;
     say(opts.out ? `Wrote ${count} to ${opts.out} (mode 0600).` : `Exported ${count}.`);
-    const warnings = plan.monitors.flatMap((m) => m.notes.filter((n) => n.startsWith("WARNING")).map((n) => `  ${m.resourceName}: ${n}`));
+    const warnings = plan.monitors.flatMap((m) =>
+      m.notes.filter((n) => n.startsWith("WARNING")).map((n) => `  ${m.resourceName}: ${n}`),
+    );
     if (warnings.length) say(`Monitors to fix before \`pulumi up\`:\n${warnings.join("\n")}`);
     let pending = plan.secrets;
     if (opts.setSecrets) {
       const known = plan.secrets.filter((p) => p.value !== undefined);
       for (const p of known) await setStackSecret(target, p.configKey, p.value!);
-      say(`Stored ${known.length} secret${known.length === 1 ? "" : "s"} in the stack's config${opts.stack ? ` (${opts.stack})` : ""}: ${known.map((p) => p.configKey).join(", ") || "none"}.`);
+      say(
+        `Stored ${known.length} secret${known.length === 1 ? "" : "s"} in the stack's config${opts.stack ? ` (${opts.stack})` : ""}: ${known.map((p) => p.configKey).join(", ") || "none"}.`,
+      );
       pending = plan.secrets.filter((p) => p.value === undefined);
     }
     if (pending.length) {
       say(
         `${pending.length} secret config value${pending.length === 1 ? "" : "s"} to set before \`pulumi up\` (listed at the end of the ${opts.out ? "file" : "output"}):\n` +
-          configSetCommands(pending).map((c) => `  ${c}`).join("\n"),
+          configSetCommands(pending)
+            .map((c) => `  ${c}`)
+            .join("\n"),
       );
     }
     return 0;
@@ -205,7 +217,10 @@ export async function runExport(argv: string[], io: CliIo = processIo()): Promis
  * pulumi CLI or a selected stack it falls back to the environment silently, unless the user
  * asked for the stack by name.
  */
-async function stackSettings(opts: ExportOptions, target: StackTarget): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
+async function stackSettings(
+  opts: ExportOptions,
+  target: StackTarget,
+): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
   if (opts.baseUrl && opts.apiKey && opts.timeZone) return {};
   if (!opts.stack && !isProjectDir(target.cwd)) return {};
   try {

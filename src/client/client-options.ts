@@ -136,7 +136,10 @@ export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pa
   const problem = baseUrlProblem(raw);
   if (problem) throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) ${problem}`);
   const url = new URL(raw);
-  const pathPrefix = url.pathname.replace(/\/+$/, "").replace(/\/api\/v1$/i, "").replace(/\/+$/, "");
+  const pathPrefix = url.pathname
+    .replace(/\/+$/, "")
+    .replace(/\/api\/v1$/i, "")
+    .replace(/\/+$/, "");
   return { baseUrl: url.origin + pathPrefix, origin: url.origin, pathPrefix };
 }
 
@@ -144,7 +147,10 @@ export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pa
  * Applies env fallbacks and defaults and checks every option.
  * @throws UptimeConfigError naming the option and its env variable when baseUrl or apiKey is missing.
  */
-export function resolveOptions(options: UptimeClientOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedOptions {
+export function resolveOptions(
+  options: UptimeClientOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedOptions {
   const rawBase = fromEnv(options.baseUrl, env, ENV.baseUrl);
   const apiKey = fromEnv(options.apiKey, env, ENV.apiKey);
   const missing: string[] = [];
@@ -154,7 +160,9 @@ export function resolveOptions(options: UptimeClientOptions = {}, env: NodeJS.Pr
 
   const timeZone = fromEnv(options.timeZone, env, ENV.timeZone) ?? OPTION_DEFAULTS.timeZone;
   if (!isTimeZone(timeZone)) {
-    throw new UptimeConfigError(`option timeZone (env ${ENV.timeZone}) is not a known IANA time zone: ${JSON.stringify(timeZone)}`);
+    throw new UptimeConfigError(
+      `option timeZone (env ${ENV.timeZone}) is not a known IANA time zone: ${JSON.stringify(timeZone)}`,
+    );
   }
   const r = options.retry ?? {};
   return {
@@ -163,13 +171,24 @@ export function resolveOptions(options: UptimeClientOptions = {}, env: NodeJS.Pr
     timeZone,
     timeoutMs: positiveInt("timeoutMs", options.timeoutMs, OPTION_DEFAULTS.timeoutMs),
     connectTimeoutMs: positiveInt("connectTimeoutMs", options.connectTimeoutMs, OPTION_DEFAULTS.connectTimeoutMs),
-    maxConcurrency: options.maxConcurrency === undefined ? undefined : positiveInt("maxConcurrency", options.maxConcurrency, OPTION_DEFAULTS.maxConcurrency),
-    requestsPerMinute: options.requestsPerMinute === undefined ? undefined : positiveInt("requestsPerMinute", options.requestsPerMinute, 0),
+    maxConcurrency:
+      options.maxConcurrency === undefined
+        ? undefined
+        : positiveInt("maxConcurrency", options.maxConcurrency, OPTION_DEFAULTS.maxConcurrency),
+    requestsPerMinute:
+      options.requestsPerMinute === undefined
+        ? undefined
+        : positiveInt("requestsPerMinute", options.requestsPerMinute, 0),
     retry: {
       maxAttempts: positiveInt("retry.maxAttempts", r.maxAttempts, RETRY_DEFAULTS.maxAttempts),
       baseDelayMs: positiveInt("retry.baseDelayMs", r.baseDelayMs, RETRY_DEFAULTS.baseDelayMs, 0),
       maxDelayMs: positiveInt("retry.maxDelayMs", r.maxDelayMs, RETRY_DEFAULTS.maxDelayMs, 0),
-      maxRateLimitWaitMs: positiveInt("retry.maxRateLimitWaitMs", r.maxRateLimitWaitMs, RETRY_DEFAULTS.maxRateLimitWaitMs, 0),
+      maxRateLimitWaitMs: positiveInt(
+        "retry.maxRateLimitWaitMs",
+        r.maxRateLimitWaitMs,
+        RETRY_DEFAULTS.maxRateLimitWaitMs,
+        0,
+      ),
     },
     dispatcher: options.dispatcher,
     userAgent: options.userAgent ?? `pulumi-uptime (node ${process.version})`,

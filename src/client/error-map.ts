@@ -6,8 +6,15 @@
  */
 import { errorBodySchema } from "../schemas/list";
 import {
-  UptimeError, UptimeForbiddenError, UptimeNetworkError, UptimeNotFoundError, UptimeRateLimitError,
-  UptimeServerError, UptimeUnauthorizedError, UptimeValidationError, type UptimeErrorDetails,
+  UptimeError,
+  UptimeForbiddenError,
+  UptimeNetworkError,
+  UptimeNotFoundError,
+  UptimeRateLimitError,
+  UptimeServerError,
+  UptimeUnauthorizedError,
+  UptimeValidationError,
+  type UptimeErrorDetails,
 } from "./errors";
 import { ENV } from "./client-options";
 import { errorCode, type FailureKind } from "./retry";
@@ -17,7 +24,8 @@ import { errorCode, type FailureKind } from "./retry";
  * keys (`alerts.0.value`) or zod's path segments (`["alerts", 0, "value"]`).
  */
 export function formatFieldPath(path: string | readonly PropertyKey[]): string {
-  const segments = typeof path === "string" ? path.split(".") : path.map((s) => (typeof s === "symbol" ? s.toString() : s));
+  const segments =
+    typeof path === "string" ? path.split(".") : path.map((s) => (typeof s === "symbol" ? s.toString() : s));
   let out = "";
   for (const s of segments) {
     const isIndex = typeof s === "number" || /^\d+$/.test(String(s));
@@ -103,15 +111,24 @@ export function errorFromResponse(
 ): UptimeError {
   const body = readErrorBody(redact(bodyText, ctx.apiKey));
   const fieldNames = Object.keys(body.fields);
-  const serviceMessage = body.message ?? (fieldNames.length > 0 ? fieldNames.map((f) => body.fields[f].join(" ")).join(" ") : undefined);
+  const serviceMessage =
+    body.message ?? (fieldNames.length > 0 ? fieldNames.map((f) => body.fields[f].join(" ")).join(" ") : undefined);
   const head = `${ctx.method} ${ctx.path}:`;
   const said = serviceMessage ? `: ${sentence(body.message ?? serviceMessage)}` : ".";
-  const details: UptimeErrorDetails = { method: ctx.method, path: ctx.path, status, serviceMessage, outcomeUnknown: extra.outcomeUnknown ?? false };
+  const details: UptimeErrorDetails = {
+    method: ctx.method,
+    path: ctx.path,
+    status,
+    serviceMessage,
+    outcomeUnknown: extra.outcomeUnknown ?? false,
+  };
   const unknown = details.outcomeUnknown ? outcomeHint(ctx.method) : "";
 
   if (status === 422) {
     const list = fieldNames.map((f) => `${f}: ${body.fields[f].join(" ")}`).join("; ");
-    const message = list ? `${head} the service rejected ${list}` : `${head} the service rejected the request (422)${said}`;
+    const message = list
+      ? `${head} the service rejected ${list}`
+      : `${head} the service rejected the request (422)${said}`;
     return new UptimeValidationError(message, { ...details, fields: body.fields });
   }
   if (status === 404) return new UptimeNotFoundError(`${head} not found (404)${said}`, details);
@@ -122,10 +139,16 @@ export function errorFromResponse(
     );
   }
   if (status === 403) {
-    return new UptimeForbiddenError(`${head} forbidden (403)${said} The account's plan may not include API access.`, details);
+    return new UptimeForbiddenError(
+      `${head} forbidden (403)${said} The account's plan may not include API access.`,
+      details,
+    );
   }
   if (status === 429) {
-    const asks = extra.retryAfterSeconds !== undefined ? `the service asks to wait ${extra.retryAfterSeconds} s` : "the account is still rate limited";
+    const asks =
+      extra.retryAfterSeconds !== undefined
+        ? `the service asks to wait ${extra.retryAfterSeconds} s`
+        : "the account is still rate limited";
     const limit = extra.maxWaitMs !== undefined ? ` (retry.maxRateLimitWaitMs is ${extra.maxWaitMs} ms)` : "";
     const why = extra.waitedMs
       ? ` Gave up after waiting ${(extra.waitedMs / 1000).toFixed(1)} s: ${asks} more${limit}.`
@@ -136,7 +159,10 @@ export function errorFromResponse(
     });
   }
   if (status >= 500) {
-    return new UptimeServerError(`${head} server error (${status})${said}${attemptsNote(ctx.attempts)}${unknown}`, details);
+    return new UptimeServerError(
+      `${head} server error (${status})${said}${attemptsNote(ctx.attempts)}${unknown}`,
+      details,
+    );
   }
   return new UptimeError(`${head} request failed (${status})${said}${unknown}`, details);
 }
@@ -167,16 +193,23 @@ export function errorFromFailure(
   const code = errorCode(err);
   const at = ctx.origin ? ` ${hostAndPort(ctx.origin)}` : "";
   const what =
-    kind === "timeout" ? `timed out (no complete response within ${extra.timeoutMs} ms)`
-    : code === "ECONNREFUSED" ? `connection refused by${at || " the service"}`
-    : code === "UND_ERR_CONNECT_TIMEOUT" ? `connect to${at || " the service"} timed out`
-    : kind === "not-sent" ? `could not connect${at ? ` to${at}` : ""} (${code ?? cause.message})`
-    : `connection lost (${code ?? cause.message})`;
+    kind === "timeout"
+      ? `timed out (no complete response within ${extra.timeoutMs} ms)`
+      : code === "ECONNREFUSED"
+        ? `connection refused by${at || " the service"}`
+        : code === "UND_ERR_CONNECT_TIMEOUT"
+          ? `connect to${at || " the service"} timed out`
+          : kind === "not-sent"
+            ? `could not connect${at ? ` to${at}` : ""} (${code ?? cause.message})`
+            : `connection lost (${code ?? cause.message})`;
   const unknown = extra.outcomeUnknown ? outcomeHint(ctx.method) : "";
-  return new UptimeNetworkError(`${ctx.method} ${ctx.path}: no response: ${what}${attemptsNote(ctx.attempts)}.${unknown}`, {
-    method: ctx.method,
-    path: ctx.path,
-    cause,
-    outcomeUnknown: extra.outcomeUnknown,
-  });
+  return new UptimeNetworkError(
+    `${ctx.method} ${ctx.path}: no response: ${what}${attemptsNote(ctx.attempts)}.${unknown}`,
+    {
+      method: ctx.method,
+      path: ctx.path,
+      cause,
+      outcomeUnknown: extra.outcomeUnknown,
+    },
+  );
 }

@@ -129,7 +129,13 @@ export class UptimePaginationError extends UptimeResponseError {
 
   constructor(
     message: string,
-    details: UptimeErrorDetails & { page: number; reportedPage?: number; repeatedPage: number; itemsRead: number; total: number },
+    details: UptimeErrorDetails & {
+      page: number;
+      reportedPage?: number;
+      repeatedPage: number;
+      itemsRead: number;
+      total: number;
+    },
   ) {
     super(message, details);
     this.page = details.page;

@@ -1,7 +1,12 @@
 /** The incidents resource: `/api/v1/incidents`. */
 import {
-  incidentCreateSchema, incidentListQuerySchema, incidentUpdateSchema,
-  type Incident, type IncidentCreateInput, type IncidentListQuery, type IncidentUpdateInput,
+  incidentCreateSchema,
+  incidentListQuerySchema,
+  incidentUpdateSchema,
+  type Incident,
+  type IncidentCreateInput,
+  type IncidentListQuery,
+  type IncidentUpdateInput,
 } from "../schemas";
 import { INCIDENT } from "./parse-response";
 import { ResourceApi, type ApiContext } from "./resource";

@@ -8,6 +8,13 @@ export { ResourceApi, ITERATION_PER_PAGE } from "./resource";
 export { encodeForm, type FormValue } from "./encode";
 export * from "./errors";
 export type {
-  Monitor, Incident, MonitorCreateInput, MonitorUpdateInput, IncidentCreateInput, IncidentUpdateInput,
-  MonitorListQuery, IncidentListQuery, Page,
+  Monitor,
+  Incident,
+  MonitorCreateInput,
+  MonitorUpdateInput,
+  IncidentCreateInput,
+  IncidentUpdateInput,
+  MonitorListQuery,
+  IncidentListQuery,
+  Page,
 } from "../schemas";

@@ -1,7 +1,12 @@
 /** The monitors resource: `/api/v1/monitors`. */
 import {
-  monitorCreateSchema, monitorListQuerySchema, monitorUpdateSchema,
-  type Monitor, type MonitorCreateInput, type MonitorListQuery, type MonitorUpdateInput,
+  monitorCreateSchema,
+  monitorListQuerySchema,
+  monitorUpdateSchema,
+  type Monitor,
+  type MonitorCreateInput,
+  type MonitorListQuery,
+  type MonitorUpdateInput,
 } from "../schemas";
 import { sameMonitorName } from "../util/monitor-names";
 import { MONITOR } from "./parse-response";

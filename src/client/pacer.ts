@@ -27,7 +27,10 @@ export class Pacer {
    * @param requestsPerMinute The most requests a minute, a positive number.
    * @param now The clock in epoch milliseconds, looked up at each call so a test's fake clock is read.
    */
-  constructor(readonly requestsPerMinute: number, private readonly now: () => number = () => Date.now()) {
+  constructor(
+    readonly requestsPerMinute: number,
+    private readonly now: () => number = () => Date.now(),
+  ) {
     if (!(requestsPerMinute > 0)) throw new RangeError(`requestsPerMinute must be positive; got ${requestsPerMinute}`);
     this.intervalMs = (60_000 / requestsPerMinute) * PACING_MARGIN;
   }

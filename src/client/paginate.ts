@@ -43,11 +43,19 @@ export async function* iteratePages<T>(
   }
 }
 
-function checkAdvanced<T>(at: ListEndpoint, page: number, result: Page<T>, previous: { page: number; result: Page<T> }, itemsRead: number): void {
+function checkAdvanced<T>(
+  at: ListEndpoint,
+  page: number,
+  result: Page<T>,
+  previous: { page: number; result: Page<T> },
+  itemsRead: number,
+): void {
   const samePage = result.reportedPage !== undefined && result.reportedPage === previous.result.reportedPage;
   const sameItems = result.data.length > 0 && isDeepStrictEqual(result.data, previous.result.data);
   if (!samePage && !sameItems) return;
-  const how = samePage ? `came back as page ${result.reportedPage} again` : `came back with the same items as page ${previous.page}`;
+  const how = samePage
+    ? `came back as page ${result.reportedPage} again`
+    : `came back with the same items as page ${previous.page}`;
   throw new UptimePaginationError(
     `${at.method} ${at.path}: page ${page} ${how}: this instance ignores the \`page\` parameter, so the list cannot be ` +
       `read past its first page (stopped after ${itemsRead} of ${result.total} items). Ask for a page size that holds the ` +

@@ -7,8 +7,15 @@
  */
 import type { z } from "zod";
 import {
-  INCIDENT_DATE_FIELDS, MONITOR_DATE_FIELDS, deleteResponseSchema, incidentResponseSchema, monitorResponseSchema,
-  pageSchema, type Incident, type Monitor, type Page,
+  INCIDENT_DATE_FIELDS,
+  MONITOR_DATE_FIELDS,
+  deleteResponseSchema,
+  incidentResponseSchema,
+  monitorResponseSchema,
+  pageSchema,
+  type Incident,
+  type Monitor,
+  type Page,
 } from "../schemas";
 import { toLocalDateTime } from "../util/time";
 import { UptimeResponseError } from "./errors";
@@ -40,17 +47,25 @@ export function parseJson(text: string, at: Endpoint): unknown {
 }
 
 /** Parses `value` with `schema` or fails naming the issue paths. `prefix` is the path of `value` in the body. */
-export function decode<S extends z.ZodType>(schema: S, value: unknown, at: Endpoint, prefix: (string | number)[] = []): z.infer<S> {
+export function decode<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  at: Endpoint,
+  prefix: (string | number)[] = [],
+): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.slice(0, 5).map((i) => `${formatFieldPath([...prefix, ...i.path]) || "(body)"} (${i.code})`);
+  const issues = parsed.error.issues
+    .slice(0, 5)
+    .map((i) => `${formatFieldPath([...prefix, ...i.path]) || "(body)"} (${i.code})`);
   const more = parsed.error.issues.length > 5 ? ` and ${parsed.error.issues.length - 5} more` : "";
   return fail(at, `not a valid body at ${issues.join(", ")}${more}`);
 }
 
 /** The record of a show, store or update body: `{ data: {...} }`, or the bare record some instances send. */
 export function unwrapRecord(body: unknown, at: Endpoint): { value: unknown; prefix: string[] } {
-  if (body !== null && typeof body === "object" && "data" in body) return { value: (body as { data: unknown }).data, prefix: ["data"] };
+  if (body !== null && typeof body === "object" && "data" in body)
+    return { value: (body as { data: unknown }).data, prefix: ["data"] };
   if (body !== null && typeof body === "object" && "id" in body) return { value: body, prefix: [] };
   return fail(at, "no record under data");
 }
@@ -82,9 +97,15 @@ export interface RecordKind<T> {
 }
 
 /** Monitors. */
-export const MONITOR: RecordKind<Monitor> = { schema: monitorResponseSchema as z.ZodType<Monitor>, normalize: normalizeMonitor };
+export const MONITOR: RecordKind<Monitor> = {
+  schema: monitorResponseSchema as z.ZodType<Monitor>,
+  normalize: normalizeMonitor,
+};
 /** Incidents. */
-export const INCIDENT: RecordKind<Incident> = { schema: incidentResponseSchema as z.ZodType<Incident>, normalize: normalizeIncident };
+export const INCIDENT: RecordKind<Incident> = {
+  schema: incidentResponseSchema as z.ZodType<Incident>,
+  normalize: normalizeIncident,
+};
 
 /** Reads one record from a show, store or update body. */
 export function readRecord<T>(kind: RecordKind<T>, body: unknown, at: Endpoint, timeZone: string): T {

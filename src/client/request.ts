@@ -79,7 +79,8 @@ export class Requester {
    * been applied.
    */
   async send(call: Call): Promise<CallResult> {
-    if (this.#closed) throw new UptimeConfigError(`${call.method} ${call.path}: the uptime client was closed; create a new one`);
+    if (this.#closed)
+      throw new UptimeConfigError(`${call.method} ${call.path}: the uptime client was closed; create a new one`);
     const { transport, retry, gate, limiter } = this.#deps;
     const random = this.#deps.random ?? Math.random;
     const wire = {
@@ -88,7 +89,13 @@ export class Requester {
       query: call.query ? encodeForm(call.query) : undefined,
       body: call.body ? encodeForm(call.body) : undefined,
     };
-    const ctx: RequestContext = { method: call.method, path: call.path, apiKey: transport.apiKey, attempts: 0, origin: transport.origin };
+    const ctx: RequestContext = {
+      method: call.method,
+      path: call.path,
+      apiKey: transport.apiKey,
+      attempts: 0,
+      origin: transport.origin,
+    };
     let waitedMs = 0;
     let rateLimitRetries = 0;
     let uncertain = false;
@@ -129,11 +136,17 @@ export class Requester {
           await sleep(backoffDelay(ctx.attempts, retry, random));
           continue;
         }
-        throw errorFromFailure(ctx, err.kind, err.error, { outcomeUnknown: outcomeUnknown || uncertain, timeoutMs: transport.timeoutMs });
+        throw errorFromFailure(ctx, err.kind, err.error, {
+          outcomeUnknown: outcomeUnknown || uncertain,
+          timeoutMs: transport.timeoutMs,
+        });
       }
       release();
 
-      if ((res.status >= 200 && res.status < 300) || (res.status === 404 && uncertain && call.notFoundAfterUncertainRetryIsSuccess)) {
+      if (
+        (res.status >= 200 && res.status < 300) ||
+        (res.status === 404 && uncertain && call.notFoundAfterUncertainRetryIsSuccess)
+      ) {
         return { status: res.status, text: res.text };
       }
       if (res.status === 429) {
@@ -166,7 +179,12 @@ export class Requester {
     return ctx.attempts < this.#deps.retry.maxAttempts;
   }
 
-  private rateLimitError(ctx: RequestContext, res: WireResponse | undefined, stillMs: number, waitedMs: number): UptimeError {
+  private rateLimitError(
+    ctx: RequestContext,
+    res: WireResponse | undefined,
+    stillMs: number,
+    waitedMs: number,
+  ): UptimeError {
     return errorFromResponse({ ...ctx, attempts: Math.max(ctx.attempts, 1) }, 429, res?.text ?? "", {
       retryAfterSeconds: Math.ceil(stillMs / 1000),
       waitedMs,

@@ -56,8 +56,15 @@ export function isRetryableFailure(method: string, kind: FailureKind): boolean {
 
 /** Error codes raised before a request could reach the service. */
 const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN", "ENETDOWN",
-  "UND_ERR_CONNECT_TIMEOUT", "ERR_SSL_WRONG_VERSION_NUMBER",
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EHOSTDOWN",
+  "ENETDOWN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_SSL_WRONG_VERSION_NUMBER",
 ]);
 /** Error codes of an attempt that ran out of time after sending. */
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
@@ -67,7 +74,11 @@ export function errorCode(err: unknown): string | undefined {
   if (err === null || typeof err !== "object") return undefined;
   const e = err as { code?: unknown; errors?: unknown[]; cause?: unknown };
   if (typeof e.code === "string") return e.code;
-  if (Array.isArray(e.errors)) for (const inner of e.errors) { const c = errorCode(inner); if (c) return c; }
+  if (Array.isArray(e.errors))
+    for (const inner of e.errors) {
+      const c = errorCode(inner);
+      if (c) return c;
+    }
   if (e.cause && e.cause !== err) return errorCode(e.cause);
   return undefined;
 }
@@ -85,7 +96,11 @@ export function classifyFailure(err: unknown): FailureKind {
  * Full jitter spreads clients that failed together (AWS architecture blog, "Exponential
  * Backoff And Jitter"). `retryNumber` counts from 1.
  */
-export function backoffDelay(retryNumber: number, s: Pick<RetrySettings, "baseDelayMs" | "maxDelayMs">, random: () => number = Math.random): number {
+export function backoffDelay(
+  retryNumber: number,
+  s: Pick<RetrySettings, "baseDelayMs" | "maxDelayMs">,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** Math.min(Math.max(retryNumber - 1, 0), 30));
   return Math.floor(random() * exp);
 }

@@ -42,7 +42,10 @@ export interface WireResponse {
 /** A request that got no usable response. `error` is the raw error: sanitize before exposing. */
 export class TransportFailure extends Error {
   override name = "TransportFailure";
-  constructor(readonly kind: FailureKind, readonly error: unknown) {
+  constructor(
+    readonly kind: FailureKind,
+    readonly error: unknown,
+  ) {
     super(`transport failure (${kind})`);
   }
 }

@@ -19,6 +19,8 @@ export function validateInput<S extends z.ZodType>(schema: S, input: unknown, wh
     const key = formatFieldPath(issue.path) || "(input)";
     (fields[key] ??= []).push(issue.message);
   }
-  const list = Object.entries(fields).map(([k, msgs]) => `${k}: ${msgs.join("; ")}`).join("; ");
+  const list = Object.entries(fields)
+    .map(([k, msgs]) => `${k}: ${msgs.join("; ")}`)
+    .join("; ");
   throw new UptimeInputError(`invalid ${what}: ${list}`, fields);
 }

@@ -40,7 +40,11 @@ async function main(): Promise<void> {
   mkdirSync(join(work, "state"), { recursive: true });
   mkdirSync(join(work, "pulumi-home"), { recursive: true });
   const site = await startDemoSite(work);
-  const server = await startUptimeServer({ port: 0, dataDir: join(work, "data"), checks: { schedule: false, loopbackOnly: true } }).catch(async (err) => {
+  const server = await startUptimeServer({
+    port: 0,
+    dataDir: join(work, "data"),
+    checks: { schedule: false, loopbackOnly: true },
+  }).catch(async (err) => {
     await site.close();
     throw err;
   });
@@ -86,7 +90,9 @@ async function main(): Promise<void> {
     await run(["stack", "select", "--create", "demo"], true);
     if (!existed && existsSync(written)) renameSync(written, configFile);
     const stackArgs = ["--config-file", configFile];
-    const preview = JSON.parse(await run(["preview", "--json", ...stackArgs], true)) as { changeSummary?: Record<string, number> };
+    const preview = JSON.parse(await run(["preview", "--json", ...stackArgs], true)) as {
+      changeSummary?: Record<string, number>;
+    };
     const changes = Object.entries(preview.changeSummary ?? {}).filter(([op, n]) => op !== "same" && n > 0);
     if (changes.length === 0) {
       console.log("Nothing to change: the service already matches the program.\n");

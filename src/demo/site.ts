@@ -29,7 +29,8 @@ function handle(req: http.IncomingMessage, res: http.ServerResponse): void {
 
 function listen(server: http.Server, port: number): Promise<boolean> {
   return new Promise((resolve, reject) => {
-    const onError = (err: NodeJS.ErrnoException) => (err.code === "EADDRINUSE" && port !== 0 ? resolve(false) : reject(err));
+    const onError = (err: NodeJS.ErrnoException) =>
+      err.code === "EADDRINUSE" && port !== 0 ? resolve(false) : reject(err);
     server.once("error", onError);
     server.listen(port, "127.0.0.1", () => {
       server.off("error", onError);

@@ -3,7 +3,11 @@ import type { Incident, Monitor } from "../schemas";
 
 function table(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -13,8 +17,13 @@ export function monitorTable(monitors: Monitor[]): string {
   return table(
     ["ID", "NAME", "STATUS", "EVERY", "LAST CHECK", "TIME", "URL"],
     monitors.map((m) => [
-      String(m.id), m.name, m.status, `${m.interval}s`, m.check_result ?? "-",
-      m.response_time === null || m.response_time === undefined ? "-" : `${m.response_time}ms`, m.url,
+      String(m.id),
+      m.name,
+      m.status,
+      `${m.interval}s`,
+      m.check_result ?? "-",
+      m.response_time === null || m.response_time === undefined ? "-" : `${m.response_time}ms`,
+      m.url,
     ]),
   );
 }
@@ -25,6 +34,13 @@ export function incidentTable(incidents: Incident[], monitors: Monitor[]): strin
   const names = new Map(monitors.map((m) => [m.id, m.name]));
   return table(
     ["ID", "MONITOR", "STATUS", "STARTED", "ENDED", "CAUSE"],
-    incidents.map((i) => [String(i.id), names.get(i.monitor_id) ?? String(i.monitor_id), i.status, i.started_at, i.ended_at ?? "-", i.cause ?? ""]),
+    incidents.map((i) => [
+      String(i.id),
+      names.get(i.monitor_id) ?? String(i.monitor_id),
+      i.status,
+      i.started_at,
+      i.ended_at ?? "-",
+      i.cause ?? "",
+    ]),
   );
 }

@@ -47,7 +47,8 @@ export function readExamples(root = resolve(__dirname, "..", "..")): Record<stri
     const programs: Record<string, string> = {};
     for (const { file, fence } of EXAMPLE_LANGUAGES) {
       const path = join(dir, name, file);
-      if (!existsSync(path)) throw new Error(`${EXAMPLES_DIR}/${name}/${file} is missing: every example is written in every language`);
+      if (!existsSync(path))
+        throw new Error(`${EXAMPLES_DIR}/${name}/${file} is missing: every example is written in every language`);
       programs[fence] = readFileSync(path, "utf8").trimEnd();
     }
     out[name] = { title: TITLES[name] ?? `Using ${name}`, programs };

@@ -36,7 +36,8 @@ export function onChange(f: FieldInfo): string {
   if (f.providerOnly) return "none (create only)";
   if (f.onlyWhenSet) return "update";
   if (f.once === "store") return "replace";
-  if (f.once === "first") return "update when first set; replace when a value this program wrote changes; a value the service wrote is left alone";
+  if (f.once === "first")
+    return "update when first set; replace when a value this program wrote changes; a value the service wrote is left alone";
   return "update in place";
 }
 
@@ -49,7 +50,18 @@ export function monitorInputsTable(): string {
   for (const f of [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider]) {
     const def = f.default === undefined ? "" : JSON.stringify(f.default).replace(/"/g, "`");
     const secret = f.secret ? " Secret in state." : "";
-    lines.push(row([`\`${f.name}\``, f.providerOnly ? "(provider)" : `\`${f.wire}\``, typeOf(f), f.required ? "yes" : "no", allowedOf(f), def, onChange(f), `${f.description}${secret}`]));
+    lines.push(
+      row([
+        `\`${f.name}\``,
+        f.providerOnly ? "(provider)" : `\`${f.wire}\``,
+        typeOf(f),
+        f.required ? "yes" : "no",
+        allowedOf(f),
+        def,
+        onChange(f),
+        `${f.description}${secret}`,
+      ]),
+    );
   }
   return lines.join("\n");
 }
@@ -61,7 +73,17 @@ export function incidentInputsTable(): string {
     "|---|---|---|---|---|---|---|",
   ];
   for (const f of INCIDENT_FIELDS.api) {
-    lines.push(row([`\`${f.name}\``, `\`${f.wire}\``, typeOf(f), f.required ? "yes" : "no", allowedOf(f), onChange(f), f.description]));
+    lines.push(
+      row([
+        `\`${f.name}\``,
+        `\`${f.wire}\``,
+        typeOf(f),
+        f.required ? "yes" : "no",
+        allowedOf(f),
+        onChange(f),
+        f.description,
+      ]),
+    );
   }
   return lines.join("\n");
 }

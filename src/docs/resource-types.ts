@@ -7,7 +7,14 @@
  */
 import { INCIDENT_FIELDS, MONITOR_FIELDS, fieldsOf, type FieldInfo } from "../schemas";
 import {
-  ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INCIDENT_STATUSES, INTERVALS, MONITOR_STATUSES, REQUEST_METHODS,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  CACHE_BUSTER_VALUES,
+  EXPIRY_ALERT_DAYS,
+  INCIDENT_STATUSES,
+  INTERVALS,
+  MONITOR_STATUSES,
+  REQUEST_METHODS,
 } from "../schemas/values";
 import { allowedOf, onChange } from "./reference";
 
@@ -61,7 +68,9 @@ function entryInterface(f: FieldInfo): string {
   const entries = fieldsOf(f.item!);
   const lines = [`/** An entry of \`${f.name}\`. */`, `export interface ${entryStem(f)}Args {`];
   for (const e of entries) {
-    lines.push(doc([e.description, allowedOf(e).replace(/`/g, "") ? `Allowed: ${allowedOf(e).replace(/`/g, "")}.` : ""], "  "));
+    lines.push(
+      doc([e.description, allowedOf(e).replace(/`/g, "") ? `Allowed: ${allowedOf(e).replace(/`/g, "")}.` : ""], "  "),
+    );
     lines.push(`  ${e.name}${e.required ? "" : "?"}: pulumi.Input<${scalarType(e)}>;`);
   }
   lines.push("}");
@@ -69,14 +78,17 @@ function entryInterface(f: FieldInfo): string {
 }
 
 function entryOutputType(f: FieldInfo): string {
-  return `{ ${fieldsOf(f.item!).map((e) => `${e.name}${e.required ? "" : "?"}: ${scalarType(e)}`).join("; ")} }[]`;
+  return `{ ${fieldsOf(f.item!)
+    .map((e) => `${e.name}${e.required ? "" : "?"}: ${scalarType(e)}`)
+    .join("; ")} }[]`;
 }
 
 function argsInterface(name: string, summary: string, fields: FieldInfo[]): string {
   const lines = [`/** ${summary} */`, `export interface ${name} {`];
   for (const f of fields) {
     lines.push(doc(inputDoc(f), "  "));
-    const type = f.kind === "pairs" ? `pulumi.Input<pulumi.Input<${entryStem(f)}Args>[]>` : `pulumi.Input<${scalarType(f)}>`;
+    const type =
+      f.kind === "pairs" ? `pulumi.Input<pulumi.Input<${entryStem(f)}Args>[]>` : `pulumi.Input<${scalarType(f)}>`;
     lines.push(`  ${f.name}${f.required ? "" : "?"}: ${type};`);
   }
   lines.push("}");
@@ -89,7 +101,13 @@ function outputsInterface(name: string, summary: string, inputs: FieldInfo[], co
     const base = f.kind === "pairs" ? entryOutputType(f) : scalarType(f);
     // Computed fields the service may not know are null; optional inputs not given are undefined.
     const computedField = computed.includes(f);
-    const type = computedField ? (f.required ? base : `${base} | null`) : f.required || f.autoname || f.kind === "pairs" || f.default !== undefined ? base : `${base} | undefined`;
+    const type = computedField
+      ? f.required
+        ? base
+        : `${base} | null`
+      : f.required || f.autoname || f.kind === "pairs" || f.default !== undefined
+        ? base
+        : `${base} | undefined`;
     lines.push(doc([f.description, f.secret ? "Secret." : ""], "  "));
     lines.push(`  readonly ${f.name}: pulumi.Output<${type}>;`);
   }
@@ -108,13 +126,27 @@ export function resourceTypesSource(): string {
     `import type { ${NAMED.map(([, n]) => n).join(", ")} } from "./value-types";`,
     "",
     ...pairs.map((f) => `${entryInterface(f)}\n`),
-    argsInterface("MonitorArgs", "The arguments of a `Monitor`. Every field updates in place; none replaces the monitor.", monitorInputs),
+    argsInterface(
+      "MonitorArgs",
+      "The arguments of a `Monitor`. Every field updates in place; none replaces the monitor.",
+      monitorInputs,
+    ),
     "",
-    outputsInterface("MonitorOutputs", "What a `Monitor` exposes: its fields as the service holds them, and what the service computes.", monitorOutputInputs, MONITOR_FIELDS.computed),
+    outputsInterface(
+      "MonitorOutputs",
+      "What a `Monitor` exposes: its fields as the service holds them, and what the service computes.",
+      monitorOutputInputs,
+      MONITOR_FIELDS.computed,
+    ),
     "",
     argsInterface("IncidentArgs", "The arguments of an `Incident`.", INCIDENT_FIELDS.api),
     "",
-    outputsInterface("IncidentOutputs", "What an `Incident` exposes: its fields as the service holds them, and what the service computes.", INCIDENT_FIELDS.api, INCIDENT_FIELDS.computed),
+    outputsInterface(
+      "IncidentOutputs",
+      "What an `Incident` exposes: its fields as the service holds them, and what the service computes.",
+      INCIDENT_FIELDS.api,
+      INCIDENT_FIELDS.computed,
+    ),
     "",
   ].join("\n");
 }

@@ -19,7 +19,10 @@ function accessVerdict(client: UptimeClient): Promise<string | undefined> {
     // The smallest page of the list: any account with API access may read it. Only a
     // verdict about the settings fails the check; any other trouble is left to the
     // operation itself, which reports it in context.
-    verdict = client.monitors.list({ per_page: 10 }).then(() => undefined, (err: unknown) => accessProblem(err));
+    verdict = client.monitors.list({ per_page: 10 }).then(
+      () => undefined,
+      (err: unknown) => accessProblem(err),
+    );
     verdicts.set(client, verdict);
   }
   return verdict;

@@ -8,11 +8,23 @@ import { suspendDebugStacks } from "./debug-stacks";
 import type { AlertArgs, MonitorArgs, MonitorOutputs, RequestHeaderArgs } from "./types.generated";
 
 export type { AlertArgs, MonitorArgs, MonitorOutputs, RequestHeaderArgs };
-export type { AlertChannel, AlertCondition, CacheBuster, ExpiryAlertDays, Interval, MonitorStatus, RequestMethod } from "./value-types";
+export type {
+  AlertChannel,
+  AlertCondition,
+  CacheBuster,
+  ExpiryAlertDays,
+  Interval,
+  MonitorStatus,
+  RequestMethod,
+} from "./value-types";
 
 // Every output is registered up front (as undefined) so that `Monitor.get` exposes them too:
 // the monitor's fields, `paused` (echoed when managed) and what the service computes.
-const OUTPUTS = [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider.filter((f) => !f.providerOnly), ...MONITOR_FIELDS.computed].map((f) => f.name);
+const OUTPUTS = [
+  ...MONITOR_FIELDS.api,
+  ...MONITOR_FIELDS.provider.filter((f) => !f.providerOnly),
+  ...MONITOR_FIELDS.computed,
+].map((f) => f.name);
 
 /** A `Monitor`'s outputs, declared by the types generated from the schemas (types.generated.ts). */
 export interface Monitor extends MonitorOutputs {}

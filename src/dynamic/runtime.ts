@@ -14,7 +14,13 @@ import { withSettingsChecked } from "./check-settings";
 import { configureFromStack, providerClient, usableTimeZone } from "../runtime/config";
 import { dynamicProviderEngineLog, forDynamicHost } from "./host";
 import { setDefaultProviderLog, stderrLog } from "../runtime/log";
-import { incidentOperations, monitorOperations, type Bag, type ResourceOperations, type ServiceConnection } from "../runtime/operations";
+import {
+  incidentOperations,
+  monitorOperations,
+  type Bag,
+  type ResourceOperations,
+  type ServiceConnection,
+} from "../runtime/operations";
 import { UptimeResourceError } from "../runtime/user-errors";
 
 // This module is the dynamic door: its warnings and notices go to the engine that started the host.

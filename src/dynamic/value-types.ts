@@ -1,6 +1,13 @@
 /** The named types of the contract's allowed-value lists, read from src/schemas/values. */
 import type {
-  ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INCIDENT_STATUSES, INTERVALS, MONITOR_STATUSES, REQUEST_METHODS,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  CACHE_BUSTER_VALUES,
+  EXPIRY_ALERT_DAYS,
+  INCIDENT_STATUSES,
+  INTERVALS,
+  MONITOR_STATUSES,
+  REQUEST_METHODS,
 } from "../schemas/values";
 
 /** A check interval in seconds. */

@@ -176,13 +176,17 @@ export function planExport(monitors: readonly Monitor[]): ExportPlan {
     add("adopt", true);
 
     if (monitor.status === "paused") {
-      notes.push("Paused on the service. `paused` is left undeclared, so Pulumi leaves it paused; add `paused: true` to manage it.");
+      notes.push(
+        "Paused on the service. `paused` is left undeclared, so Pulumi leaves it paused; add `paused: true` to manage it.",
+      );
     }
     // What the service holds but the providers' check would reject (an older instance's
     // value, say) is written as it is, with a warning, rather than silently changed.
     const bag = Object.fromEntries(args.map(([k, v]) => [k, withPlaceholders(v, (p) => p.value ?? UNKNOWN)]));
     for (const f of checkMonitor(bag).failures ?? []) {
-      notes.push(`WARNING: the stored value fails validation and \`pulumi up\` will reject it until changed: ${f.reason}`);
+      notes.push(
+        `WARNING: the stored value fails validation and \`pulumi up\` will reject it until changed: ${f.reason}`,
+      );
     }
     const hasSecretValues = !!(live.alerts?.length || live.requestHeaders?.length);
     return { resourceName, monitor, args, secrets, hasSecretValues, notes };
@@ -194,7 +198,8 @@ export function planExport(monitors: readonly Monitor[]): ExportPlan {
 export function withPlaceholders(value: unknown, map: (p: SecretPlaceholder) => unknown): unknown {
   if (isPlaceholder(value)) return map(value);
   if (Array.isArray(value)) return value.map((v) => withPlaceholders(v, map));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v, map)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPlaceholders(v, map)]));
   return value;
 }
 

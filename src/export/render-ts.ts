@@ -13,7 +13,9 @@ function literal(value: unknown, depth: number): string {
     return `[\n${value.map((v) => `${pad}${literal(v, depth + 1)},`).join("\n")}\n${INDENT.repeat(depth)}]`;
   }
   if (value && typeof value === "object") {
-    const entries = Object.entries(value).map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v, depth)}`);
+    const entries = Object.entries(value).map(
+      ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${literal(v, depth)}`,
+    );
     return `{ ${entries.join(", ")} }`;
   }
   return JSON.stringify(value);
@@ -38,7 +40,8 @@ export interface RenderOptions {
  */
 export function renderTs(plan: ExportPlan, options: RenderOptions = {}): string {
   const lines: string[] = [];
-  for (const l of headerLines(plan.monitors.length, options.source, zoneNote(plan, options.timeZone))) lines.push(`// ${l}`.trimEnd());
+  for (const l of headerLines(plan.monitors.length, options.source, zoneNote(plan, options.timeZone)))
+    lines.push(`// ${l}`.trimEnd());
   lines.push("");
   if (plan.secrets.length) lines.push('import * as pulumi from "@pulumi/pulumi";');
   lines.push('import * as uptime from "pulumi-uptime";', "");
@@ -46,15 +49,13 @@ export function renderTs(plan: ExportPlan, options: RenderOptions = {}): string 
   for (const m of plan.monitors) {
     lines.push(`// ${oneLine(JSON.stringify(m.monitor.name))} (id ${m.monitor.id})`);
     for (const note of m.notes) lines.push(`// ${oneLine(note)}`);
-    if (m.hasSecretValues) lines.push("// alert and header values come from secret config and are stored as secrets in state.");
+    if (m.hasSecretValues)
+      lines.push("// alert and header values come from secret config and are stored as secrets in state.");
     lines.push(`new uptime.Monitor(${JSON.stringify(m.resourceName)}, {`);
     for (const [field, value] of m.args) lines.push(`${INDENT}${field}: ${literal(value, 1)},`);
     lines.push("});", "");
   }
-  const footer = secretsFooterLines(
-    plan.secrets,
-    "They are read with config.requireSecret above.",
-  );
+  const footer = secretsFooterLines(plan.secrets, "They are read with config.requireSecret above.");
   for (const l of footer) lines.push(`// ${l}`.trimEnd());
   return `${lines.join("\n")}\n`;
 }

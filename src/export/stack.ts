@@ -20,10 +20,15 @@ export interface StackTarget {
 function pulumi(target: StackTarget, args: string[], input?: string): Promise<string> {
   const full = [...args, ...(target.stack ? ["--stack", target.stack] : []), "--non-interactive"];
   return new Promise((resolve, reject) => {
-    const child = execFile("pulumi", full, { cwd: target.cwd, env: target.env, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${(stderr || err.message).trim()}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      "pulumi",
+      full,
+      { cwd: target.cwd, env: target.env, maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${(stderr || err.message).trim()}`));
+        else resolve(stdout);
+      },
+    );
     child.stdin?.end(input ?? "");
   });
 }
@@ -34,8 +39,13 @@ export function isProjectDir(cwd: string): boolean {
 }
 
 /** The stack's `uptime:baseUrl`, `uptime:apiKey` and `uptime:timeZone` (decrypted), those it has. */
-export async function readStackSettings(target: StackTarget): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
-  const json = JSON.parse(await pulumi(target, ["config", "--show-secrets", "--json"])) as Record<string, { value?: string }>;
+export async function readStackSettings(
+  target: StackTarget,
+): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
+  const json = JSON.parse(await pulumi(target, ["config", "--show-secrets", "--json"])) as Record<
+    string,
+    { value?: string }
+  >;
   const get = (key: string) => json[`uptime:${key}`]?.value || undefined;
   return { baseUrl: get("baseUrl"), apiKey: get("apiKey"), timeZone: get("timeZone") };
 }

@@ -31,7 +31,8 @@ export function secretsFooterLines(
   secrets: readonly { configKey: string; monitorName: string; description: string; value?: string; usedBy: number }[],
   howRead: string,
 ): string[] {
-  if (secrets.length === 0) return ["No secret config is needed: no monitor has alerts, request headers or basic auth."];
+  if (secrets.length === 0)
+    return ["No secret config is needed: no monitor has alerts, request headers or basic auth."];
   const line = (s: (typeof secrets)[number]) =>
     `  pulumi config set --secret ${s.configKey}    # ${oneLine(s.description)} of ${oneLine(JSON.stringify(s.monitorName))}${s.usedBy > 1 ? ` and ${s.usedBy - 1} more` : ""}`;
   const known = secrets.filter((s) => s.value !== undefined);
@@ -41,7 +42,10 @@ export function secretsFooterLines(
     "Set each before `pulumi up` (the command prompts for the value):",
     ...(unknown.length ? ["The service does not return these; set them yourself:", ...unknown.map(line)] : []),
     ...(known.length
-      ? ["The service returned these; `pulumi-uptime export --set-secrets`, run in the stack's directory, stores them:", ...known.map(line)]
+      ? [
+          "The service returned these; `pulumi-uptime export --set-secrets`, run in the stack's directory, stores them:",
+          ...known.map(line),
+        ]
       : []),
   ];
 }

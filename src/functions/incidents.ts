@@ -20,7 +20,10 @@ export function getIncident(args: GetIncidentArgs, options?: FunctionOptions): P
 }
 
 /** {@link getIncident} taking `Input`s and returning an `Output`. */
-export function getIncidentOutput(args: { incidentId: pulumi.Input<number> }, options?: FunctionOptions): pulumi.Output<IncidentInfo> {
+export function getIncidentOutput(
+  args: { incidentId: pulumi.Input<number> },
+  options?: FunctionOptions,
+): pulumi.Output<IncidentInfo> {
   return pulumi.output(args).apply((a) => getIncident(a, options));
 }
 
@@ -52,6 +55,9 @@ export function getIncidents(args: GetIncidentsArgs = {}, options?: FunctionOpti
 }
 
 /** {@link getIncidents} taking `Input`s and returning an `Output`. */
-export function getIncidentsOutput(args: pulumi.Input<GetIncidentsArgs> = {}, options?: FunctionOptions): pulumi.Output<GetIncidentsResult> {
+export function getIncidentsOutput(
+  args: pulumi.Input<GetIncidentsArgs> = {},
+  options?: FunctionOptions,
+): pulumi.Output<GetIncidentsResult> {
   return pulumi.output(args).apply((a) => getIncidents(a as GetIncidentsArgs, options));
 }

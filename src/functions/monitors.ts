@@ -19,7 +19,11 @@ type SecretField = "alerts" | "requestHeaders";
 export type MonitorInfo = Omit<MonitorData, SecretField> & { [K in SecretField]: pulumi.Output<MonitorData[K]> };
 
 function withSecrets(data: MonitorData): MonitorInfo {
-  return { ...data, alerts: pulumi.secret(data.alerts), requestHeaders: pulumi.secret(data.requestHeaders) } as MonitorInfo;
+  return {
+    ...data,
+    alerts: pulumi.secret(data.alerts),
+    requestHeaders: pulumi.secret(data.requestHeaders),
+  } as MonitorInfo;
 }
 
 function readMonitor(args: GetMonitorArgs, options?: FunctionOptions): Promise<MonitorData> {
@@ -49,7 +53,10 @@ export async function getMonitor(args: GetMonitorArgs, options?: FunctionOptions
  * (as Pulumi's own invokes are when a result holds a secret): it carries `alerts` and
  * `requestHeaders`. `pulumi.unsecret` a field that is not secret to show it.
  */
-export function getMonitorOutput(args: { monitorId: pulumi.Input<number> }, options?: FunctionOptions): pulumi.Output<MonitorData> {
+export function getMonitorOutput(
+  args: { monitorId: pulumi.Input<number> },
+  options?: FunctionOptions,
+): pulumi.Output<MonitorData> {
   return pulumi.secret(pulumi.output(args).apply((a) => readMonitor(a, options)));
 }
 
@@ -82,6 +89,11 @@ export async function getMonitors(args: GetMonitorsArgs = {}, options?: Function
  * {@link getMonitors} taking `Input`s and returning an `Output`, secret as a whole (see
  * {@link getMonitorOutput}).
  */
-export function getMonitorsOutput(args: pulumi.Input<GetMonitorsArgs> = {}, options?: FunctionOptions): pulumi.Output<{ monitors: MonitorData[] }> {
-  return pulumi.secret(pulumi.output(args).apply(async (a) => ({ monitors: await readMonitors(a as GetMonitorsArgs, options) })));
+export function getMonitorsOutput(
+  args: pulumi.Input<GetMonitorsArgs> = {},
+  options?: FunctionOptions,
+): pulumi.Output<{ monitors: MonitorData[] }> {
+  return pulumi.secret(
+    pulumi.output(args).apply(async (a) => ({ monitors: await readMonitors(a as GetMonitorsArgs, options) })),
+  );
 }

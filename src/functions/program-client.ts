@@ -26,7 +26,10 @@ function stackConfig(key: string): string | undefined {
 }
 
 /** Runs `fn` with a client built from `options`, stack config or the environment, then releases it. */
-export async function withProgramClient<T>(options: FunctionOptions | undefined, fn: (c: UptimeClient) => Promise<T>): Promise<T> {
+export async function withProgramClient<T>(
+  options: FunctionOptions | undefined,
+  fn: (c: UptimeClient) => Promise<T>,
+): Promise<T> {
   const client = clientFor({
     baseUrl: options?.baseUrl ?? stackConfig(CONFIG_KEYS.baseUrl),
     apiKey: options?.apiKey ?? stackConfig(CONFIG_KEYS.apiKey),

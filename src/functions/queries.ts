@@ -19,7 +19,11 @@ export async function fetchMonitor(c: UptimeClient, args: GetMonitorArgs): Promi
 export async function listMonitors(c: UptimeClient, args: GetMonitorsArgs): Promise<{ monitors: MonitorData[] }> {
   const monitors: MonitorData[] = [];
   const query: MonitorListQuery = {
-    search: args.search, search_by: args.searchBy, status_page_id: args.statusPageId, sort_by: args.sortBy, sort: args.sort,
+    search: args.search,
+    search_by: args.searchBy,
+    status_page_id: args.statusPageId,
+    sort_by: args.sortBy,
+    sort: args.sort,
   };
   for await (const m of c.monitors.all(dropUndefined(query))) monitors.push(fromApi(m));
   return { monitors };
@@ -34,7 +38,12 @@ export async function fetchIncident(c: UptimeClient, args: GetIncidentArgs): Pro
 export async function listIncidents(c: UptimeClient, args: GetIncidentsArgs): Promise<GetIncidentsResult> {
   const incidents: IncidentInfo[] = [];
   const query: IncidentListQuery = {
-    search: args.search, search_by: args.searchBy, monitor_id: args.monitorId, status: args.status, sort_by: args.sortBy, sort: args.sort,
+    search: args.search,
+    search_by: args.searchBy,
+    monitor_id: args.monitorId,
+    status: args.status,
+    sort_by: args.sortBy,
+    sort: args.sort,
   };
   for await (const i of c.incidents.all(dropUndefined(query))) incidents.push(incidentFromApi(i));
   return { incidents };

@@ -42,14 +42,18 @@ export function splitConfigRefs(text: string): (string | ConfigRef)[] {
     const inner = match[1];
     const m = VALID_REF.exec(inner);
     if (!m) {
-      throw new Error(`${JSON.stringify(match[0])} is not a valid config reference: write \${config:<key>} with a key of letters, digits, "_", "-" or "."`);
+      throw new Error(
+        `${JSON.stringify(match[0])} is not a valid config reference: write \${config:<key>} with a key of letters, digits, "_", "-" or "."`,
+      );
     }
     parts.push(m[1] ? { ref: inner, namespace: m[1], key: m[2] } : { ref: inner, key: m[2] });
     last = at + match[0].length;
   }
   const rest = text.slice(last);
   if (rest.includes("${config:")) {
-    throw new Error(`${JSON.stringify(rest.slice(rest.indexOf("${config:")))} is not a valid config reference: it has no closing "}"`);
+    throw new Error(
+      `${JSON.stringify(rest.slice(rest.indexOf("${config:")))} is not a valid config reference: it has no closing "}"`,
+    );
   }
   if (rest) parts.push(rest);
   return parts;
@@ -100,7 +104,9 @@ export function resolveConfigRefs<T>(value: T, lookup: (ref: string) => string |
       .join(""),
   );
   if (missing.size) {
-    throw new Error(`missing config value${missing.size > 1 ? "s" : ""} for ${[...missing].map((k) => configRef(k)).join(", ")}: run ${[...missing].map((k) => `\`pulumi config set --secret ${k}\``).join(", ")}`);
+    throw new Error(
+      `missing config value${missing.size > 1 ? "s" : ""} for ${[...missing].map((k) => configRef(k)).join(", ")}: run ${[...missing].map((k) => `\`pulumi config set --secret ${k}\``).join(", ")}`,
+    );
   }
   return resolved;
 }

@@ -64,7 +64,10 @@ export interface MonitorsFileProblem {
 
 /** Formats one problem: `monitors.yaml: entry 2 ("api"): interval: 45 is not one of ... (line 9)`. */
 export function formatProblem(p: MonitorsFileProblem): string {
-  const where = p.entry !== undefined ? ` entry ${p.entry}${p.resourceName !== undefined ? ` (${JSON.stringify(p.resourceName)})` : ""}:` : "";
+  const where =
+    p.entry !== undefined
+      ? ` entry ${p.entry}${p.resourceName !== undefined ? ` (${JSON.stringify(p.resourceName)})` : ""}:`
+      : "";
   return `${p.file}:${where} ${p.reason}${p.line !== undefined ? ` (line ${p.line})` : ""}`;
 }
 
@@ -81,7 +84,9 @@ export class MonitorsFileError extends RunError {
 
   constructor(file: string, problems: MonitorsFileProblem[]) {
     const lines = problems.map(formatProblem);
-    super(lines.length === 1 ? lines[0] : `${file}: ${lines.length} problems:\n${lines.map((l) => `  ${l}`).join("\n")}`);
+    super(
+      lines.length === 1 ? lines[0] : `${file}: ${lines.length} problems:\n${lines.map((l) => `  ${l}`).join("\n")}`,
+    );
     this.name = "MonitorsFileError";
     this.file = file;
     this.problems = problems;
@@ -164,26 +169,39 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
   const fail = (p: Omit<MonitorsFileProblem, "file">) => problems.push({ file: fileName, ...p });
 
   if (doc.errors.length) {
-    for (const e of doc.errors) fail({ reason: `invalid YAML: ${e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`, line: lineAt(e.pos[0]) });
+    for (const e of doc.errors)
+      fail({
+        reason: `invalid YAML: ${e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`,
+        line: lineAt(e.pos[0]),
+      });
     throw new MonitorsFileError(fileName, problems);
   }
 
   const root: unknown = doc.toJS({ maxAliasCount: 1000 });
   if (root === null || root === undefined) {
-    throw new MonitorsFileError(fileName, [{ file: fileName, reason: "the file is empty; expected a top-level `monitors:` mapping" }]);
+    throw new MonitorsFileError(fileName, [
+      { file: fileName, reason: "the file is empty; expected a top-level `monitors:` mapping" },
+    ]);
   }
   if (typeof root !== "object" || Array.isArray(root)) {
-    throw new MonitorsFileError(fileName, [{ file: fileName, reason: `expected a top-level \`monitors:\` mapping; got ${describe(root)}` }]);
+    throw new MonitorsFileError(fileName, [
+      { file: fileName, reason: `expected a top-level \`monitors:\` mapping; got ${describe(root)}` },
+    ]);
   }
   const top = root as Record<string, unknown>;
   for (const key of Object.keys(top)) {
     if (key !== "monitors" && !key.startsWith("x-")) {
       const node = doc.getIn([key], true) as { range?: [number, number, number] } | undefined;
-      fail({ reason: `unknown top-level key ${JSON.stringify(key)}; the file has \`monitors\` (and any \`x-\` keys, for YAML anchors)`, line: lineAt(node?.range?.[0]) });
+      fail({
+        reason: `unknown top-level key ${JSON.stringify(key)}; the file has \`monitors\` (and any \`x-\` keys, for YAML anchors)`,
+        line: lineAt(node?.range?.[0]),
+      });
     }
   }
   if (!("monitors" in top)) {
-    fail({ reason: "missing the top-level `monitors:` mapping (monitors: { <resource name>: { name, url, interval, ... } })" });
+    fail({
+      reason: "missing the top-level `monitors:` mapping (monitors: { <resource name>: { name, url, interval, ... } })",
+    });
     throw new MonitorsFileError(fileName, problems);
   }
   const monitorsNode = doc.get("monitors", true);
@@ -200,7 +218,9 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
   const names = new Map<string, { index: number; resourceName: string; name: string }>();
   Object.entries(monitors as Record<string, unknown>).forEach(([resourceName, value], i) => {
     const index = i + 1;
-    const entryNode = isMap(monitorsNode) ? monitorsNode.items.find((p) => String((p.key as { value?: unknown })?.value ?? p.key) === resourceName) : undefined;
+    const entryNode = isMap(monitorsNode)
+      ? monitorsNode.items.find((p) => String((p.key as { value?: unknown })?.value ?? p.key) === resourceName)
+      : undefined;
     const entryLine = lineAt((entryNode?.key as { range?: number[] } | undefined)?.range?.[0]);
     const fieldLine = (field: string): number | undefined => {
       const node = doc.getIn(["monitors", resourceName, ...yamlPath(field)], true) as { range?: number[] } | undefined;
@@ -212,7 +232,11 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
       return;
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      fail({ ...at, reason: `expected a mapping of monitor fields (name, url, interval, ...); got ${describe(value)}`, line: entryLine });
+      fail({
+        ...at,
+        reason: `expected a mapping of monitor fields (name, url, interval, ...); got ${describe(value)}`,
+        line: entryLine,
+      });
       return;
     }
     const args = value as Record<string, unknown>;
@@ -250,7 +274,13 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
         names.set(key, { index, resourceName, name: args.name });
       }
     }
-    entries.push({ resourceName, index, line: entryLine, args: args as MonitorFileArgs, configKeys: safeConfigRefs(args) });
+    entries.push({
+      resourceName,
+      index,
+      line: entryLine,
+      args: args as MonitorFileArgs,
+      configKeys: safeConfigRefs(args),
+    });
   });
 
   if (problems.length) throw new MonitorsFileError(fileName, problems);
@@ -286,7 +316,12 @@ export function loadMonitorsFile(path: string): MonitorFileEntry[] {
     text = readFileSync(path, "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new MonitorsFileError(name, [{ file: name, reason: code === "ENOENT" ? "no such file" : `cannot read the file (${code ?? (err as Error).message})` }]);
+    throw new MonitorsFileError(name, [
+      {
+        file: name,
+        reason: code === "ENOENT" ? "no such file" : `cannot read the file (${code ?? (err as Error).message})`,
+      },
+    ]);
   }
   return parseMonitorsYaml(text, name);
 }

@@ -17,15 +17,21 @@ export interface ToMonitorArgsOptions {
   overrides?: Partial<MonitorArgs>;
 }
 
-function secretString(text: string, configFor: (ns: string | undefined) => Pick<pulumi.Config, "requireSecret">): pulumi.Output<string> {
-  const parts = splitConfigRefs(text).map((p) => (typeof p === "string" ? p : configFor(p.namespace).requireSecret(p.key)));
+function secretString(
+  text: string,
+  configFor: (ns: string | undefined) => Pick<pulumi.Config, "requireSecret">,
+): pulumi.Output<string> {
+  const parts = splitConfigRefs(text).map((p) =>
+    typeof p === "string" ? p : configFor(p.namespace).requireSecret(p.key),
+  );
   return pulumi.secret(pulumi.all(parts).apply((xs) => xs.join("")));
 }
 
 function mapStrings(value: unknown, map: (s: string) => unknown): unknown {
   if (typeof value === "string") return hasConfigRef(value) ? map(value) : value;
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, map));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, map)]));
   return value;
 }
 

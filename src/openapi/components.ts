@@ -6,8 +6,14 @@
 import { incidentCreateSchema, incidentUpdateSchema } from "../schemas/incident";
 import { monitorCreateSchema, monitorUpdateSchema } from "../schemas/monitor";
 import {
-  servedDeletedSchema, servedIncidentSchema, servedItemSchema, servedMessageErrorSchema, servedMonitorSchema, servedPageSchema,
-  servedUnauthenticatedSchema, servedValidationErrorSchema,
+  servedDeletedSchema,
+  servedIncidentSchema,
+  servedItemSchema,
+  servedMessageErrorSchema,
+  servedMonitorSchema,
+  servedPageSchema,
+  servedUnauthenticatedSchema,
+  servedValidationErrorSchema,
 } from "../schemas/served";
 import { formBody } from "./form-body";
 import { jsonSchemaOf, open, type JsonSchema } from "./json-schema";
@@ -28,7 +34,11 @@ function incidentUpdateBody(): JsonSchema {
   const body = formBody(incidentUpdateSchema);
   const properties = body.properties as Record<string, JsonSchema>;
   properties.started_at = { description: "Accepted and ignored: the start is set on store only." };
-  properties.monitor_id = { type: "string", maxLength: 0, description: "Set on store only: an update may send it only empty." };
+  properties.monitor_id = {
+    type: "string",
+    maxLength: 0,
+    description: "Set on store only: an update may send it only empty.",
+  };
   return body;
 }
 
@@ -74,25 +84,48 @@ function itemOf(item: string, envelope: Parameters<typeof jsonSchemaOf>[0]): Jso
 const integerHeader = (description: string) => ({ description, schema: { type: "string", pattern: "^[0-9]+$" } });
 
 const RATE_HEADERS = {
-  "X-RateLimit-Limit": integerHeader("Requests allowed per minute for the account; sent when the instance limits requests."),
-  "X-RateLimit-Remaining": integerHeader("Requests left in the current minute; sent when the instance limits requests."),
+  "X-RateLimit-Limit": integerHeader(
+    "Requests allowed per minute for the account; sent when the instance limits requests.",
+  ),
+  "X-RateLimit-Remaining": integerHeader(
+    "Requests left in the current minute; sent when the instance limits requests.",
+  ),
 };
 
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
 
 function responses(): Record<string, JsonSchema> {
   return {
-    BadRequest: { description: "The body is not valid UTF-8, or has too many fields or list entries.", headers: RATE_HEADERS, content: json(ref("MessageError")) },
-    Unauthenticated: { description: "No API key, or one the service does not know.", content: json(ref("Unauthenticated")) },
-    Forbidden: { description: "The account's plan has no API access.", headers: RATE_HEADERS, content: json(ref("MessageError")) },
+    BadRequest: {
+      description: "The body is not valid UTF-8, or has too many fields or list entries.",
+      headers: RATE_HEADERS,
+      content: json(ref("MessageError")),
+    },
+    Unauthenticated: {
+      description: "No API key, or one the service does not know.",
+      content: json(ref("Unauthenticated")),
+    },
+    Forbidden: {
+      description: "The account's plan has no API access.",
+      headers: RATE_HEADERS,
+      content: json(ref("MessageError")),
+    },
     NotFound: {
       description: "No such record. Another account's record is indistinguishable from a missing one.",
       headers: RATE_HEADERS,
       content: json(ref("MessageError")),
     },
     TooLarge: { description: "The body is larger than the instance accepts.", content: json(ref("MessageError")) },
-    UnsupportedMediaType: { description: "The body is neither a form nor JSON.", headers: RATE_HEADERS, content: json(ref("MessageError")) },
-    ValidationFailed: { description: "Invalid fields: each with its messages.", headers: RATE_HEADERS, content: json(ref("ValidationError")) },
+    UnsupportedMediaType: {
+      description: "The body is neither a form nor JSON.",
+      headers: RATE_HEADERS,
+      content: json(ref("MessageError")),
+    },
+    ValidationFailed: {
+      description: "Invalid fields: each with its messages.",
+      headers: RATE_HEADERS,
+      content: json(ref("ValidationError")),
+    },
     TooManyRequests: {
       description: "Over the account's rate limit (120 requests a minute on the service). Wait `Retry-After` seconds.",
       headers: {
@@ -111,10 +144,20 @@ export function components(): JsonSchema {
     schemas: schemas(),
     responses: responses(),
     parameters: {
-      id: { name: "id", in: "path", required: true, description: "The record's id.", schema: { type: "integer", minimum: 1 } },
+      id: {
+        name: "id",
+        in: "path",
+        required: true,
+        description: "The record's id.",
+        schema: { type: "integer", minimum: 1 },
+      },
     },
     securitySchemes: {
-      bearerAuth: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`: the account's API key." },
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        description: "`Authorization: Bearer <API_KEY>`: the account's API key.",
+      },
     },
   };
 }

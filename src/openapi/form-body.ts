@@ -57,14 +57,16 @@ export function formBody(schema: Parameters<typeof fieldsOf>[0], requiredWhenSen
   const properties = body.properties as Record<string, JsonSchema>;
   const required = new Set([...((body.required as string[] | undefined) ?? []), ...requiredWhenSent]);
   for (const f of fieldsOf(schema)) {
-    if (f.autoname && properties[f.wire]) properties[f.wire].description = /^[^.]*\./.exec(f.description)?.[0] ?? f.description;
+    if (f.autoname && properties[f.wire])
+      properties[f.wire].description = /^[^.]*\./.exec(f.description)?.[0] ?? f.description;
   }
   for (const [name, other] of Object.entries(EITHER_FLAG_SPELLING)) {
     if (properties[name]) properties[name] = orElse(properties[name], other);
   }
   for (const [name, s] of Object.entries(properties)) {
-    const list = s.type === "array" ? s : ((s.anyOf as JsonSchema[] | undefined)?.find((b) => b.type === "array"));
-    if (list?.items && (list.items as JsonSchema).type === "object") list.items = { anyOf: [list.items, DROPPED_ENTRY] };
+    const list = s.type === "array" ? s : (s.anyOf as JsonSchema[] | undefined)?.find((b) => b.type === "array");
+    if (list?.items && (list.items as JsonSchema).type === "object")
+      list.items = { anyOf: [list.items, DROPPED_ENTRY] };
     else if (list?.items && (list.items as JsonSchema).oneOf) list.items = { anyOf: [list.items, DROPPED_ENTRY] };
     if (!required.has(name) && !takesEmpty(properties[name])) properties[name] = orElse(properties[name], EMPTY_VALUE);
   }

@@ -39,9 +39,18 @@ function wholeNumbers(o: JsonSchema): JsonSchema {
  * included: the service answers 422 "not allowed" to a field it does not know.
  */
 export function closed(schema: JsonSchema): JsonSchema {
-  const out = mapObjects(schema, (o) => (o.type === "object" && o.properties && o.additionalProperties === undefined ? { ...o, additionalProperties: false } : o));
+  const out = mapObjects(schema, (o) =>
+    o.type === "object" && o.properties && o.additionalProperties === undefined
+      ? { ...o, additionalProperties: false }
+      : o,
+  );
   // A form field without a name (`=x`) is dropped by the form parser, as PHP drops it.
-  return { ...out, patternProperties: { "^$": { type: ["string", "number", "boolean", "null"], description: "A field without a name is ignored." } } };
+  return {
+    ...out,
+    patternProperties: {
+      "^$": { type: ["string", "number", "boolean", "null"], description: "A field without a name is ignored." },
+    },
+  };
 }
 
 /**

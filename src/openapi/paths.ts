@@ -79,7 +79,11 @@ function formBody(r: Resource, component: string, required: boolean): JsonSchema
 function itemLinks(r: Resource, withExtras: boolean): JsonSchema {
   const id = { "path.id": "$response.body#/data/id" };
   const links: Record<string, JsonSchema> = {
-    [`Show${r.name}`]: { operationId: `show${r.name}`, parameters: id, description: `Read the ${r.name.toLowerCase()} back.` },
+    [`Show${r.name}`]: {
+      operationId: `show${r.name}`,
+      parameters: id,
+      description: `Read the ${r.name.toLowerCase()} back.`,
+    },
     [`Update${r.name}`]: { operationId: `update${r.name}`, parameters: id, description: `Change it (PUT).` },
     [`Patch${r.name}`]: { operationId: `patch${r.name}`, parameters: id, description: `Change it (PATCH).` },
     [`Delete${r.name}`]: { operationId: `delete${r.name}`, parameters: id, description: `Delete it.` },
@@ -87,9 +91,19 @@ function itemLinks(r: Resource, withExtras: boolean): JsonSchema {
   return withExtras ? { ...links, ...r.extraLinks } : links;
 }
 
-const errors = (...names: [number, string][]) => Object.fromEntries(names.map(([status, name]) => [String(status), responseRef(name)]));
-const COMMON: [number, string][] = [[401, "Unauthenticated"], [403, "Forbidden"], [429, "TooManyRequests"]];
-const BODY: [number, string][] = [[400, "BadRequest"], [413, "TooLarge"], [415, "UnsupportedMediaType"], [422, "ValidationFailed"]];
+const errors = (...names: [number, string][]) =>
+  Object.fromEntries(names.map(([status, name]) => [String(status), responseRef(name)]));
+const COMMON: [number, string][] = [
+  [401, "Unauthenticated"],
+  [403, "Forbidden"],
+  [429, "TooManyRequests"],
+];
+const BODY: [number, string][] = [
+  [400, "BadRequest"],
+  [413, "TooLarge"],
+  [415, "UnsupportedMediaType"],
+  [422, "ValidationFailed"],
+];
 
 function collection(r: Resource): JsonSchema {
   const lower = r.name.toLowerCase();
@@ -132,7 +146,12 @@ function item(r: Resource): JsonSchema {
     description: "Every field is optional; only the fields sent change.",
     requestBody: formBody(r, `${r.name}Update`, false),
     responses: {
-      200: { description: `The ${lower} after the change.`, headers: SUCCESS_HEADERS, content: json(ref(`${r.name}Shown`)), links: itemLinks(r, false) },
+      200: {
+        description: `The ${lower} after the change.`,
+        headers: SUCCESS_HEADERS,
+        content: json(ref(`${r.name}Shown`)),
+        links: itemLinks(r, false),
+      },
       ...errors(...COMMON, [404, "NotFound"], ...BODY),
     },
   });

@@ -8,7 +8,12 @@
 import { z } from "zod";
 import { incidentListQuerySchema, monitorListQuerySchema } from "../schemas/list";
 import {
-  INCIDENT_SEARCH_BY_SERVICE, INCIDENT_SORT_BY, INCIDENT_STATUSES, MONITOR_SEARCH_BY, MONITOR_SORT_BY, PER_PAGE_VALUES,
+  INCIDENT_SEARCH_BY_SERVICE,
+  INCIDENT_SORT_BY,
+  INCIDENT_STATUSES,
+  MONITOR_SEARCH_BY,
+  MONITOR_SORT_BY,
+  PER_PAGE_VALUES,
   SORT_ORDERS,
 } from "../schemas/values";
 
@@ -22,7 +27,11 @@ const PER_PAGE = z.union([z.literal(PER_PAGE_VALUES), z.string()]);
 /** Page number: from 1, or any other text, which gives page 1. */
 const PAGE = z.union([z.int().min(1), z.string()]);
 
-function described(shape: Record<string, z.ZodType>, docs: QueryShape, notes: Record<string, string> = {}): z.ZodObject {
+function described(
+  shape: Record<string, z.ZodType>,
+  docs: QueryShape,
+  notes: Record<string, string> = {},
+): z.ZodObject {
   const out: Record<string, z.ZodType> = {};
   for (const [name, schema] of Object.entries(shape)) {
     const doc = docs[name]?.description;
@@ -35,7 +44,8 @@ function described(shape: Record<string, z.ZodType>, docs: QueryShape, notes: Re
 }
 
 const PAGING_NOTES = {
-  per_page: "Any other value falls back to the instance's page size (10 or 25 depending on the instance): always send one of the four.",
+  per_page:
+    "Any other value falls back to the instance's page size (10 or 25 depending on the instance): always send one of the four.",
   page: "A value that is not a whole number from 1 gives page 1.",
 };
 

@@ -8,8 +8,14 @@ import type { z } from "zod";
 import type { UptimeClient } from "../client/client";
 import { fetchIncident, fetchMonitor, listIncidents, listMonitors } from "../functions/queries";
 import {
-  INCIDENT_FIELDS, MONITOR_FIELDS, fieldsOf, getIncidentArgsSchema, getMonitorArgsSchema, incidentListQuerySchema,
-  monitorListQuerySchema, propertyPath,
+  INCIDENT_FIELDS,
+  MONITOR_FIELDS,
+  fieldsOf,
+  getIncidentArgsSchema,
+  getMonitorArgsSchema,
+  incidentListQuerySchema,
+  monitorListQuerySchema,
+  propertyPath,
 } from "../schemas";
 import { tokenOf } from "./package-info";
 import { secret, type Bag } from "./wire";
@@ -28,7 +34,8 @@ interface PluginFunction {
 
 const LIST_ONLY = ["per_page", "page"];
 
-const secretOf = (fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS) => fields.api.filter((f) => f.secret).map((f) => f.name);
+const secretOf = (fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS) =>
+  fields.api.filter((f) => f.secret).map((f) => f.name);
 
 /** A read monitor or incident with its secret fields wrapped. */
 function guarded(item: Bag, secrets: readonly string[]): Bag {
@@ -56,7 +63,9 @@ export const FUNCTIONS: Record<string, PluginFunction> = {
   },
   [tokenOf("getIncidents")]: {
     schema: incidentListQuerySchema,
-    run: async (c, a) => ({ incidents: (await listIncidents(c, a)).incidents.map((i) => guarded(i, INCIDENT_SECRETS)) }),
+    run: async (c, a) => ({
+      incidents: (await listIncidents(c, a)).incidents.map((i) => guarded(i, INCIDENT_SECRETS)),
+    }),
   },
 };
 
@@ -68,7 +77,8 @@ export function checkArgs(fn: PluginFunction, args: Bag): ArgFailure[] {
   const wire: Bag = {};
   for (const [k, v] of Object.entries(args)) {
     const f = fields.find((x) => x.name === k);
-    if (!f) failures.push({ property: k, reason: `${k}: is not an argument of this function; allowed: ${names.join(", ")}` });
+    if (!f)
+      failures.push({ property: k, reason: `${k}: is not an argument of this function; allowed: ${names.join(", ")}` });
     else if (v !== null && v !== undefined) wire[f.wire] = v;
   }
   const parsed = fn.schema.safeParse(wire);

@@ -21,7 +21,10 @@ interface InitFailure {
  * The gRPC error for `err`. `present` turns the runtime's properties into what state may
  * hold (internal keys dropped, secret properties wrapped).
  */
-export function grpcError(err: unknown, present: (props: Bag) => { bag: Bag; secrets: Iterable<string> } = (b) => ({ bag: b, secrets: [] })): Partial<grpc.StatusObject> {
+export function grpcError(
+  err: unknown,
+  present: (props: Bag) => { bag: Bag; secrets: Iterable<string> } = (b) => ({ bag: b, secrets: [] }),
+): Partial<grpc.StatusObject> {
   const message = err instanceof Error ? err.message : String(err);
   const failed = (err ?? {}) as InitFailure;
   const metadata = new grpc.Metadata();

@@ -22,7 +22,10 @@ function lazyService(): { implementation: grpc.UntypedServiceImplementation; war
   let handlers: Record<string, Handler> | undefined;
   let loading: Promise<Record<string, Handler>> | undefined;
   const load = () =>
-    (loading ??= import("./provider-service").then(({ UptimeProviderService }) => (handlers = new UptimeProviderService().implementation() as unknown as Record<string, Handler>)));
+    (loading ??= import("./provider-service").then(
+      ({ UptimeProviderService }) =>
+        (handlers = new UptimeProviderService().implementation() as unknown as Record<string, Handler>),
+    ));
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const name of Object.keys(ResourceProviderService)) {
     implementation[name] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback?: grpc.sendUnaryData<unknown>) => {
@@ -30,7 +33,10 @@ function lazyService(): { implementation: grpc.UntypedServiceImplementation; war
       load().then(
         (h) => h[name](call, callback),
         (err: unknown) => {
-          const status = { code: grpc.status.INTERNAL, details: `pulumi-resource-uptime could not load its service: ${err instanceof Error ? err.message : String(err)}` };
+          const status = {
+            code: grpc.status.INTERNAL,
+            details: `pulumi-resource-uptime could not load its service: ${err instanceof Error ? err.message : String(err)}`,
+          };
           if (callback) callback(status);
           else call.emit("error", status);
         },
@@ -46,7 +52,9 @@ export async function serve(): Promise<{ port: number; server: grpc.Server; warm
   const service = lazyService();
   server.addService(ResourceProviderService, service.implementation);
   const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p))),
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
   );
   return { port, server, warm: service.warm };
 }
@@ -57,8 +65,12 @@ export async function serve(): Promise<{ port: number; server: grpc.Server; warm
  * executable carries them.
  */
 function engineModules(address: string): EngineLogModules {
-  const { EngineClient } = require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof import("@pulumi/pulumi/proto/engine_grpc_pb");
-  return { client: new EngineClient(address, grpc.credentials.createInsecure()), proto: require("@pulumi/pulumi/proto/engine_pb") };
+  const { EngineClient } =
+    require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof import("@pulumi/pulumi/proto/engine_grpc_pb");
+  return {
+    client: new EngineClient(address, grpc.credentials.createInsecure()),
+    proto: require("@pulumi/pulumi/proto/engine_pb"),
+  };
 }
 
 if (require.main === module) {
@@ -71,7 +83,9 @@ if (require.main === module) {
       setImmediate(warm);
     },
     (err) => {
-      process.stderr.write(`pulumi-resource-uptime: could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(
+        `pulumi-resource-uptime: could not start: ${err instanceof Error ? err.message : String(err)}\n`,
+      );
       process.exit(1);
     },
   );

@@ -62,7 +62,8 @@ export const PACKAGE = {
   name: PACKAGE_NAME,
   displayName: "Uptime",
   version: PACKAGE_VERSION,
-  description: "Uptime monitors and incidents as code, for the uptime-monitoring HTTP API (/api/v1, phpUptime and compatible services).",
+  description:
+    "Uptime monitors and incidents as code, for the uptime-monitoring HTTP API (/api/v1, phpUptime and compatible services).",
   keywords: ["pulumi", "uptime", "monitoring", "category/monitoring", "kind/native"],
   license: "Apache-2.0",
   publisher: "pulumi-uptime",
@@ -76,12 +77,15 @@ export const PACKAGE = {
   language: {
     nodejs: {
       packageName: SDK_NAMES.nodejs,
-      packageDescription: "Uptime monitors and incidents as code: the uptime package's Node.js SDK (needs the provider plugin pulumi-resource-uptime).",
-      readme: "The Node.js SDK of the `uptime` Pulumi package, generated from its schema. It needs the provider plugin `pulumi-resource-uptime`.",
+      packageDescription:
+        "Uptime monitors and incidents as code: the uptime package's Node.js SDK (needs the provider plugin pulumi-resource-uptime).",
+      readme:
+        "The Node.js SDK of the `uptime` Pulumi package, generated from its schema. It needs the provider plugin `pulumi-resource-uptime`.",
     },
     python: {
       packageName: SDK_NAMES.python,
-      readme: "The Python SDK of the `uptime` Pulumi package, generated from its schema. It needs the provider plugin `pulumi-resource-uptime`.",
+      readme:
+        "The Python SDK of the `uptime` Pulumi package, generated from its schema. It needs the provider plugin `pulumi-resource-uptime`.",
       pyproject: { enabled: true },
     },
     go: {

@@ -5,10 +5,28 @@
  * writes it to schema.json, and a test fails when that file is stale.
  */
 import {
-  ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INCIDENT_FIELDS, INCIDENT_SEARCH_BY,
-  INCIDENT_SORT_BY, INCIDENT_STATUSES, INTERVALS, MONITOR_FIELDS, MONITOR_SEARCH_BY, MONITOR_SORT_BY, MONITOR_STATUSES,
-  PROVIDER_CONFIG_FIELDS, REQUEST_METHODS, SORT_ORDERS, fieldsOf, getIncidentArgsSchema, getMonitorArgsSchema,
-  incidentListQuerySchema, monitorListQuerySchema, type FieldInfo,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  CACHE_BUSTER_VALUES,
+  EXPIRY_ALERT_DAYS,
+  INCIDENT_FIELDS,
+  INCIDENT_SEARCH_BY,
+  INCIDENT_SORT_BY,
+  INCIDENT_STATUSES,
+  INTERVALS,
+  MONITOR_FIELDS,
+  MONITOR_SEARCH_BY,
+  MONITOR_SORT_BY,
+  MONITOR_STATUSES,
+  PROVIDER_CONFIG_FIELDS,
+  REQUEST_METHODS,
+  SORT_ORDERS,
+  fieldsOf,
+  getIncidentArgsSchema,
+  getMonitorArgsSchema,
+  incidentListQuerySchema,
+  monitorListQuerySchema,
+  type FieldInfo,
 } from "../schemas";
 import { ENV_VARS } from "../runtime/config";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
@@ -92,7 +110,8 @@ function property(f: FieldInfo, asOutput = false): PropertySpec {
   if (f.allowed) spec.$ref = ref(enumFor(f.allowed));
   else if (f.kind === "pairs") Object.assign(spec, { type: "array", items: { $ref: ref(itemTypeName(f)) } });
   else spec.type = f.kind;
-  if (!asOutput && f.default !== undefined && !Array.isArray(f.default) && f.defaultInSchema !== false) spec.default = f.default;
+  if (!asOutput && f.default !== undefined && !Array.isArray(f.default) && f.defaultInSchema !== false)
+    spec.default = f.default;
   if (f.secret) spec.secret = true;
   if (!asOutput && f.once === "store" && !f.providerOnly) spec.willReplaceOnChanges = true;
   return spec;
@@ -112,7 +131,13 @@ function resource(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS, descri
   const inputs = [...fields.api, ...fields.provider];
   const ins = objectOf(inputs);
   const outs = objectOf([...inputs, ...fields.computed], true, alwaysOutput);
-  return { description, inputProperties: ins.properties, requiredInputs: ins.required ?? [], properties: outs.properties, required: outs.required ?? [] };
+  return {
+    description,
+    inputProperties: ins.properties,
+    requiredInputs: ins.required ?? [],
+    properties: outs.properties,
+    required: outs.required ?? [],
+  };
 }
 
 /** Fields of a read monitor or incident, as the functions return them (write-only fields never come back). */
@@ -124,24 +149,37 @@ function pairsTypes(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const f of MONITOR_FIELDS.api.filter((x) => x.kind === "pairs")) {
     const item = objectOf(fieldsOf(f.item!));
-    out[tokenOf(itemTypeName(f))] = { type: "object", description: `One entry of \`${f.name}\`: ${f.description}`, ...item };
+    out[tokenOf(itemTypeName(f))] = {
+      type: "object",
+      description: `One entry of \`${f.name}\`: ${f.description}`,
+      ...item,
+    };
   }
   return out;
 }
 
 /** `url_no_text` → `UrlNoText`, `GET` → `Get`: a string value as an enum member's name. */
 function memberOf(value: string): string {
-  return value.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean).map(pascal).join("");
+  return value
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map(pascal)
+    .join("");
 }
 
 function enumTypes(): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, values, description, memberName] of ENUMS) {
-    if (!memberName !== (typeof values[0] === "string")) throw new Error(`enum ${name}: numeric values need member names, string values take none`);
+    if (!memberName !== (typeof values[0] === "string"))
+      throw new Error(`enum ${name}: numeric values need member names, string values take none`);
     out[tokenOf(name)] = {
       type: memberName ? "integer" : "string",
       description,
-      enum: values.map((value) => ({ name: memberName ? memberName(value as number) : memberOf(value as string), value })),
+      enum: values.map((value) => ({
+        name: memberName ? memberName(value as number) : memberOf(value as string),
+        value,
+      })),
     };
   }
   return out;
@@ -174,30 +212,58 @@ export function packageSchema(): Record<string, unknown> {
     provider: {
       description: "The uptime provider: which service and account the resources and functions use.",
       inputProperties: config,
-      properties: Object.fromEntries(Object.entries(config).filter(([k]) => k !== "apiKey").map(([k, v]) => [k, { ...v, default: undefined, defaultInfo: undefined }])),
+      properties: Object.fromEntries(
+        Object.entries(config)
+          .filter(([k]) => k !== "apiKey")
+          .map(([k, v]) => [k, { ...v, default: undefined, defaultInfo: undefined }]),
+      ),
     },
     types: {
       ...enumTypes(),
       ...pairsTypes(),
-      [tokenOf("MonitorInfo")]: { type: "object", description: "A monitor as the functions return it.", ...monitorInfo },
-      [tokenOf("IncidentInfo")]: { type: "object", description: "An incident as the functions return it.", ...incidentInfo },
+      [tokenOf("MonitorInfo")]: {
+        type: "object",
+        description: "A monitor as the functions return it.",
+        ...monitorInfo,
+      },
+      [tokenOf("IncidentInfo")]: {
+        type: "object",
+        description: "An incident as the functions return it.",
+        ...incidentInfo,
+      },
     },
     resources: {
       [tokenOf("Monitor")]: resource(MONITOR_FIELDS, documented("Monitor", RESOURCE_DOCS.Monitor)),
       [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented("Incident", RESOURCE_DOCS.Incident)),
     },
     functions: {
-      [tokenOf("getMonitor")]: { description: documented("getMonitor", FUNCTION_DOCS.getMonitor), inputs: objectOf(fieldsOf(getMonitorArgsSchema)), outputs: monitorInfo },
+      [tokenOf("getMonitor")]: {
+        description: documented("getMonitor", FUNCTION_DOCS.getMonitor),
+        inputs: objectOf(fieldsOf(getMonitorArgsSchema)),
+        outputs: monitorInfo,
+      },
       [tokenOf("getMonitors")]: {
         description: documented("getMonitors", FUNCTION_DOCS.getMonitors),
         inputs: listArgs(fieldsOf(monitorListQuerySchema)),
-        outputs: { properties: { monitors: { ...item("MonitorInfo"), description: "Every matching monitor, all pages read." } }, required: ["monitors"] },
+        outputs: {
+          properties: { monitors: { ...item("MonitorInfo"), description: "Every matching monitor, all pages read." } },
+          required: ["monitors"],
+        },
       },
-      [tokenOf("getIncident")]: { description: documented("getIncident", FUNCTION_DOCS.getIncident), inputs: objectOf(fieldsOf(getIncidentArgsSchema)), outputs: incidentInfo },
+      [tokenOf("getIncident")]: {
+        description: documented("getIncident", FUNCTION_DOCS.getIncident),
+        inputs: objectOf(fieldsOf(getIncidentArgsSchema)),
+        outputs: incidentInfo,
+      },
       [tokenOf("getIncidents")]: {
         description: documented("getIncidents", FUNCTION_DOCS.getIncidents),
         inputs: listArgs(fieldsOf(incidentListQuerySchema)),
-        outputs: { properties: { incidents: { ...item("IncidentInfo"), description: "Every matching incident, all pages read." } }, required: ["incidents"] },
+        outputs: {
+          properties: {
+            incidents: { ...item("IncidentInfo"), description: "Every matching incident, all pages read." },
+          },
+          required: ["incidents"],
+        },
       },
     },
   };

@@ -29,11 +29,17 @@ import { fromStruct, toStruct, type Bag } from "./wire";
 type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
 
 /** A unary gRPC handler from an async function; a throw becomes an error status. */
-function unary<Req, Res>(fn: Handler<Req, Res>, onError: (err: unknown, req: Req) => Partial<grpc.StatusObject> = (e) => grpcError(e)) {
+function unary<Req, Res>(
+  fn: Handler<Req, Res>,
+  onError: (err: unknown, req: Req) => Partial<grpc.StatusObject> = (e) => grpcError(e),
+) {
   return (call: grpc.ServerUnaryCall<Req, Res>, callback: grpc.sendUnaryData<Res>): void => {
     Promise.resolve()
       .then(() => fn(call.request))
-      .then((res) => callback(null, res), (err) => callback(onError(err, call.request)));
+      .then(
+        (res) => callback(null, res),
+        (err) => callback(onError(err, call.request)),
+      );
   };
 }
 
@@ -75,13 +81,17 @@ export class UptimeProviderService {
   private ops: Record<string, ResourceOperations> = this.bind();
 
   private bind(): Record<string, ResourceOperations> {
-    return { [tokenOf("Monitor")]: monitorOperations(this.connection), [tokenOf("Incident")]: incidentOperations(this.connection) };
+    return {
+      [tokenOf("Monitor")]: monitorOperations(this.connection),
+      [tokenOf("Incident")]: incidentOperations(this.connection),
+    };
   }
 
   private opsFor(urn: string, type?: string): ResourceOperations {
     const token = type || urnType(urn);
     const ops = this.ops[token];
-    if (!ops) throw new Error(`the uptime provider has no resource type ${token}; it has ${Object.keys(this.ops).join(", ")}`);
+    if (!ops)
+      throw new Error(`the uptime provider has no resource type ${token}; it has ${Object.keys(this.ops).join(", ")}`);
     return ops;
   }
 
@@ -103,7 +113,8 @@ export class UptimeProviderService {
 
   /** The gRPC implementation: every RPC of `pulumirpc.ResourceProvider`. */
   implementation(): IResourceProviderServer {
-    const reject = (what: string) => (_call: unknown, callback: (err: Partial<grpc.StatusObject>) => void) => callback(unimplemented(what));
+    const reject = (what: string) => (_call: unknown, callback: (err: Partial<grpc.StatusObject>) => void) =>
+      callback(unimplemented(what));
     return {
       handshake: unary(() => {
         const resp = new proto.ProviderHandshakeResponse();
@@ -120,7 +131,9 @@ export class UptimeProviderService {
         const news = fromStruct(req.getNews());
         const resp = new proto.CheckResponse();
         resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets]));
-        resp.setFailuresList(checkSettings(news.bag).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+        resp.setFailuresList(
+          checkSettings(news.bag).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
+        );
         return resp;
       }),
       diffConfig: unary((req: proto.DiffRequest) => {
@@ -145,13 +158,21 @@ export class UptimeProviderService {
       }),
       invoke: unary(async (req: proto.InvokeRequest) => {
         const fn = FUNCTIONS[req.getTok()];
-        if (!fn) throw new Error(`the uptime provider has no function ${req.getTok()}; it has ${Object.keys(FUNCTIONS).join(", ")}`);
+        if (!fn)
+          throw new Error(
+            `the uptime provider has no function ${req.getTok()}; it has ${Object.keys(FUNCTIONS).join(", ")}`,
+          );
         const args = fromStruct(req.getArgs()).bag;
         const resp = new proto.InvokeResponse();
         const failures = checkArgs(fn, args);
-        if (failures.length) return resp.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+        if (failures.length)
+          return resp.setFailuresList(
+            failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
+          );
         const label = req.getTok().split(":").pop()!;
-        const result = await fn.run(this.connection.client(), args).catch((err) => Promise.reject(toResourceError(label, err)));
+        const result = await fn
+          .run(this.connection.client(), args)
+          .catch((err) => Promise.reject(toResourceError(label, err)));
         return resp.setReturn(toStruct(result));
       }),
       check: unary((req: proto.CheckRequest) => {
@@ -160,7 +181,9 @@ export class UptimeProviderService {
         const result = ops.check(tagged(news.bag, req.getUrn()), fromStruct(req.getOlds()).bag, autonamingOf(req));
         const resp = new proto.CheckResponse();
         resp.setInputs(this.present(ops, result.inputs, news.secrets));
-        resp.setFailuresList((result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
+        resp.setFailuresList(
+          (result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
+        );
         return resp;
       }),
       diff: unary((req: proto.DiffRequest) => {
@@ -169,14 +192,18 @@ export class UptimeProviderService {
         const news = fromStruct(req.getNews()).bag;
         return diffResponse(ops.diff(olds, tagged(news, req.getUrn())), olds, news);
       }),
-      create: unary(async (req: proto.CreateRequest) => {
-        const ops = this.opsFor(req.getUrn(), req.getType());
-        const news = fromStruct(req.getProperties());
-        const resp = new proto.CreateResponse();
-        if (req.getPreview()) return resp.setProperties(this.present(ops, ops.previewOutputs(news.bag), news.secrets));
-        const created = await ops.create(tagged(news.bag, req.getUrn()));
-        return resp.setId(created.id).setProperties(this.present(ops, created.outs, news.secrets));
-      }, (err, req) => this.writeFailed(err, req.getUrn(), req.getType(), req.getProperties())),
+      create: unary(
+        async (req: proto.CreateRequest) => {
+          const ops = this.opsFor(req.getUrn(), req.getType());
+          const news = fromStruct(req.getProperties());
+          const resp = new proto.CreateResponse();
+          if (req.getPreview())
+            return resp.setProperties(this.present(ops, ops.previewOutputs(news.bag), news.secrets));
+          const created = await ops.create(tagged(news.bag, req.getUrn()));
+          return resp.setId(created.id).setProperties(this.present(ops, created.outs, news.secrets));
+        },
+        (err, req) => this.writeFailed(err, req.getUrn(), req.getType(), req.getProperties()),
+      ),
       read: unary(async (req: proto.ReadRequest) => {
         const ops = this.opsFor(req.getUrn(), req.getType());
         const props = fromStruct(req.getProperties());
@@ -190,15 +217,19 @@ export class UptimeProviderService {
           .setProperties(this.present(ops, found.props, props.secrets))
           .setInputs(this.present(ops, found.inputs, inputs.secrets));
       }),
-      update: unary(async (req: proto.UpdateRequest) => {
-        const ops = this.opsFor(req.getUrn(), req.getType());
-        const olds = fromStruct(req.getOlds());
-        const news = fromStruct(req.getNews());
-        const resp = new proto.UpdateResponse();
-        if (req.getPreview()) return resp.setProperties(this.present(ops, ops.previewOutputs(news.bag, olds.bag), news.secrets));
-        const updated = await ops.update(req.getId(), olds.bag, tagged(news.bag, req.getUrn()));
-        return resp.setProperties(this.present(ops, updated.outs, news.secrets));
-      }, (err, req) => this.writeFailed(err, req.getUrn(), req.getType(), req.getNews())),
+      update: unary(
+        async (req: proto.UpdateRequest) => {
+          const ops = this.opsFor(req.getUrn(), req.getType());
+          const olds = fromStruct(req.getOlds());
+          const news = fromStruct(req.getNews());
+          const resp = new proto.UpdateResponse();
+          if (req.getPreview())
+            return resp.setProperties(this.present(ops, ops.previewOutputs(news.bag, olds.bag), news.secrets));
+          const updated = await ops.update(req.getId(), olds.bag, tagged(news.bag, req.getUrn()));
+          return resp.setProperties(this.present(ops, updated.outs, news.secrets));
+        },
+        (err, req) => this.writeFailed(err, req.getUrn(), req.getType(), req.getNews()),
+      ),
       delete: unary(async (req: proto.DeleteRequest) => {
         const ops = this.opsFor(req.getUrn(), req.getType());
         await ops.delete(req.getId(), tagged(fromStruct(req.getProperties()).bag, req.getUrn()));

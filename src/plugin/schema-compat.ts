@@ -72,18 +72,32 @@ function compareProperties(
   for (const [name, old] of Object.entries(before)) {
     const now = after[name];
     if (!now) out.push({ where: `${where}.${name}`, what: `${kind} removed` });
-    else if (typeOf(old) !== typeOf(now)) out.push({ where: `${where}.${name}`, what: `${kind} type changed from ${typeOf(old)} to ${typeOf(now)}` });
+    else if (typeOf(old) !== typeOf(now))
+      out.push({ where: `${where}.${name}`, what: `${kind} type changed from ${typeOf(old)} to ${typeOf(now)}` });
   }
 }
 
 /** Inputs newly required (an older program may not set them). */
-function compareRequiredInputs(where: string, before: string[] = [], after: string[] = [], out: BreakingChange[]): void {
-  for (const name of after) if (!before.includes(name)) out.push({ where: `${where}.${name}`, what: "input newly required" });
+function compareRequiredInputs(
+  where: string,
+  before: string[] = [],
+  after: string[] = [],
+  out: BreakingChange[],
+): void {
+  for (const name of after)
+    if (!before.includes(name)) out.push({ where: `${where}.${name}`, what: "input newly required" });
 }
 
 /** Outputs no longer always present (an older program may read them unguarded). */
-function compareRequiredOutputs(where: string, before: string[] = [], after: string[] = [], out: BreakingChange[]): void {
-  for (const name of before) if (!after.includes(name)) out.push({ where: `${where}.${name}`, what: "output no longer required (may be absent)" });
+function compareRequiredOutputs(
+  where: string,
+  before: string[] = [],
+  after: string[] = [],
+  out: BreakingChange[],
+): void {
+  for (const name of before)
+    if (!after.includes(name))
+      out.push({ where: `${where}.${name}`, what: "output no longer required (may be absent)" });
 }
 
 function compareResource(where: string, before: SchemaResource, after: SchemaResource, out: BreakingChange[]): void {
@@ -94,9 +108,11 @@ function compareResource(where: string, before: SchemaResource, after: SchemaRes
 }
 
 function compareType(where: string, before: SchemaType, after: SchemaType, out: BreakingChange[]): void {
-  if ((before.type ?? "object") !== (after.type ?? "object")) out.push({ where, what: `type changed from ${before.type} to ${after.type}` });
+  if ((before.type ?? "object") !== (after.type ?? "object"))
+    out.push({ where, what: `type changed from ${before.type} to ${after.type}` });
   for (const e of before.enum ?? []) {
-    if (!(after.enum ?? []).some((n) => n.value === e.value)) out.push({ where, what: `enum value ${JSON.stringify(e.value)} removed` });
+    if (!(after.enum ?? []).some((n) => n.value === e.value))
+      out.push({ where, what: `enum value ${JSON.stringify(e.value)} removed` });
   }
   // Object types serve as inputs and outputs both: neither a removal nor a new requirement is safe.
   compareProperties(where, "property", before.properties, after.properties, out);
@@ -123,12 +139,22 @@ function compareMap<T>(
  * so every provider recorded without it (or with the old one) would show an update. A new
  * setting's default belongs where the setting is used (`defaultInSchema: false`).
  */
-function compareProviderDefaults(before: Record<string, SchemaProperty> = {}, after: Record<string, SchemaProperty> = {}, out: BreakingChange[]): void {
+function compareProviderDefaults(
+  before: Record<string, SchemaProperty> = {},
+  after: Record<string, SchemaProperty> = {},
+  out: BreakingChange[],
+): void {
   for (const [name, now] of Object.entries(after)) {
     if (now.default === undefined) continue;
     const old = before[name]?.default;
     if (JSON.stringify(old) !== JSON.stringify(now.default)) {
-      out.push({ where: `provider.${name}`, what: old === undefined ? `input default ${JSON.stringify(now.default)} added (SDKs send it: every recorded provider would show an update)` : `input default changed from ${JSON.stringify(old)} to ${JSON.stringify(now.default)}` });
+      out.push({
+        where: `provider.${name}`,
+        what:
+          old === undefined
+            ? `input default ${JSON.stringify(now.default)} added (SDKs send it: every recorded provider would show an update)`
+            : `input default changed from ${JSON.stringify(old)} to ${JSON.stringify(now.default)}`,
+      });
     }
   }
 }
@@ -141,12 +167,18 @@ export function breakingChanges(before: PackageSchema, after: PackageSchema): Br
     compareProviderDefaults(before.provider.inputProperties, after.provider?.inputProperties, out);
   }
   compareMap("resource", before.resources, after.resources, compareResource, out);
-  compareMap("function", before.functions, after.functions, (where, b, a, o) => {
-    compareProperties(`${where}(inputs)`, "input", b.inputs?.properties, a.inputs?.properties, o);
-    compareRequiredInputs(`${where}(inputs)`, b.inputs?.required, a.inputs?.required, o);
-    compareProperties(`${where}(outputs)`, "output", b.outputs?.properties, a.outputs?.properties, o);
-    compareRequiredOutputs(`${where}(outputs)`, b.outputs?.required, a.outputs?.required, o);
-  }, out);
+  compareMap(
+    "function",
+    before.functions,
+    after.functions,
+    (where, b, a, o) => {
+      compareProperties(`${where}(inputs)`, "input", b.inputs?.properties, a.inputs?.properties, o);
+      compareRequiredInputs(`${where}(inputs)`, b.inputs?.required, a.inputs?.required, o);
+      compareProperties(`${where}(outputs)`, "output", b.outputs?.properties, a.outputs?.properties, o);
+      compareRequiredOutputs(`${where}(outputs)`, b.outputs?.required, a.outputs?.required, o);
+    },
+    out,
+  );
   compareMap("type", before.types, after.types, compareType, out);
   return out;
 }

@@ -6,7 +6,13 @@
  */
 import { UptimeClient } from "../client/client";
 import {
-  clientFor, missingSettingsMessage, numericSetting, NUMERIC_SETTINGS, resolveSettings, type NumericSettingKey, type ProviderSettings,
+  clientFor,
+  missingSettingsMessage,
+  numericSetting,
+  NUMERIC_SETTINGS,
+  resolveSettings,
+  type NumericSettingKey,
+  type ProviderSettings,
 } from "../runtime/config";
 import type { ServiceConnection } from "../runtime/operations";
 import { isUnknown } from "../runtime/unknowns";
@@ -39,7 +45,11 @@ function pick(bag: Bag): ProviderSettings {
  * A provider instance's settings from Configure: its inputs (`args`, or the older
  * `uptime:config:<key>` variables), then the stack config, then (at use) the environment.
  */
-export function settingsFrom(inputs: Bag, variables: Record<string, string> = {}, stack: ProviderSettings = stackConfigFromEnv()): ProviderSettings {
+export function settingsFrom(
+  inputs: Bag,
+  variables: Record<string, string> = {},
+  stack: ProviderSettings = stackConfigFromEnv(),
+): ProviderSettings {
   const fromVariables: Bag = {};
   for (const [k, v] of Object.entries(variables)) fromVariables[k.replace(/^uptime:(config:)?/, "")] = v;
   const own = { ...pick(fromVariables), ...pick(inputs) };
@@ -83,8 +93,17 @@ export interface ConfigFailure {
 export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfigFromEnv()): ConfigFailure[] {
   const failures: ConfigFailure[] = [];
   for (const key of Object.keys(inputs)) {
-    if (KEYS.includes(key as keyof ProviderSettings) || key === "version" || key === "pluginDownloadURL" || key.startsWith("__")) continue;
-    failures.push({ property: key, reason: `${key}: is not a setting of the uptime provider; allowed: ${KEYS.join(", ")}` });
+    if (
+      KEYS.includes(key as keyof ProviderSettings) ||
+      key === "version" ||
+      key === "pluginDownloadURL" ||
+      key.startsWith("__")
+    )
+      continue;
+    failures.push({
+      property: key,
+      reason: `${key}: is not a setting of the uptime provider; allowed: ${KEYS.join(", ")}`,
+    });
   }
   const known: Bag = {};
   for (const k of KEYS) if (inputs[k] !== undefined && inputs[k] !== "" && !isUnknown(inputs[k])) known[k] = inputs[k];
@@ -94,7 +113,9 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
     for (const issue of parsed.error.issues) {
       const property = propertyPath(issue.path as PropertyKey[]);
       // A bad number is shown (it is no secret), so the user sees what was read.
-      const shown = NUMERIC_SETTINGS.includes(property as NumericSettingKey) ? `; got ${JSON.stringify(known[property])}` : "";
+      const shown = NUMERIC_SETTINGS.includes(property as NumericSettingKey)
+        ? `; got ${JSON.stringify(known[property])}`
+        : "";
       const message = property === "apiKey" ? issue.message.replace(/".*"/, "the value") : issue.message;
       failures.push({ property: property === "apiKey" ? "" : property, reason: `${property}: ${message}${shown}` });
     }

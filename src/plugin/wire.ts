@@ -56,7 +56,11 @@ export function secret(value: unknown): Bag {
 function wireable(v: unknown): unknown {
   if (Array.isArray(v)) return v.filter((x) => x !== undefined).map(wireable);
   if (v && typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, wireable(x)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, wireable(x)]),
+    );
   }
   return v;
 }

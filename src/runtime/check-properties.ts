@@ -56,7 +56,8 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length];
@@ -79,7 +80,11 @@ export function closest(name: string, allowed: readonly string[]): string | unde
 }
 
 /** Runs the shared check and returns Pulumi's `CheckResult`. */
-export function runCheck(spec: CheckSpec, news: Record<string, unknown>, internal: readonly string[] = []): CheckResult {
+export function runCheck(
+  spec: CheckSpec,
+  news: Record<string, unknown>,
+  internal: readonly string[] = [],
+): CheckResult {
   const failures: CheckFailure[] = [];
   const inputs: Record<string, unknown> = {};
 
@@ -91,11 +96,18 @@ export function runCheck(spec: CheckSpec, news: Record<string, unknown>, interna
     if (!spec.allowed.includes(key)) {
       const hint = closest(key, spec.allowed);
       // No `property`: the engine would print the value, and a mistyped `alert` may hold a webhook URL.
-      failures.push({ property: "", reason: `${key}: is not a property of this resource${hint ? ` (did you mean ${hint}?)` : ""}; allowed: ${spec.allowed.join(", ")}` });
+      failures.push({
+        property: "",
+        reason: `${key}: is not a property of this resource${hint ? ` (did you mean ${hint}?)` : ""}; allowed: ${spec.allowed.join(", ")}`,
+      });
       continue;
     }
     if (value === null || value === undefined) continue;
-    inputs[key] = spec.integers.includes(key) ? coerceInteger(value) : spec.booleans.includes(key) ? coerceBoolean(value) : value;
+    inputs[key] = spec.integers.includes(key)
+      ? coerceInteger(value)
+      : spec.booleans.includes(key)
+        ? coerceBoolean(value)
+        : value;
   }
   for (const [key, value] of Object.entries(spec.defaults)) {
     if (inputs[key] === undefined) inputs[key] = Array.isArray(value) ? [...value] : value;

@@ -122,7 +122,9 @@ export function settingsProblems(s: ResolvedSettings = resolveSettings()): strin
   const url = s.baseUrl ? baseUrlProblem(s.baseUrl) : undefined;
   if (url) problems.push(`${settingName("baseUrl", s)} ${url}.`.replace(/\.\.$/, "."));
   if (!isTimeZone(s.timeZone)) {
-    problems.push(`${settingName("timeZone", s)} is not a known IANA time zone: ${JSON.stringify(s.timeZone)}; use a name such as Europe/Berlin, or UTC (the default).`);
+    problems.push(
+      `${settingName("timeZone", s)} is not a known IANA time zone: ${JSON.stringify(s.timeZone)}; use a name such as Europe/Berlin, or UTC (the default).`,
+    );
   }
   for (const key of NUMERIC_SETTINGS) {
     const problem = numericSetting(key, s).problem;
@@ -131,15 +133,24 @@ export function settingsProblems(s: ResolvedSettings = resolveSettings()): strin
   return problems;
 }
 
-const WIRE_NAMES = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.wire])) as Record<SettingKey, keyof typeof providerConfigSchema.shape>;
-const DEFAULTS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.default])) as Record<SettingKey, unknown>;
+const WIRE_NAMES = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.wire])) as Record<
+  SettingKey,
+  keyof typeof providerConfigSchema.shape
+>;
+const DEFAULTS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.default])) as Record<
+  SettingKey,
+  unknown
+>;
 
 /**
  * A numeric setting's value (its default when unset; none for `requestsPerMinute`), or the
  * problem naming the setting as the user set it and the allowed range. The values are not
  * secret, so the bad one is shown.
  */
-export function numericSetting(key: NumericSettingKey, s: ResolvedSettings = resolveSettings()): { value?: number; problem?: string } {
+export function numericSetting(
+  key: NumericSettingKey,
+  s: ResolvedSettings = resolveSettings(),
+): { value?: number; problem?: string } {
   const raw = s[key];
   if (raw === undefined) return { value: DEFAULTS[key] as number | undefined };
   const parsed = providerConfigSchema.shape[WIRE_NAMES[key]].safeParse(raw);

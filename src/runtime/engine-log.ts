@@ -12,7 +12,10 @@ export interface EngineLogModules {
   /** A connected `pulumirpc.Engine` client. */
   client: { log(req: unknown, done: (err: Error | null) => void): void };
   /** `@pulumi/pulumi/proto/engine_pb`: the request and severity types. */
-  proto: { LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void }; LogSeverity: { WARNING: number; INFO: number } };
+  proto: {
+    LogRequest: new () => { setSeverity(s: number): void; setMessage(m: string): void; setUrn(u: string): void };
+    LogSeverity: { WARNING: number; INFO: number };
+  };
 }
 
 /**
@@ -24,7 +27,10 @@ function resolvedModules(address: string): EngineLogModules {
   // The gRPC library the generated client itself loads, so that its credentials match.
   const grpc = require(require.resolve("@grpc/grpc-js", { paths: [path.dirname(grpcPath)] }));
   const { EngineClient } = require(grpcPath);
-  return { client: new EngineClient(address, grpc.credentials.createInsecure()), proto: require("@pulumi/pulumi/proto/engine_pb.js") };
+  return {
+    client: new EngineClient(address, grpc.credentials.createInsecure()),
+    proto: require("@pulumi/pulumi/proto/engine_pb.js"),
+  };
 }
 
 /**
@@ -32,7 +38,10 @@ function resolvedModules(address: string): EngineLogModules {
  * first use, with `connect` (the plugin passes its own, bundled modules: a standalone
  * executable has no node_modules to resolve from).
  */
-export function engineLogAt(address: string, connect: (address: string) => EngineLogModules = resolvedModules): ProviderLog {
+export function engineLogAt(
+  address: string,
+  connect: (address: string) => EngineLogModules = resolvedModules,
+): ProviderLog {
   let modules: EngineLogModules | undefined;
   const send = (severity: "WARNING" | "INFO", message: string, urn?: string) => {
     modules ??= connect(address);

@@ -9,7 +9,11 @@ import { existsInZone, formatLocalDateTime, isLocalDateTime, isTimeZone, localDa
 import { failure } from "./check-properties";
 
 /** A failure for each of `properties` whose value does not exist in `timeZone`. */
-export function nonexistentLocalTimes(inputs: Record<string, unknown>, properties: readonly string[], timeZone: string): CheckFailure[] {
+export function nonexistentLocalTimes(
+  inputs: Record<string, unknown>,
+  properties: readonly string[],
+  timeZone: string,
+): CheckFailure[] {
   // An unknown zone is the configuration's problem, reported there.
   if (timeZone === "UTC" || !isTimeZone(timeZone)) return [];
   const out: CheckFailure[] = [];
@@ -17,8 +21,13 @@ export function nonexistentLocalTimes(inputs: Record<string, unknown>, propertie
     const v = inputs[key];
     if (typeof v !== "string" || !isLocalDateTime(v) || existsInZone(v, timeZone)) continue;
     const stored = formatLocalDateTime(localDateTimeToEpoch(v, timeZone), timeZone);
-    out.push(failure(key, `${v} does not exist in time zone ${timeZone} (uptime:timeZone): the clocks skip it for daylight saving time. ` +
-      `The service would store ${stored} instead and every refresh would show a change; declare a time outside the gap, such as ${stored}`));
+    out.push(
+      failure(
+        key,
+        `${v} does not exist in time zone ${timeZone} (uptime:timeZone): the clocks skip it for daylight saving time. ` +
+          `The service would store ${stored} instead and every refresh would show a change; declare a time outside the gap, such as ${stored}`,
+      ),
+    );
   }
   return out;
 }

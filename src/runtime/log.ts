@@ -51,5 +51,7 @@ export function providerLog(): ProviderLog {
 export async function warnOnce(key: string, message: string, urn?: string): Promise<void> {
   if (said.has(key)) return;
   said.add(key);
-  await providerLog().warn(message, urn).catch(() => stderrLog.warn(message));
+  await providerLog()
+    .warn(message, urn)
+    .catch(() => stderrLog.warn(message));
 }

@@ -65,7 +65,13 @@ function writing<T>(client: UptimeClient, write: Promise<T>): Promise<T> {
   return write.finally(() => snapshotFor(client).invalidate());
 }
 
-function withClient<T>(conn: ServiceConnection, kind: "Monitor" | "Incident", props: Bag, id: string | undefined, run: (c: UptimeClient) => Promise<T>): Promise<T> {
+function withClient<T>(
+  conn: ServiceConnection,
+  kind: "Monitor" | "Incident",
+  props: Bag,
+  id: string | undefined,
+  run: (c: UptimeClient) => Promise<T>,
+): Promise<T> {
   let client: UptimeClient;
   try {
     client = conn.client();
@@ -95,10 +101,15 @@ export function monitorOperations(conn: ServiceConnection): ResourceOperations {
     check: (news, olds, autonaming) => checkMonitor(news, conn.timeZone(), undefined, { olds, autonaming }),
     diff: (olds, news) => monitorChanges(olds, news),
     create: (news) => withClient(conn, "Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as any))),
-    read: (id, props) => withClient(conn, "Monitor", props ?? {}, id, (c) => readMonitor(c, id, props, (n) => snapshotFor(c).get(n))),
-    update: (id, olds, news) => withClient(conn, "Monitor", news, id, (c) => writing(c, updateMonitor(c, id, olds as any, news as any))),
+    read: (id, props) =>
+      withClient(conn, "Monitor", props ?? {}, id, (c) => readMonitor(c, id, props, (n) => snapshotFor(c).get(n))),
+    update: (id, olds, news) =>
+      withClient(conn, "Monitor", news, id, (c) => writing(c, updateMonitor(c, id, olds as any, news as any))),
     delete: (id, props) => withClient(conn, "Monitor", props, id, (c) => writing(c, deleteMonitor(c, id, props))),
-    previewOutputs: (news, olds) => ({ ...news, ...previewComputed(MONITOR_COMPUTED, ["monitorId", "createdAt", "sslEndsAt", "domainEndsAt"], olds) }),
+    previewOutputs: (news, olds) => ({
+      ...news,
+      ...previewComputed(MONITOR_COMPUTED, ["monitorId", "createdAt", "sslEndsAt", "domainEndsAt"], olds),
+    }),
   };
 }
 
@@ -110,8 +121,12 @@ export function incidentOperations(conn: ServiceConnection): ResourceOperations 
     diff: (olds, news) => incidentChanges(olds, news),
     create: (news) => withClient(conn, "Incident", news, undefined, (c) => createIncident(c, news as any)),
     read: (id, props) => withClient(conn, "Incident", props ?? {}, id, (c) => readIncident(c, id, props)),
-    update: (id, olds, news) => withClient(conn, "Incident", news, id, (c) => updateIncident(c, id, olds as any, news as any)),
+    update: (id, olds, news) =>
+      withClient(conn, "Incident", news, id, (c) => updateIncident(c, id, olds as any, news as any)),
     delete: (id, props) => withClient(conn, "Incident", props, id, (c) => deleteIncident(c, id, props)),
-    previewOutputs: (news, olds) => ({ ...news, ...previewComputed(INCIDENT_COMPUTED, ["incidentId", "createdAt"], olds) }),
+    previewOutputs: (news, olds) => ({
+      ...news,
+      ...previewComputed(INCIDENT_COMPUTED, ["incidentId", "createdAt"], olds),
+    }),
   };
 }

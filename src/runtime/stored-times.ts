@@ -27,11 +27,18 @@ export async function noticeZoneMismatch(
   for (const field of fields) {
     const s = sent[field];
     const r = stored[field];
-    if (typeof s !== "string" || typeof r !== "string" || !isLocalDateTime(s) || !isLocalDateTime(r) || s === r) continue;
+    if (typeof s !== "string" || typeof r !== "string" || !isLocalDateTime(s) || !isLocalDateTime(r) || s === r)
+      continue;
     const meant = localDateTimeToEpoch(s, timeZone);
     const got = localDateTimeToEpoch(r, timeZone);
     if (meant === got) continue;
-    await warnZoneMismatch(timeZone, meant, got, `${who} sent ${toCamel(field)} ${s} and the service stored ${r} (in ${timeZone}), so its dates will show a change on every refresh`, urn);
+    await warnZoneMismatch(
+      timeZone,
+      meant,
+      got,
+      `${who} sent ${toCamel(field)} ${s} and the service stored ${r} (in ${timeZone}), so its dates will show a change on every refresh`,
+      urn,
+    );
     return;
   }
 }
@@ -57,7 +64,9 @@ export async function noticeZoneMismatchOnRead(
   const moved = fields.flatMap((field) => {
     const r = was[field];
     const l = now[field];
-    return typeof r === "string" && typeof l === "string" && isLocalDateTime(r) && isLocalDateTime(l) ? [{ field, r, l, by: wallShift(r, l) }] : [];
+    return typeof r === "string" && typeof l === "string" && isLocalDateTime(r) && isLocalDateTime(l)
+      ? [{ field, r, l, by: wallShift(r, l) }]
+      : [];
   });
   const first = moved.find((m) => m.by !== 0);
   if (!first || moved.some((m) => m.by % QUARTER_HOUR_MS !== 0)) return;
@@ -66,7 +75,9 @@ export async function noticeZoneMismatchOnRead(
   const written = wallShift(ru, lu);
   if (written !== 0 && !moved.some((m) => m.by === written)) return;
   await warnZoneMismatch(
-    timeZone, localDateTimeToEpoch(first.r, timeZone), localDateTimeToEpoch(first.l, timeZone),
+    timeZone,
+    localDateTimeToEpoch(first.r, timeZone),
+    localDateTimeToEpoch(first.l, timeZone),
     `${who} recorded ${first.field} ${first.r} and the service now returns ${first.l} (in ${timeZone}) though nothing wrote it since, so its dates show a change on every refresh`,
     urn,
   );
@@ -80,7 +91,13 @@ function wallShift(a: string, b: string): number {
 }
 
 /** The one warning: `meant` is the instant intended (read in `timeZone`), `got` the one the service holds. */
-function warnZoneMismatch(timeZone: string, meant: number, got: number, what: string, urn: string | undefined): Promise<void> {
+function warnZoneMismatch(
+  timeZone: string,
+  meant: number,
+  got: number,
+  what: string,
+  urn: string | undefined,
+): Promise<void> {
   // The service read the wall time meant with the account's offset: the difference is the offsets'.
   const accountOffset = zoneOffsetMs(meant, timeZone) + (meant - got);
   return warnOnce(

@@ -3,7 +3,12 @@
  * (camelCase) name and the service's message, and for a 401 which setting to fix.
  */
 import {
-  UptimeConfigError, UptimeError, UptimeForbiddenError, UptimeInputError, UptimeNetworkError, UptimeUnauthorizedError,
+  UptimeConfigError,
+  UptimeError,
+  UptimeForbiddenError,
+  UptimeInputError,
+  UptimeNetworkError,
+  UptimeUnauthorizedError,
   UptimeValidationError,
 } from "../client/errors";
 import { classifyFailure } from "../client/retry";
@@ -29,12 +34,18 @@ export class UptimeResourceError extends Error {
  * An update or read of a record the service no longer has: it was deleted outside Pulumi,
  * and a plain `up` compares with the last recorded state, so only a refresh notices.
  */
-export function deletedOutsidePulumi(resource: string, kind: "monitor" | "incident", id: string, cause: unknown): UptimeResourceError {
+export function deletedOutsidePulumi(
+  resource: string,
+  kind: "monitor" | "incident",
+  id: string,
+  cause: unknown,
+): UptimeResourceError {
   return new UptimeResourceError(
     resource,
     `${kind} ${id} was deleted outside Pulumi (the service has no ${kind} with that id). ` +
       "Run `pulumi up --refresh` to create it again (or `pulumi refresh`, then `pulumi up`).",
-    {}, cause,
+    {},
+    cause,
   );
 }
 
@@ -73,9 +84,10 @@ export function toResourceError(resource: string, err: unknown): Error {
 export function accessProblem(err: unknown): string | undefined {
   const s = resolveSettings();
   if (err instanceof UptimeUnauthorizedError) {
-    const fix = s.from.apiKey === "env"
-      ? `Set the right key in the ${ENV_VARS.apiKey} environment variable (or with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\`, which wins).`
-      : `Set the right key with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\` (or the ${ENV_VARS.apiKey} environment variable when the stack config has none).`;
+    const fix =
+      s.from.apiKey === "env"
+        ? `Set the right key in the ${ENV_VARS.apiKey} environment variable (or with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\`, which wins).`
+        : `Set the right key with \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\` (or the ${ENV_VARS.apiKey} environment variable when the stack config has none).`;
     return `the service did not accept the API key from ${settingName("apiKey", s)} (401 ${err.serviceMessage ?? "Unauthenticated."}). ${fix}`;
   }
   if (err instanceof UptimeForbiddenError) {

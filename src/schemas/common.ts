@@ -4,7 +4,12 @@
  */
 import { z } from "zod";
 import { isLocalDateTime } from "../util/time";
-import { HTTP_URL_PATTERN, LOCAL_DATE_TIME_PATTERN, NOT_BLANK_PATTERN, OPTIONAL_LOCAL_DATE_TIME_PATTERN } from "./patterns";
+import {
+  HTTP_URL_PATTERN,
+  LOCAL_DATE_TIME_PATTERN,
+  NOT_BLANK_PATTERN,
+  OPTIONAL_LOCAL_DATE_TIME_PATTERN,
+} from "./patterns";
 
 /** Run a refinement even when fields failed, so that one parse reports everything. */
 export const ALWAYS = { when: () => true } as const;
@@ -31,8 +36,8 @@ export function numberOneOf<const T extends readonly [number, ...number[]]>(valu
       iss.input === undefined
         ? "is required"
         : typeof iss.input === "number"
-        ? `${show(iss.input)} is not one of ${values.join(", ")}`
-        : `expected a number, one of ${values.join(", ")}; got ${show(iss.input)}`,
+          ? `${show(iss.input)} is not one of ${values.join(", ")}`
+          : `expected a number, one of ${values.join(", ")}; got ${show(iss.input)}`,
   });
 }
 
@@ -83,7 +88,8 @@ export function list<T extends z.ZodType>(item: T, max: number) {
   return z
     .array(item)
     .superRefine((entries, ctx) => {
-      if (Array.isArray(entries) && entries.length > max) ctx.addIssue({ code: "custom", message: `must have at most ${max} entries` });
+      if (Array.isArray(entries) && entries.length > max)
+        ctx.addIssue({ code: "custom", message: `must have at most ${max} entries` });
     }, ALWAYS)
     .meta({ maxItems: max });
 }
@@ -162,8 +168,14 @@ export const stringOrNull = z.preprocess((v) => (v === undefined || v === "" ? n
 
 /** A `{ key, value }` pair as a response carries it. */
 export const keyValueResponse = z.object({
-  key: z.string().nullish().transform((v) => v ?? ""),
-  value: z.string().nullish().transform((v) => v ?? ""),
+  key: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  value: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 
 /** A `{ key, value }` pair of a list field. */

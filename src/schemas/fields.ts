@@ -71,7 +71,14 @@ export interface FieldInfo extends FieldMeta {
 }
 
 type Inner = z.ZodType & {
-  def: { type: string; innerType?: Inner; element?: Inner; in?: Inner; out?: Inner; checks?: { _zod: { def: { check: string; maximum?: number } } }[] };
+  def: {
+    type: string;
+    innerType?: Inner;
+    element?: Inner;
+    in?: Inner;
+    out?: Inner;
+    checks?: { _zod: { def: { check: string; maximum?: number } } }[];
+  };
   description?: string;
   values?: Set<string | number>;
   options?: string[];

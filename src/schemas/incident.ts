@@ -14,19 +14,35 @@ function isDate(v: unknown): v is string {
 
 const incidentFields = {
   monitor_id: field(
-    z.number({ error: (iss) => (iss.input === undefined ? "is required" : "expected a monitor id (a number)") }).int({ error: "expected a whole number" }).positive({ error: "must be a positive monitor id" }),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? "is required" : "expected a monitor id (a number)") })
+      .int({ error: "expected a whole number" })
+      .positive({ error: "must be a positive monitor id" }),
     "Id of the monitor the incident belongs to. Store only.",
     { once: "store" },
   ),
-  started_at: field(localDateTime, "When the incident started, Y-m-dTH:i:s in the account's time zone; not in the future. Store only.", { once: "store" }),
-  acknowledged_at: field(optionalLocalDateTime, "When it was acknowledged. Written once: the first value wins.", { once: "first" }),
-  ended_at: field(optionalLocalDateTime, "When it ended; after started_at and not in the future. Written once: the first value wins.", { once: "first" }),
+  started_at: field(
+    localDateTime,
+    "When the incident started, Y-m-dTH:i:s in the account's time zone; not in the future. Store only.",
+    { once: "store" },
+  ),
+  acknowledged_at: field(optionalLocalDateTime, "When it was acknowledged. Written once: the first value wins.", {
+    once: "first",
+  }),
+  ended_at: field(
+    optionalLocalDateTime,
+    "When it ended; after started_at and not in the future. Written once: the first value wins.",
+    { once: "first" },
+  ),
   cause: field(text(LIMITS.cause), "Cause of the incident."),
   comment: field(text(LIMITS.comment), "Comment on the incident."),
 };
 
 // Runs even when other fields failed (ALWAYS), so every value is type-checked here.
-function timeOrder(i: { started_at?: unknown; acknowledged_at?: unknown; ended_at?: unknown }, ctx: z.RefinementCtx): void {
+function timeOrder(
+  i: { started_at?: unknown; acknowledged_at?: unknown; ended_at?: unknown },
+  ctx: z.RefinementCtx,
+): void {
   if (!i || typeof i !== "object" || !isDate(i.started_at)) return;
   const start = localDateTimeToEpoch(i.started_at);
   if (isDate(i.ended_at) && localDateTimeToEpoch(i.ended_at) <= start) {
@@ -82,7 +98,10 @@ export const incidentResponseSchema = z
   .transform((i) => ({ ...i, status: i.status ?? deriveIncidentStatus(i) }));
 
 /** The service's rule: resolved if ended, else acknowledged if acknowledged, else unresolved. */
-export function deriveIncidentStatus(i: { acknowledged_at?: string | null; ended_at?: string | null }): (typeof INCIDENT_STATUSES)[number] {
+export function deriveIncidentStatus(i: {
+  acknowledged_at?: string | null;
+  ended_at?: string | null;
+}): (typeof INCIDENT_STATUSES)[number] {
   if (i.ended_at) return "resolved";
   if (i.acknowledged_at) return "acknowledged";
   return "unresolved";

@@ -4,8 +4,13 @@
  */
 import { z } from "zod";
 import {
-  INCIDENT_SEARCH_BY, INCIDENT_SORT_BY, INCIDENT_STATUSES, MONITOR_SEARCH_BY, MONITOR_SORT_BY,
-  PER_PAGE_VALUES, SORT_ORDERS,
+  INCIDENT_SEARCH_BY,
+  INCIDENT_SORT_BY,
+  INCIDENT_STATUSES,
+  MONITOR_SEARCH_BY,
+  MONITOR_SORT_BY,
+  PER_PAGE_VALUES,
+  SORT_ORDERS,
 } from "./values";
 import { looseInt, numberOneOf, stringOneOf, tolerantList } from "./common";
 
@@ -24,9 +29,14 @@ export const monitorListQuerySchema = z.object({
 export const incidentListQuerySchema = z.object({
   search: z.string().optional().describe("Substring to look for."),
   search_by: stringOneOf(INCIDENT_SEARCH_BY).optional().describe("Field searched: monitor (its name) or cause."),
-  monitor_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).optional().describe("Only incidents of this monitor."),
+  monitor_id: z
+    .union([z.number().int().positive(), z.string().regex(/^\d+$/)])
+    .optional()
+    .describe("Only incidents of this monitor."),
   status: stringOneOf(INCIDENT_STATUSES).optional().describe("Only incidents in this state."),
-  sort_by: stringOneOf(INCIDENT_SORT_BY).optional().describe("Sort field; default ended_at, unended first when descending."),
+  sort_by: stringOneOf(INCIDENT_SORT_BY)
+    .optional()
+    .describe("Sort field; default ended_at, unended first when descending."),
   sort: stringOneOf(SORT_ORDERS).optional().describe("Sort direction; default desc."),
   per_page: numberOneOf(PER_PAGE_VALUES).optional().describe("Page size; default 25."),
   page: z.number().int().positive().optional().describe("Page number, from 1."),
@@ -107,8 +117,6 @@ export const deleteResponseSchema = z.looseObject({
 
 /** An error body: `message` is a string or a map of field to messages. */
 export const errorBodySchema = z.looseObject({
-  message: z
-    .union([z.string(), z.record(z.string(), z.union([z.array(z.string()), z.string()]))])
-    .optional(),
+  message: z.union([z.string(), z.record(z.string(), z.union([z.array(z.string()), z.string()]))]).optional(),
   errors: z.record(z.string(), z.union([z.array(z.string()), z.string()])).optional(),
 });

@@ -5,12 +5,30 @@
  */
 import { z } from "zod";
 import {
-  ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INTERVALS, LIMITS,
-  REQUEST_METHODS, TEXT_ALERT_CONDITIONS,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  CACHE_BUSTER_VALUES,
+  EXPIRY_ALERT_DAYS,
+  INTERVALS,
+  LIMITS,
+  REQUEST_METHODS,
+  TEXT_ALERT_CONDITIONS,
 } from "./values";
 import {
-  ALWAYS, charLength, httpUrl, isHttpUrl, keyValueResponse, list, looseInt, looseIntOrNull, numberOneOf, optionalLocalDateTime,
-  stringOneOf, stringOrNull, text, tolerantList,
+  ALWAYS,
+  charLength,
+  httpUrl,
+  isHttpUrl,
+  keyValueResponse,
+  list,
+  looseInt,
+  looseIntOrNull,
+  numberOneOf,
+  optionalLocalDateTime,
+  stringOneOf,
+  stringOrNull,
+  text,
+  tolerantList,
 } from "./common";
 import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
 import { EMAIL_PATTERN, HTTP_URL_PATTERN, NOT_BLANK_PATTERN, PHONE_PATTERN, TELEGRAM_PATTERN } from "./patterns";
@@ -33,10 +51,23 @@ const TELEGRAM = new RegExp(TELEGRAM_PATTERN);
  * What a value must look like for each alert channel, and its length limit. `pattern` says
  * it for JSON Schema (see patterns.ts); for URLs it is narrower than `test`.
  */
-export const ALERT_VALUE_RULES: Record<(typeof ALERT_CHANNELS)[number], { max: number; test: (v: string) => boolean; expected: string; pattern: string }> = {
+export const ALERT_VALUE_RULES: Record<
+  (typeof ALERT_CHANNELS)[number],
+  { max: number; test: (v: string) => boolean; expected: string; pattern: string }
+> = {
   email: { max: LIMITS.alertEmail, test: (v) => EMAIL.test(v), expected: "an email address", pattern: EMAIL_PATTERN },
-  sms: { max: LIMITS.alertSms, test: (v) => PHONE.test(v), expected: "a phone number of digits, optionally starting with +", pattern: PHONE_PATTERN },
-  telegram: { max: LIMITS.alertTelegram, test: (v) => TELEGRAM.test(v), expected: '"BOT_TOKEN CHAT_ID" separated by whitespace', pattern: TELEGRAM_PATTERN },
+  sms: {
+    max: LIMITS.alertSms,
+    test: (v) => PHONE.test(v),
+    expected: "a phone number of digits, optionally starting with +",
+    pattern: PHONE_PATTERN,
+  },
+  telegram: {
+    max: LIMITS.alertTelegram,
+    test: (v) => TELEGRAM.test(v),
+    expected: '"BOT_TOKEN CHAT_ID" separated by whitespace',
+    pattern: TELEGRAM_PATTERN,
+  },
   webhook: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
   slack: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
   teams: { max: LIMITS.alertUrl, test: isHttpUrl, expected: "an http or https URL", pattern: HTTP_URL_PATTERN },
@@ -56,19 +87,29 @@ const ALERT_BRANCHES = ALERT_CHANNELS.map((channel) => ({
 export const alertSchema = z
   .object({
     key: stringOneOf(ALERT_CHANNELS).describe("Alert channel."),
-    value: z.string({ error: "expected a string" }).refine((v) => v.trim() !== "", { error: "must not be empty" }).describe("Address, number, token or URL for the channel."),
+    value: z
+      .string({ error: "expected a string" })
+      .refine((v) => v.trim() !== "", { error: "must not be empty" })
+      .describe("Address, number, token or URL for the channel."),
   })
   // Runs even when the key is not a channel, so that the value is checked too, as the
   // service checks it (against the longest channel limit when the channel is unknown).
   .superRefine((alert, ctx) => {
     if (!alert || typeof alert.value !== "string" || alert.value.trim() === "") return;
     // Own keys only: a key such as "valueOf" must not find Object.prototype's.
-    const rule = Object.hasOwn(ALERT_VALUE_RULES, alert.key) ? ALERT_VALUE_RULES[alert.key as keyof typeof ALERT_VALUE_RULES] : undefined;
+    const rule = Object.hasOwn(ALERT_VALUE_RULES, alert.key)
+      ? ALERT_VALUE_RULES[alert.key as keyof typeof ALERT_VALUE_RULES]
+      : undefined;
     // Alert values are often secrets (webhook URLs, bot tokens): never echo them.
     if (!rule) {
-      if (charLength(alert.value) > LIMITS.alertUrl) ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${LIMITS.alertUrl} characters` });
+      if (charLength(alert.value) > LIMITS.alertUrl)
+        ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${LIMITS.alertUrl} characters` });
     } else if (charLength(alert.value) > rule.max) {
-      ctx.addIssue({ code: "custom", path: ["value"], message: `must be at most ${rule.max} characters for ${alert.key}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["value"],
+        message: `must be at most ${rule.max} characters for ${alert.key}`,
+      });
     } else if (!rule.test(alert.value)) {
       ctx.addIssue({ code: "custom", path: ["value"], message: `must be ${rule.expected} for ${alert.key}` });
     }
@@ -92,29 +133,43 @@ const monitorFields = {
     "When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).",
     { default: "url_unavailable" },
   ),
-  alert_text_lookup: field(text(LIMITS.alertTextLookup), "Text to look up; required when alert_condition is url_text or url_no_text."),
-  request_method: field(stringOneOf(REQUEST_METHODS), "HTTP method of the check request.", { default: "GET" }),
-  request_headers: field(
-    list(requestHeaderSchema, LIMITS.requestHeaders),
-    "Headers of the check request.",
-    { default: [], secret: true },
+  alert_text_lookup: field(
+    text(LIMITS.alertTextLookup),
+    "Text to look up; required when alert_condition is url_text or url_no_text.",
   ),
-  request_auth_username: field(text(LIMITS.requestAuthUsername), "Basic-auth username of the check request; required with the password."),
+  request_method: field(stringOneOf(REQUEST_METHODS), "HTTP method of the check request.", { default: "GET" }),
+  request_headers: field(list(requestHeaderSchema, LIMITS.requestHeaders), "Headers of the check request.", {
+    default: [],
+    secret: true,
+  }),
+  request_auth_username: field(
+    text(LIMITS.requestAuthUsername),
+    "Basic-auth username of the check request; required with the password.",
+  ),
   request_auth_password: field(
     text(LIMITS.requestAuthPassword),
     "Basic-auth password of the check request; required with the username. Write-only.",
     { secret: true, writeOnly: true },
   ),
-  cache_buster: field(numberOneOf(CACHE_BUSTER_VALUES), "1 adds a random query parameter to each check; 0 does not.", { default: 0 }),
-  ssl_alert_days: field(numberOneOf(EXPIRY_ALERT_DAYS), "Days before the SSL certificate expires to alert; 0 disables.", { default: 0 }),
-  domain_alert_days: field(numberOneOf(EXPIRY_ALERT_DAYS), "Days before the domain name expires to alert; 0 disables.", { default: 0 }),
-  maintenance_start_at: field(optionalLocalDateTime, "Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end."),
-  maintenance_end_at: field(optionalLocalDateTime, "End of the maintenance window, Y-m-dTH:i:s; after the start."),
-  alerts: field(
-    list(alertSchema, LIMITS.alerts),
-    "Alert channels.",
-    { default: [], secret: true },
+  cache_buster: field(numberOneOf(CACHE_BUSTER_VALUES), "1 adds a random query parameter to each check; 0 does not.", {
+    default: 0,
+  }),
+  ssl_alert_days: field(
+    numberOneOf(EXPIRY_ALERT_DAYS),
+    "Days before the SSL certificate expires to alert; 0 disables.",
+    { default: 0 },
   ),
+  domain_alert_days: field(
+    numberOneOf(EXPIRY_ALERT_DAYS),
+    "Days before the domain name expires to alert; 0 disables.",
+    { default: 0 },
+  ),
+  maintenance_start_at: field(
+    optionalLocalDateTime,
+    "Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.",
+  ),
+  maintenance_end_at: field(optionalLocalDateTime, "End of the maintenance window, Y-m-dTH:i:s; after the start."),
+  alerts: field(list(alertSchema, LIMITS.alerts), "Alert channels.", { default: [], secret: true }),
 };
 
 type Fields = typeof monitorFields;
@@ -139,28 +194,67 @@ function filled(v: unknown): boolean {
 function crossFieldRules(mode: "store" | "update") {
   return (m: Present, ctx: z.RefinementCtx): void => {
     if (!m || typeof m !== "object") return;
-    const textCondition = typeof m.alert_condition === "string" && (TEXT_ALERT_CONDITIONS as readonly string[]).includes(m.alert_condition);
-    const lookupMissing = mode === "store" ? !filled(m.alert_text_lookup) : "alert_text_lookup" in m && !filled(m.alert_text_lookup);
+    const textCondition =
+      typeof m.alert_condition === "string" && (TEXT_ALERT_CONDITIONS as readonly string[]).includes(m.alert_condition);
+    const lookupMissing =
+      mode === "store" ? !filled(m.alert_text_lookup) : "alert_text_lookup" in m && !filled(m.alert_text_lookup);
     if (textCondition && lookupMissing) {
-      ctx.addIssue({ code: "custom", path: ["alert_text_lookup"], message: `is required when alert_condition is ${m.alert_condition}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["alert_text_lookup"],
+        message: `is required when alert_condition is ${m.alert_condition}`,
+      });
     }
     const hasUser = filled(m.request_auth_username);
     const hasPassword = filled(m.request_auth_password);
-    if (hasUser && !hasPassword) ctx.addIssue({ code: "custom", path: ["request_auth_password"], message: "is required when request_auth_username is set" });
-    if (hasPassword && !hasUser) ctx.addIssue({ code: "custom", path: ["request_auth_username"], message: "is required when request_auth_password is set" });
+    if (hasUser && !hasPassword)
+      ctx.addIssue({
+        code: "custom",
+        path: ["request_auth_password"],
+        message: "is required when request_auth_username is set",
+      });
+    if (hasPassword && !hasUser)
+      ctx.addIssue({
+        code: "custom",
+        path: ["request_auth_username"],
+        message: "is required when request_auth_password is set",
+      });
     const start = filled(m.maintenance_start_at) ? m.maintenance_start_at : undefined;
     const end = filled(m.maintenance_end_at) ? m.maintenance_end_at : undefined;
-    if (start && !end) ctx.addIssue({ code: "custom", path: ["maintenance_end_at"], message: "is required when maintenance_start_at is set" });
-    if (end && !start) ctx.addIssue({ code: "custom", path: ["maintenance_start_at"], message: "is required when maintenance_end_at is set" });
+    if (start && !end)
+      ctx.addIssue({
+        code: "custom",
+        path: ["maintenance_end_at"],
+        message: "is required when maintenance_start_at is set",
+      });
+    if (end && !start)
+      ctx.addIssue({
+        code: "custom",
+        path: ["maintenance_start_at"],
+        message: "is required when maintenance_end_at is set",
+      });
     // Reported on the start, as the service's `before:maintenance_end_at` rule does.
-    if (typeof start === "string" && typeof end === "string" && isLocalDateTime(start) && isLocalDateTime(end) && localDateTimeToEpoch(start) >= localDateTimeToEpoch(end)) {
-      ctx.addIssue({ code: "custom", path: ["maintenance_start_at"], message: `must be before maintenance_end_at (${end})` });
+    if (
+      typeof start === "string" &&
+      typeof end === "string" &&
+      isLocalDateTime(start) &&
+      isLocalDateTime(end) &&
+      localDateTimeToEpoch(start) >= localDateTimeToEpoch(end)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maintenance_start_at"],
+        message: `must be before maintenance_end_at (${end})`,
+      });
     }
   };
 }
 
 /** `field` given and not blank, as JSON Schema says it. */
-const filledJson = (field: string) => ({ required: [field], properties: { [field]: { type: "string", pattern: NOT_BLANK_PATTERN } } });
+const filledJson = (field: string) => ({
+  required: [field],
+  properties: { [field]: { type: "string", pattern: NOT_BLANK_PATTERN } },
+});
 
 /**
  * {@link crossFieldRules} as JSON Schema, for the OpenAPI description: the pairs each
@@ -178,7 +272,10 @@ function crossFieldJsonSchema(mode: "store" | "update") {
       if: { required: ["alert_condition"], properties: { alert_condition: { enum: [...TEXT_ALERT_CONDITIONS] } } },
       then: mode === "store" ? lookup : { properties: lookup.properties },
     },
-    ...pairs.flatMap(([a, b]) => [{ if: filledJson(a), then: filledJson(b) }, { if: filledJson(b), then: filledJson(a) }]),
+    ...pairs.flatMap(([a, b]) => [
+      { if: filledJson(a), then: filledJson(b) },
+      { if: filledJson(b), then: filledJson(a) },
+    ]),
   ];
 }
 
@@ -223,7 +320,10 @@ export const monitorUpdateSchema = z
     maintenance_start_at: monitorFields.maintenance_start_at.nullable().optional(),
     maintenance_end_at: monitorFields.maintenance_end_at.nullable().optional(),
     alerts: monitorFields.alerts.nullable().optional(),
-    pause: z.boolean({ error: "expected true or false" }).optional().describe("true pauses checking; false resumes it."),
+    pause: z
+      .boolean({ error: "expected true or false" })
+      .optional()
+      .describe("true pauses checking; false resumes it."),
   })
   .superRefine(crossFieldRules("update"), ALWAYS)
   .meta({ allOf: crossFieldJsonSchema("update") });
@@ -243,11 +343,22 @@ export const monitorResponseSchema = z.looseObject({
   name: z.string(),
   url: z.string(),
   interval: looseInt,
-  status: z.string().nullish().transform((v) => v ?? "pending"),
-  alert_condition: z.string().nullish().transform((v) => v ?? "url_unavailable"),
+  status: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "pending"),
+  alert_condition: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "url_unavailable"),
   alert_text_lookup: stringOrNull,
-  request_method: z.string().nullish().transform((v) => v ?? "GET"),
-  request_headers: tolerantList(keyValueResponse).nullish().transform((v) => v ?? []),
+  request_method: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "GET"),
+  request_headers: tolerantList(keyValueResponse)
+    .nullish()
+    .transform((v) => v ?? []),
   request_auth_username: stringOrNull,
   cache_buster: z
     .union([z.number(), z.boolean(), z.string(), z.null()])
@@ -257,7 +368,9 @@ export const monitorResponseSchema = z.looseObject({
   domain_alert_days: looseIntOrNull.transform((v) => v ?? 0),
   maintenance_start_at: stringOrNull,
   maintenance_end_at: stringOrNull,
-  alerts: tolerantList(keyValueResponse).nullish().transform((v) => v ?? []),
+  alerts: tolerantList(keyValueResponse)
+    .nullish()
+    .transform((v) => v ?? []),
   ssl_ends_at: stringOrNull.optional(),
   domain_ends_at: stringOrNull.optional(),
   started_at: stringOrNull.optional(),
@@ -271,7 +384,14 @@ export const monitorResponseSchema = z.looseObject({
 
 /** Date fields of a monitor response, normalised to `Y-m-dTH:i:s` in the account's zone. */
 export const MONITOR_DATE_FIELDS = [
-  "maintenance_start_at", "maintenance_end_at", "ssl_ends_at", "domain_ends_at", "started_at", "checked_at", "created_at", "updated_at",
+  "maintenance_start_at",
+  "maintenance_end_at",
+  "ssl_ends_at",
+  "domain_ends_at",
+  "started_at",
+  "checked_at",
+  "created_at",
+  "updated_at",
 ] as const;
 
 /**
@@ -281,7 +401,14 @@ export const MONITOR_DATE_FIELDS = [
  * records a check (the local server does not). A check never writes `paused` into `status`.
  */
 export const MONITOR_CHECK_FIELDS = [
-  "status", "started_at", "checked_at", "check_result", "response_time", "ssl_ends_at", "domain_ends_at", "updated_at",
+  "status",
+  "started_at",
+  "checked_at",
+  "check_result",
+  "response_time",
+  "ssl_ends_at",
+  "domain_ends_at",
+  "updated_at",
 ] as const;
 
 /**

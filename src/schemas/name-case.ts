@@ -4,7 +4,9 @@
  */
 
 /** `alert_text_lookup` → `alertTextLookup`, as a type. */
-export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<CamelCase<Tail>>}` : S;
+export type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
 
 /** `alert_text_lookup` → `alertTextLookup`. */
 export function toCamel<S extends string>(name: S): CamelCase<S> {

@@ -50,7 +50,7 @@ export const HTTP_URL_PATTERN =
 
 /** An email address as the service's rule takes it: local part, "@", dot-separated host labels. */
 export const EMAIL_PATTERN =
-  "^[^\\s@<>()\\[\\]\\\\,;:\"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$";
+  '^[^\\s@<>()\\[\\]\\\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$';
 
 /** A phone number for `sms`: digits, optionally after a `+`. */
 export const PHONE_PATTERN = "^\\+?[0-9]+$";

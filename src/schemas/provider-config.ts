@@ -40,30 +40,40 @@ function wholeNumber(name: keyof typeof SETTING_RANGES) {
 }
 
 /** The provider's settings, keyed by wire name like the API schemas. */
-export const providerConfigSchema = z.object({
-  base_url: field(httpUrl(2048), "Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1).", { name: "baseUrl" }),
-  api_key: field(text(1024, true), "API key of the account (a Bearer token).", { name: "apiKey", secret: true }),
-  time_zone: field(
-    z.string().refine(isTimeZone, { error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)` }),
-    "Time zone the account's dates are written in (IANA name).",
-    { name: "timeZone", default: "UTC" },
-  ),
-  requests_per_minute: field(
-    wholeNumber("requestsPerMinute"),
-    "Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out).",
-    { name: "requestsPerMinute" },
-  ),
-  max_retries: field(
-    wholeNumber("maxRetries"),
-    "Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7.",
-    { name: "maxRetries", default: 7, defaultInSchema: false },
-  ),
-  timeout_ms: field(
-    wholeNumber("timeoutMs"),
-    "Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000.",
-    { name: "timeoutMs", default: 30_000, defaultInSchema: false },
-  ),
-}).partial();
+export const providerConfigSchema = z
+  .object({
+    base_url: field(
+      httpUrl(2048),
+      "Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1).",
+      { name: "baseUrl" },
+    ),
+    api_key: field(text(1024, true), "API key of the account (a Bearer token).", { name: "apiKey", secret: true }),
+    time_zone: field(
+      z
+        .string()
+        .refine(isTimeZone, {
+          error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
+        }),
+      "Time zone the account's dates are written in (IANA name).",
+      { name: "timeZone", default: "UTC" },
+    ),
+    requests_per_minute: field(
+      wholeNumber("requestsPerMinute"),
+      "Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out).",
+      { name: "requestsPerMinute" },
+    ),
+    max_retries: field(
+      wholeNumber("maxRetries"),
+      "Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7.",
+      { name: "maxRetries", default: 7, defaultInSchema: false },
+    ),
+    timeout_ms: field(
+      wholeNumber("timeoutMs"),
+      "Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000.",
+      { name: "timeoutMs", default: 30_000, defaultInSchema: false },
+    ),
+  })
+  .partial();
 
 /** The provider's settings, read once from the schema. */
 export const PROVIDER_CONFIG_FIELDS = fieldsOf(providerConfigSchema);

@@ -22,10 +22,14 @@ export const monitorProviderInputsSchema = z.object({
     "Take over the existing monitor of the same name (names are unique per account) instead of failing; creates it if none exists.",
     { providerOnly: true, once: "store" },
   ).optional(),
-  adopt_id: field(z.number().int().positive(), "Take over the existing monitor with this id.", { providerOnly: true, once: "store" }).optional(),
+  adopt_id: field(z.number().int().positive(), "Take over the existing monitor with this id.", {
+    providerOnly: true,
+    once: "store",
+  }).optional(),
 });
 
-const when = (what: string) => field(z.string().nullable(), `${what}, Y-m-dTH:i:s in the account's time zone.`).optional();
+const when = (what: string) =>
+  field(z.string().nullable(), `${what}, Y-m-dTH:i:s in the account's time zone.`).optional();
 
 /** What the service computes for a monitor. */
 export const monitorComputedSchema = z.object({
@@ -40,7 +44,10 @@ export const monitorComputedSchema = z.object({
 /** What the service computes for an incident. */
 export const incidentComputedSchema = z.object({
   id: field(z.number().int(), "The service's id of the incident.", { name: "incidentId" }),
-  status: field(stringOneOf(INCIDENT_STATUSES), "Derived by the service from the timestamps: resolved once ended, else acknowledged once acknowledged, else unresolved."),
+  status: field(
+    stringOneOf(INCIDENT_STATUSES),
+    "Derived by the service from the timestamps: resolved once ended, else acknowledged once acknowledged, else unresolved.",
+  ),
   created_at: when("When the record was created"),
   updated_at: when("When the record was last changed"),
 });
@@ -64,10 +71,19 @@ export const INCIDENT_FIELDS = {
 
 /** Arguments of `getMonitor`. */
 export const getMonitorArgsSchema = z.object({
-  monitor_id: field(z.number({ error: "expected a monitor id (a number)" }).int().positive({ error: "must be a positive monitor id" }), "The monitor's id."),
+  monitor_id: field(
+    z.number({ error: "expected a monitor id (a number)" }).int().positive({ error: "must be a positive monitor id" }),
+    "The monitor's id.",
+  ),
 });
 
 /** Arguments of `getIncident`. */
 export const getIncidentArgsSchema = z.object({
-  incident_id: field(z.number({ error: "expected an incident id (a number)" }).int().positive({ error: "must be a positive incident id" }), "The incident's id."),
+  incident_id: field(
+    z
+      .number({ error: "expected an incident id (a number)" })
+      .int()
+      .positive({ error: "must be a positive incident id" }),
+    "The incident's id.",
+  ),
 });

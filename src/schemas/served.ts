@@ -7,7 +7,12 @@
  */
 import { z } from "zod";
 import {
-  ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INCIDENT_STATUSES, INTERVALS, MONITOR_STATUSES,
+  ALERT_CONDITIONS,
+  CACHE_BUSTER_VALUES,
+  EXPIRY_ALERT_DAYS,
+  INCIDENT_STATUSES,
+  INTERVALS,
+  MONITOR_STATUSES,
   REQUEST_METHODS,
 } from "./values";
 import { incidentCreateSchema } from "./incident";
@@ -88,7 +93,7 @@ export function servedItemSchema<T extends z.ZodType>(item: T, status: 200 | 201
 
 const pageLink = z.object({
   url: z.string().nullable().describe("Where the page is, or null for a gap or an edge."),
-  label: z.string().describe("A page number, \"...\", \"&laquo; Previous\" or \"Next &raquo;\"."),
+  label: z.string().describe('A page number, "...", "&laquo; Previous" or "Next &raquo;".'),
   active: z.boolean().describe("True for the page returned."),
 });
 
@@ -104,12 +109,20 @@ export function servedPageSchema<T extends z.ZodType>(item: T) {
     }),
     meta: z.object({
       current_page: z.int().positive().describe("This page's number, from 1."),
-      from: z.int().positive().nullable().describe("Position of the first item on this page, from 1; null when the page is empty."),
+      from: z
+        .int()
+        .positive()
+        .nullable()
+        .describe("Position of the first item on this page, from 1; null when the page is empty."),
       last_page: z.int().positive().describe("The last page's number."),
       links: z.array(pageLink).describe("Numbered page links, as Laravel's paginator builds them."),
       path: z.string().describe("The list's URL without query."),
       per_page: z.int().positive().describe("Page size used."),
-      to: z.int().positive().nullable().describe("Position of the last item on this page; null when the page is empty."),
+      to: z
+        .int()
+        .positive()
+        .nullable()
+        .describe("Position of the last item on this page; null when the page is empty."),
       total: z.int().nonnegative().describe("Items in the whole list."),
     }),
     status: z.literal(200),
@@ -126,7 +139,9 @@ export const servedDeletedSchema = z.object({
 
 /** 422: every bad field with its messages; list entries under dot keys such as `alerts.0.value`. */
 export const servedValidationErrorSchema = z.object({
-  message: z.record(z.string(), z.array(z.string()).min(1)).describe("Field name (dot keys for list entries, e.g. `alerts.0.value`) to its messages."),
+  message: z
+    .record(z.string(), z.array(z.string()).min(1))
+    .describe("Field name (dot keys for list entries, e.g. `alerts.0.value`) to its messages."),
   status: z.literal(422),
 });
 

@@ -50,7 +50,13 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<RawBod
       }
       chunks.push(chunk);
     });
-    req.on("end", () => finish(tooLarge ? { tooLarge: true, abandon: false } : { bytes: Buffer.concat(chunks), tooLarge: false, abandon: false }));
+    req.on("end", () =>
+      finish(
+        tooLarge
+          ? { tooLarge: true, abandon: false }
+          : { bytes: Buffer.concat(chunks), tooLarge: false, abandon: false },
+      ),
+    );
     const fail = (err: Error) => {
       if (!settled) {
         settled = true;
@@ -65,8 +71,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<RawBod
 
 /** Outcome of parsing: the input object, or the status and message of a 4xx. */
 export type ParsedBody =
-  | { ok: true; input: Record<string, unknown> }
-  | { ok: false; status: 400 | 415; message: string };
+  { ok: true; input: Record<string, unknown> } | { ok: false; status: 400 | 415; message: string };
 
 /** qs settings: lists as arrays (indices kept as sent), shallow nesting, PHP's last-duplicate-wins. */
 const QS_OPTIONS: qs.IParseOptions & { duplicates: "last"; throwOnLimitExceeded: boolean } = {

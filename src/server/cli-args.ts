@@ -2,7 +2,13 @@
 import { parseArgs } from "node:util";
 import { isTimeZone } from "../util/time";
 import { FAULT_KINDS } from "./faults";
-import { DEFAULT_API_KEY, type CheckOptions, type FaultKind, type ServerAccount, type UptimeServerOptions } from "./types";
+import {
+  DEFAULT_API_KEY,
+  type CheckOptions,
+  type FaultKind,
+  type ServerAccount,
+  type UptimeServerOptions,
+} from "./types";
 
 /** Usage text of `--help`. */
 export const USAGE = `Usage: uptime-server [options]
@@ -49,7 +55,8 @@ function integer(name: string, value: string, min: number, max: number): number 
 }
 
 function zone(name: string, value: string): string {
-  if (!isTimeZone(value)) throw new Error(`${name}: unknown IANA time zone "${value}" (for example UTC, Europe/Berlin, America/New_York)`);
+  if (!isTimeZone(value))
+    throw new Error(`${name}: unknown IANA time zone "${value}" (for example UTC, Europe/Berlin, America/New_York)`);
   return value;
 }
 
@@ -65,7 +72,10 @@ function account(spec: string, n: number): ServerAccount {
     if (k === "key" && v) out.apiKey = v;
     else if (k === "timeZone" && v) out.timeZone = zone("--account timeZone", v);
     else if (k === "name" && v) out.name = v;
-    else throw new Error(`--account: expected key=KEY[,timeZone=ZONE][,name=NAME]; "${k}" is not one of key, timeZone, name, or has no value`);
+    else
+      throw new Error(
+        `--account: expected key=KEY[,timeZone=ZONE][,name=NAME]; "${k}" is not one of key, timeZone, name, or has no value`,
+      );
   }
   if (!out.apiKey) throw new Error("--account: key=KEY is required");
   return out;
@@ -112,36 +122,66 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
     if (values.host !== undefined) options.host = values.host;
     const dataDir = values["data-dir"] ?? env.UPTIME_SERVER_DATA_DIR;
     if (dataDir) options.dataDir = dataDir;
-    const keys = values["api-key"] ?? (env.UPTIME_SERVER_API_KEYS ?? "").split(",").map((k) => k.trim()).filter(Boolean);
+    const keys =
+      values["api-key"] ??
+      (env.UPTIME_SERVER_API_KEYS ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter(Boolean);
     const timeZone = values["time-zone"] ?? (env.UPTIME_SERVER_TIME_ZONE || undefined);
     if (timeZone !== undefined) zone("--time-zone", timeZone);
-    const accounts: ServerAccount[] = keys.map((apiKey, i) => ({ apiKey, name: `account-${i + 1}`, ...(timeZone ? { timeZone } : {}) }));
+    const accounts: ServerAccount[] = keys.map((apiKey, i) => ({
+      apiKey,
+      name: `account-${i + 1}`,
+      ...(timeZone ? { timeZone } : {}),
+    }));
     for (const spec of values.account ?? []) accounts.push(account(spec, accounts.length + 1));
     // A zone alone applies to the default account.
     if (accounts.length === 0 && timeZone) accounts.push({ apiKey: DEFAULT_API_KEY, name: "account-1", timeZone });
     if (accounts.length > 0) options.accounts = accounts;
-    if (values["rate-limit"] !== undefined) options.rateLimitPerMinute = integer("--rate-limit", values["rate-limit"], 0, 1_000_000);
+    if (values["rate-limit"] !== undefined)
+      options.rateLimitPerMinute = integer("--rate-limit", values["rate-limit"], 0, 1_000_000);
     const rate = values["fault-rate"];
     if (rate !== undefined) {
       const r = Number(rate);
-      if (rate.trim() === "" || !(r >= 0 && r <= 1)) throw new Error(`--fault-rate must be a number from 0 to 1, got "${rate}"`);
+      if (rate.trim() === "" || !(r >= 0 && r <= 1))
+        throw new Error(`--fault-rate must be a number from 0 to 1, got "${rate}"`);
       let kinds: FaultKind[] | undefined;
       if (values["fault-kinds"] !== undefined) {
-        kinds = values["fault-kinds"].split(",").map((k) => k.trim()).filter(Boolean) as FaultKind[];
+        kinds = values["fault-kinds"]
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean) as FaultKind[];
         const bad = kinds.filter((k) => !FAULT_KINDS.includes(k));
-        if (bad.length > 0 || kinds.length === 0) throw new Error(`--fault-kinds: unknown kind(s) ${bad.join(",") || "(none given)"}`);
+        if (bad.length > 0 || kinds.length === 0)
+          throw new Error(`--fault-kinds: unknown kind(s) ${bad.join(",") || "(none given)"}`);
       }
       options.faults = {
         rate: r,
         kinds,
-        delayMs: values["fault-delay-ms"] === undefined ? undefined : integer("--fault-delay-ms", values["fault-delay-ms"], 0, 600_000),
-        seed: values["fault-seed"] === undefined ? undefined : integer("--fault-seed", values["fault-seed"], 0, 2 ** 32 - 1),
+        delayMs:
+          values["fault-delay-ms"] === undefined
+            ? undefined
+            : integer("--fault-delay-ms", values["fault-delay-ms"], 0, 600_000),
+        seed:
+          values["fault-seed"] === undefined
+            ? undefined
+            : integer("--fault-seed", values["fault-seed"], 0, 2 ** 32 - 1),
       };
-    } else if (values["fault-kinds"] !== undefined || values["fault-delay-ms"] !== undefined || values["fault-seed"] !== undefined) {
+    } else if (
+      values["fault-kinds"] !== undefined ||
+      values["fault-delay-ms"] !== undefined ||
+      values["fault-seed"] !== undefined
+    ) {
       throw new Error("--fault-kinds, --fault-delay-ms and --fault-seed need --fault-rate");
     }
     options.checks = checkOptions(values);
-    return { kind: "run", options, defaultKey: keys.length === 0 && (values.account ?? []).length === 0, quiet: values.quiet ?? false };
+    return {
+      kind: "run",
+      options,
+      defaultKey: keys.length === 0 && (values.account ?? []).length === 0,
+      quiet: values.quiet ?? false,
+    };
   } catch (err) {
     return { kind: "error", message: (err as Error).message };
   }
@@ -149,10 +189,16 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
 
 /** `checks` of the command line: on unless --no-checks, which no other check flag may accompany. */
 function checkOptions(values: {
-  "no-checks"?: boolean; "manual-checks"?: boolean; "time-scale"?: string; "check-timeout-ms"?: string;
-  "check-concurrency"?: string; "loopback-only"?: boolean;
+  "no-checks"?: boolean;
+  "manual-checks"?: boolean;
+  "time-scale"?: string;
+  "check-timeout-ms"?: string;
+  "check-concurrency"?: string;
+  "loopback-only"?: boolean;
 }): CheckOptions | false {
-  const tuning = (["manual-checks", "time-scale", "check-timeout-ms", "check-concurrency", "loopback-only"] as const).filter((k) => values[k] !== undefined);
+  const tuning = (
+    ["manual-checks", "time-scale", "check-timeout-ms", "check-concurrency", "loopback-only"] as const
+  ).filter((k) => values[k] !== undefined);
   if (values["no-checks"]) {
     if (tuning.length > 0) throw new Error(`--no-checks turns checking off: drop --${tuning.join(", --")}`);
     return false;
@@ -162,11 +208,14 @@ function checkOptions(values: {
   const scale = values["time-scale"];
   if (scale !== undefined) {
     const n = Number(scale);
-    if (scale.trim() === "" || !(n > 0 && n <= 3600)) throw new Error(`--time-scale must be a number above 0 and at most 3600, got "${scale}"`);
+    if (scale.trim() === "" || !(n > 0 && n <= 3600))
+      throw new Error(`--time-scale must be a number above 0 and at most 3600, got "${scale}"`);
     checks.timeScale = n;
   }
-  if (values["check-timeout-ms"] !== undefined) checks.timeoutMs = integer("--check-timeout-ms", values["check-timeout-ms"], 1, 600_000);
-  if (values["check-concurrency"] !== undefined) checks.concurrency = integer("--check-concurrency", values["check-concurrency"], 1, 1000);
+  if (values["check-timeout-ms"] !== undefined)
+    checks.timeoutMs = integer("--check-timeout-ms", values["check-timeout-ms"], 1, 600_000);
+  if (values["check-concurrency"] !== undefined)
+    checks.concurrency = integer("--check-concurrency", values["check-concurrency"], 1, 1000);
   if (values["loopback-only"]) checks.loopbackOnly = true;
   return checks;
 }

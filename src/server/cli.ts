@@ -12,7 +12,10 @@ import { DEFAULT_API_KEY, type CheckOptions } from "./types";
 function describeChecks(checks: boolean | CheckOptions | undefined): string {
   if (!checks) return "off (--no-checks)";
   const o = checks === true ? {} : checks;
-  const when = o.schedule === false ? "only on POST /__local/checks/run" : `at each monitor's interval${o.timeScale && o.timeScale !== 1 ? ` sped up ${o.timeScale}x` : ""}`;
+  const when =
+    o.schedule === false
+      ? "only on POST /__local/checks/run"
+      : `at each monitor's interval${o.timeScale && o.timeScale !== 1 ? ` sped up ${o.timeScale}x` : ""}`;
   return `${when}${o.loopbackOnly ? ", loopback targets only" : ""}`;
 }
 
@@ -27,16 +30,20 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const log = command.quiet ? undefined : (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  const log = command.quiet
+    ? undefined
+    : (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`);
   const server = await startUptimeServer({ ...command.options, log });
   // One write, "listening" last: whoever waits for that line has the whole banner.
   process.stdout.write(
     // Only the built-in key is printed: a key the user chose is theirs to keep quiet.
-    (command.defaultKey ? `API key: ${DEFAULT_API_KEY}\n` : `API keys: ${command.options.accounts?.length ?? 0} configured\n`) +
-    `storage: ${command.options.dataDir ? command.options.dataDir : "in memory (lost on exit)"}\n` +
-    `checks: ${describeChecks(command.options.checks)}\n` +
-    `status page: ${server.url}/ (sign in with any user name and the API key as password)\n` +
-    `uptime-server listening on ${server.url}\n`,
+    (command.defaultKey
+      ? `API key: ${DEFAULT_API_KEY}\n`
+      : `API keys: ${command.options.accounts?.length ?? 0} configured\n`) +
+      `storage: ${command.options.dataDir ? command.options.dataDir : "in memory (lost on exit)"}\n` +
+      `checks: ${describeChecks(command.options.checks)}\n` +
+      `status page: ${server.url}/ (sign in with any user name and the API key as password)\n` +
+      `uptime-server listening on ${server.url}\n`,
   );
 
   let stopping = false;

@@ -92,7 +92,8 @@ async function openDurable(PGlite: PGliteClass, dir: string): Promise<PGlite> {
       return pg;
     } catch {
       await pg?.close().catch(() => undefined);
-      for (const f of fs.readdirSync(dir)) if (f !== LOCK_FILE) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
+      for (const f of fs.readdirSync(dir))
+        if (f !== LOCK_FILE) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
     }
   }
   const pg = new PGlite(dir);

@@ -34,7 +34,9 @@ export class DeferredWrites {
    * connection without an answer.
    */
   catchWrite(method: string, path: string, run: () => Promise<number>): boolean {
-    const p = this.pending.find((d) => !d.run && d.options.method === method.toUpperCase() && d.options.path.test(path));
+    const p = this.pending.find(
+      (d) => !d.run && d.options.method === method.toUpperCase() && d.options.path.test(path),
+    );
     if (!p) return false;
     p.run = run;
     return true;
@@ -42,7 +44,9 @@ export class DeferredWrites {
 
   /** Called after a request was handled, before its answer is sent: handles the writes waiting for it. */
   async afterHandled(method: string, path: string): Promise<void> {
-    const due = this.pending.filter((d) => d.run && d.options.until.method === method.toUpperCase() && d.options.until.path.test(path));
+    const due = this.pending.filter(
+      (d) => d.run && d.options.until.method === method.toUpperCase() && d.options.until.path.test(path),
+    );
     for (const d of due) {
       this.pending.splice(this.pending.indexOf(d), 1);
       d.settle(await d.run!());

@@ -67,7 +67,10 @@ class ActiveHold implements Hold {
     const until = Date.now() + timeoutMs;
     while (this.held() < n) {
       const left = until - Date.now();
-      if (left <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for ${n} held request(s); ${this.held()} held, ${this.passedCount} let through`);
+      if (left <= 0)
+        throw new Error(
+          `timed out after ${timeoutMs} ms waiting for ${n} held request(s); ${this.held()} held, ${this.passedCount} let through`,
+        );
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.heldListeners.push(() => {

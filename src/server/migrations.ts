@@ -66,7 +66,8 @@ const MIGRATIONS: Migration[] = [
     run: async (tx, S) => {
       await tx.exec(`ALTER TABLE ${S}.monitors ADD COLUMN name_key text`);
       const rows = await tx.query<{ id: number; name: string }>(`SELECT id, name FROM ${S}.monitors`);
-      for (const r of rows.rows) await tx.query(`UPDATE ${S}.monitors SET name_key = $2 WHERE id = $1`, [r.id, nameKey(r.name)]);
+      for (const r of rows.rows)
+        await tx.query(`UPDATE ${S}.monitors SET name_key = $2 WHERE id = $1`, [r.id, nameKey(r.name)]);
       await tx.exec(`
         ALTER TABLE ${S}.monitors ALTER COLUMN name_key SET NOT NULL;
         ALTER TABLE ${S}.monitors DROP CONSTRAINT IF EXISTS monitors_account_name_key;

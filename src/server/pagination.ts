@@ -16,7 +16,13 @@ export interface PageLink {
  * parameters are kept in the links (Laravel's withQueryString) so following `next`
  * keeps filters and page size.
  */
-export function pageEnvelope(data: unknown[], total: number, paging: Paging, path: string, query: URLSearchParams): Record<string, unknown> {
+export function pageEnvelope(
+  data: unknown[],
+  total: number,
+  paging: Paging,
+  path: string,
+  query: URLSearchParams,
+): Record<string, unknown> {
   const { page, perPage } = paging;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const url = (n: number) => {
@@ -29,7 +35,9 @@ export function pageEnvelope(data: unknown[], total: number, paging: Paging, pat
   const to = data.length > 0 ? (page - 1) * perPage + data.length : null;
   const links: PageLink[] = [{ url: page > 1 ? url(page - 1) : null, label: "&laquo; Previous", active: false }];
   for (const n of window(page, lastPage)) {
-    links.push(n === "..." ? { url: null, label: "...", active: false } : { url: url(n), label: String(n), active: n === page });
+    links.push(
+      n === "..." ? { url: null, label: "...", active: false } : { url: url(n), label: String(n), active: n === page },
+    );
   }
   links.push({ url: page < lastPage ? url(page + 1) : null, label: "Next &raquo;", active: false });
   return {
@@ -53,5 +61,11 @@ export function window(page: number, lastPage: number): (number | "...")[] {
   if (lastPage < size + 6) return range(1, lastPage);
   if (page <= size) return [...range(1, size + 2), "...", ...range(lastPage - 1, lastPage)];
   if (page > lastPage - size) return [...range(1, 2), "...", ...range(lastPage - (size + 2), lastPage)];
-  return [...range(1, 2), "...", ...range(page - onEachSide, page + onEachSide), "...", ...range(lastPage - 1, lastPage)];
+  return [
+    ...range(1, 2),
+    "...",
+    ...range(page - onEachSide, page + onEachSide),
+    "...",
+    ...range(lastPage - 1, lastPage),
+  ];
 }

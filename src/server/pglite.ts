@@ -45,7 +45,9 @@ export class UptimeServerDependencyError extends Error {
 
 function isMissing(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
-  return (e?.code === "MODULE_NOT_FOUND" || e?.code === "ERR_MODULE_NOT_FOUND") && String(e.message).includes(PGLITE_PACKAGE);
+  return (
+    (e?.code === "MODULE_NOT_FOUND" || e?.code === "ERR_MODULE_NOT_FOUND") && String(e.message).includes(PGLITE_PACKAGE)
+  );
 }
 
 /**

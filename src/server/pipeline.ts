@@ -11,7 +11,13 @@ import type { FaultInjector } from "./faults";
 import type { Holds } from "./hold";
 import type { RateLimiter } from "./rate-limit";
 import {
-  errorReply, forbiddenReply, methodNotAllowedReply, notFoundReply, serverErrorReply, unauthenticatedReply, type Reply,
+  errorReply,
+  forbiddenReply,
+  methodNotAllowedReply,
+  notFoundReply,
+  serverErrorReply,
+  unauthenticatedReply,
+  type Reply,
 } from "./respond";
 import { matchRoute } from "./router";
 import type { Checker } from "./checks/checker";
@@ -56,7 +62,9 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   const record = deps.stats.begin(method, path);
   const finish = (status: number, note = "") => {
     record.status = status;
-    deps.log(`${method} ${path} ${status === 0 ? "dropped" : status} ${Math.round(performance.now() - started)}ms${note}`);
+    deps.log(
+      `${method} ${path} ${status === 0 ? "dropped" : status} ${Math.round(performance.now() - started)}ms${note}`,
+    );
   };
 
   let release: (() => void) | undefined;
@@ -78,15 +86,20 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
       return;
     }
     const run = () => answer(deps, req, method, path, query, body, (label) => (record.account = label));
-    if (deps.deferred.catchWrite(method, path, async () => {
-      const status = await run().then((late) => late.status, (err: unknown) => {
-        deps.log(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-        return 500;
-      });
-      record.status = status;
-      deps.log(`${method} ${path} ${status} (deferred write, handled late; nobody hears the answer)`);
-      return status;
-    })) {
+    if (
+      deps.deferred.catchWrite(method, path, async () => {
+        const status = await run().then(
+          (late) => late.status,
+          (err: unknown) => {
+            deps.log(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+            return 500;
+          },
+        );
+        record.status = status;
+        deps.log(`${method} ${path} ${status} (deferred write, handled late; nobody hears the answer)`);
+        return status;
+      })
+    ) {
       req.socket.destroy();
       finish(0, " (deferred write: connection dropped, handled later)");
       return;
@@ -115,7 +128,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
       finish(0, " (client closed the connection)");
       return;
     }
-    deps.log(`error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    deps.log(`error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     if (!res.headersSent && !res.destroyed) {
       send(res, method, serverErrorReply());
       finish(500);
@@ -149,7 +162,11 @@ async function answer(
     case "stats":
       return { status: 200, body: { requests: deps.stats.requests.length, writes: deps.stats.writeCount() } };
     case "checks-run":
-      if (!deps.checker) return errorReply(409, "Checking is off on this server (started with --no-checks, or from code without the checks option).");
+      if (!deps.checker)
+        return errorReply(
+          409,
+          "Checking is off on this server (started with --no-checks, or from code without the checks option).",
+        );
       return { status: 200, body: { ...(await deps.checker.runRound()), status: 200 } };
     case "status-page":
       return statusPage(deps, req, query);

@@ -10,8 +10,11 @@ const date = (ms: number | null) => (ms === null ? null : formatServiceDate(ms))
 /** The status the service reports: `maintenance` while now is inside the window, unless paused. */
 export function monitorStatus(m: MonitorRecord, now: number): string {
   if (
-    m.status !== "paused" && m.maintenance_start_at !== null && m.maintenance_end_at !== null &&
-    now >= m.maintenance_start_at && now < m.maintenance_end_at
+    m.status !== "paused" &&
+    m.maintenance_start_at !== null &&
+    m.maintenance_end_at !== null &&
+    now >= m.maintenance_start_at &&
+    now < m.maintenance_end_at
   ) {
     return "maintenance";
   }

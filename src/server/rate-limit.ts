@@ -20,7 +20,10 @@ export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   /** `perMinute` undefined or 0 turns the limit off; `now` is the server's clock. */
-  constructor(perMinute: number | undefined, private readonly now: () => number) {
+  constructor(
+    perMinute: number | undefined,
+    private readonly now: () => number,
+  ) {
     this.set(perMinute);
   }
 
@@ -46,7 +49,10 @@ export class RateLimiter {
     // As Laravel does, a rejected request is not counted: the wait ends with the window.
     if (w.count < limit) {
       w.count++;
-      return { allowed: true, headers: { "X-RateLimit-Limit": String(limit), "X-RateLimit-Remaining": String(limit - w.count) } };
+      return {
+        allowed: true,
+        headers: { "X-RateLimit-Limit": String(limit), "X-RateLimit-Remaining": String(limit - w.count) },
+      };
     }
     const resetAt = w.start + WINDOW_MS;
     const headers: Record<string, string> = {

@@ -32,12 +32,18 @@ interface Resource {
 
 const RESOURCES: Record<string, Resource> = {
   monitors: {
-    list: monitors.listMonitors, store: monitors.storeMonitor, show: monitors.showMonitor,
-    update: monitors.updateMonitor, destroy: monitors.deleteMonitor,
+    list: monitors.listMonitors,
+    store: monitors.storeMonitor,
+    show: monitors.showMonitor,
+    update: monitors.updateMonitor,
+    destroy: monitors.deleteMonitor,
   },
   incidents: {
-    list: incidents.listIncidents, store: incidents.storeIncident, show: incidents.showIncident,
-    update: incidents.updateIncident, destroy: incidents.deleteIncident,
+    list: incidents.listIncidents,
+    store: incidents.storeIncident,
+    show: incidents.showIncident,
+    update: incidents.updateIncident,
+    destroy: incidents.deleteIncident,
   },
 };
 
@@ -51,11 +57,16 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
   // Laravel ignores one trailing slash.
   const path = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
   const m = method === "HEAD" ? "GET" : method;
-  if (path === "/__local/stats") return m === "GET" ? { kind: "stats" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
-  if (path === "/__local/openapi.json") return m === "GET" ? { kind: "openapi" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
-  if (path === "/__local/checks/run") return m === "POST" ? { kind: "checks-run" } : { kind: "method-not-allowed", allowed: ["POST"] };
-  if (path === "/") return m === "GET" ? { kind: "status-page" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
-  if (path === "/api/v1/status") return m === "GET" ? { kind: "status" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
+  if (path === "/__local/stats")
+    return m === "GET" ? { kind: "stats" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
+  if (path === "/__local/openapi.json")
+    return m === "GET" ? { kind: "openapi" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
+  if (path === "/__local/checks/run")
+    return m === "POST" ? { kind: "checks-run" } : { kind: "method-not-allowed", allowed: ["POST"] };
+  if (path === "/")
+    return m === "GET" ? { kind: "status-page" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
+  if (path === "/api/v1/status")
+    return m === "GET" ? { kind: "status" } : { kind: "method-not-allowed", allowed: ["GET", "HEAD"] };
   const parts = /^\/api\/v1\/(monitors|incidents)(?:\/([^/]+))?$/.exec(path);
   if (!parts) return { kind: "not-found" };
   const resource = RESOURCES[parts[1]];
@@ -68,7 +79,8 @@ export function matchRoute(method: string, rawPath: string): RouteMatch {
   const id = Number(parts[2]);
   if (m === "GET" || m === "PUT" || m === "PATCH" || m === "DELETE") {
     // A well-formed id beyond the id range is a missing resource, answered after auth.
-    const handler = id > MAX_ID ? notFound : m === "GET" ? resource.show : m === "DELETE" ? resource.destroy : resource.update;
+    const handler =
+      id > MAX_ID ? notFound : m === "GET" ? resource.show : m === "DELETE" ? resource.destroy : resource.update;
     return { kind: "api", handler, id, write: m !== "GET" };
   }
   return { kind: "method-not-allowed", allowed: ITEM_METHODS };

@@ -33,7 +33,8 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     throw new Error("fallbackPerPage must be an integer from 1 to 100");
   }
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 0) throw new Error("maxBodyBytes must be a non-negative integer");
+  if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 0)
+    throw new Error("maxBodyBytes must be a non-negative integer");
   // Validate everything cheap before paying for storage.
   const accounts = new Accounts(options.accounts);
   const faults = new FaultInjector(options.faults);
@@ -55,7 +56,19 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
   const checker = checks ? new Checker({ store, accounts: accounts.ids(), now, log: safeLog }, checks) : undefined;
   let url = "";
   const deps: PipelineDeps = {
-    accounts, store, stats, faults, holds, deferred, limiter, maxBodyBytes, fallbackPerPage, now, baseUrl: () => url, log: safeLog, checker,
+    accounts,
+    store,
+    stats,
+    faults,
+    holds,
+    deferred,
+    limiter,
+    maxBodyBytes,
+    fallbackPerPage,
+    now,
+    baseUrl: () => url,
+    log: safeLog,
+    checker,
   };
 
   const inFlight = new Set<Promise<void>>();
@@ -126,10 +139,15 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     hold: (o) => holds.add(o),
     connectionsClosed: async () => {
       await acceptQueueDrained();
-      await Promise.all([...sockets].map((s) => (s.closed ? undefined : new Promise<void>((r) => s.once("close", () => r())))));
+      await Promise.all(
+        [...sockets].map((s) => (s.closed ? undefined : new Promise<void>((r) => s.once("close", () => r())))),
+      );
     },
     setRateLimit: (perMinute) => limiter.set(perMinute),
-    runChecks: () => (checker ? checker.runRound() : Promise.reject(new Error("checking is off on this server: start it with the checks option"))),
+    runChecks: () =>
+      checker
+        ? checker.runRound()
+        : Promise.reject(new Error("checking is off on this server: start it with the checks option")),
     deferWrite: (options) => deferred.add(options),
     close: () =>
       (closing ??= (async () => {

@@ -122,8 +122,17 @@ type Queryable = PGlite | Transaction;
 
 const MONITOR_JSON_COLUMNS = new Set(["request_headers", "alerts"]);
 const DATE_COLUMNS = new Set([
-  "maintenance_start_at", "maintenance_end_at", "ssl_ends_at", "domain_ends_at", "started_at",
-  "checked_at", "created_at", "updated_at", "acknowledged_at", "ended_at", "next_check_at",
+  "maintenance_start_at",
+  "maintenance_end_at",
+  "ssl_ends_at",
+  "domain_ends_at",
+  "started_at",
+  "checked_at",
+  "created_at",
+  "updated_at",
+  "acknowledged_at",
+  "ended_at",
+  "next_check_at",
 ]);
 
 function toParam(column: string, value: unknown): unknown {
@@ -142,12 +151,17 @@ function fromRow<T>(row: Record<string, unknown>): T {
 /** Queries of one transaction. */
 export class StoreTx {
   /** `db` is the transaction, `S` the quoted schema. */
-  constructor(private readonly db: Queryable, private readonly S: string) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly S: string,
+  ) {}
 
   /** The account's monitor `id`, if it exists. */
   async findMonitor(account: string, id: number): Promise<MonitorRecord | undefined> {
     const r = await this.db.query<Record<string, unknown>>(
-      `SELECT * FROM ${this.S}.monitors WHERE account = $1 AND id = $2`, [account, id]);
+      `SELECT * FROM ${this.S}.monitors WHERE account = $1 AND id = $2`,
+      [account, id],
+    );
     return r.rows[0] ? fromRow<MonitorRecord>(r.rows[0]) : undefined;
   }
 
@@ -157,18 +171,27 @@ export class StoreTx {
    */
   async monitorNameTaken(account: string, name: string, exceptId?: number): Promise<boolean> {
     const r = await this.db.query(
-      `SELECT 1 FROM ${this.S}.monitors WHERE account = $1 AND name_key = $2 AND id <> $3`, [account, nameKey(name), exceptId ?? -1]);
+      `SELECT 1 FROM ${this.S}.monitors WHERE account = $1 AND name_key = $2 AND id <> $3`,
+      [account, nameKey(name), exceptId ?? -1],
+    );
     return r.rows.length > 0;
   }
 
   /** Inserts a monitor. */
   async insertMonitor(account: string, fields: MonitorFields, now: number): Promise<MonitorRecord> {
-    const values: Record<string, unknown> = { ...fields, name_key: plainNameKey(fields.name), account, created_at: now, updated_at: now };
+    const values: Record<string, unknown> = {
+      ...fields,
+      name_key: plainNameKey(fields.name),
+      account,
+      created_at: now,
+      updated_at: now,
+    };
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
        VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
-      cols.map((c) => toParam(c, values[c])));
+      cols.map((c) => toParam(c, values[c])),
+    );
     return fromRow<MonitorRecord>(r.rows[0]);
   }
 
@@ -179,7 +202,8 @@ export class StoreTx {
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
-      [id, ...cols.map((c) => toParam(c, values[c]))]);
+      [id, ...cols.map((c) => toParam(c, values[c]))],
+    );
     return fromRow<MonitorRecord>(r.rows[0]);
   }
 
@@ -206,21 +230,31 @@ export class StoreTx {
     const dir = q.sort === "asc" ? "ASC" : "DESC";
     // Text sorts ignore case, as the service's MySQL collation does; id breaks ties.
     const order = q.sortBy === "id" ? `id ${dir}` : `lower(${q.sortBy}) ${dir}, ${q.sortBy} ${dir}, id ${dir}`;
-    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.S}.monitors WHERE ${where}`, params);
+    const total = await this.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.S}.monitors WHERE ${where}`,
+      params,
+    );
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT * FROM ${this.S}.monitors WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params);
+      `SELECT * FROM ${this.S}.monitors WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params,
+    );
     return { rows: rows.rows.map((r) => fromRow<MonitorRecord>(r)), total: total.rows[0].n };
   }
 
   /** True when the monitor has an incident without `ended_at`. */
   async hasOngoingIncident(monitorId: number): Promise<boolean> {
-    const r = await this.db.query(`SELECT 1 FROM ${this.S}.incidents WHERE monitor_id = $1 AND ended_at IS NULL`, [monitorId]);
+    const r = await this.db.query(`SELECT 1 FROM ${this.S}.incidents WHERE monitor_id = $1 AND ended_at IS NULL`, [
+      monitorId,
+    ]);
     return r.rows.length > 0;
   }
 
   /** The latest `ended_at` among the monitor's incidents. */
   async latestEndedAt(monitorId: number): Promise<number | null> {
-    const r = await this.db.query<{ t: Date | null }>(`SELECT max(ended_at) AS t FROM ${this.S}.incidents WHERE monitor_id = $1`, [monitorId]);
+    const r = await this.db.query<{ t: Date | null }>(
+      `SELECT max(ended_at) AS t FROM ${this.S}.incidents WHERE monitor_id = $1`,
+      [monitorId],
+    );
     const t = r.rows[0]?.t;
     return t ? new Date(t).getTime() : null;
   }
@@ -228,18 +262,32 @@ export class StoreTx {
   /** The account's incident `id`, if it exists. */
   async findIncident(account: string, id: number): Promise<IncidentRecord | undefined> {
     const r = await this.db.query<Record<string, unknown>>(
-      `SELECT * FROM ${this.S}.incidents WHERE account = $1 AND id = $2`, [account, id]);
+      `SELECT * FROM ${this.S}.incidents WHERE account = $1 AND id = $2`,
+      [account, id],
+    );
     return r.rows[0] ? fromRow<IncidentRecord>(r.rows[0]) : undefined;
   }
 
   /** Inserts an incident. */
-  async insertIncident(account: string, monitorId: number, fields: IncidentFields, now: number): Promise<IncidentRecord> {
-    const values: Record<string, unknown> = { ...fields, account, monitor_id: monitorId, created_at: now, updated_at: now };
+  async insertIncident(
+    account: string,
+    monitorId: number,
+    fields: IncidentFields,
+    now: number,
+  ): Promise<IncidentRecord> {
+    const values: Record<string, unknown> = {
+      ...fields,
+      account,
+      monitor_id: monitorId,
+      created_at: now,
+      updated_at: now,
+    };
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `INSERT INTO ${this.S}.incidents (${cols.map((c) => `"${c}"`).join(", ")})
        VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
-      cols.map((c) => toParam(c, values[c])));
+      cols.map((c) => toParam(c, values[c])),
+    );
     return fromRow<IncidentRecord>(r.rows[0]);
   }
 
@@ -249,7 +297,8 @@ export class StoreTx {
     const cols = Object.keys(values);
     const r = await this.db.query<Record<string, unknown>>(
       `UPDATE ${this.S}.incidents SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
-      [id, ...cols.map((c) => toParam(c, values[c]))]);
+      [id, ...cols.map((c) => toParam(c, values[c]))],
+    );
     return fromRow<IncidentRecord>(r.rows[0]);
   }
 
@@ -286,7 +335,9 @@ export class StoreTx {
     const from = `${this.S}.incidents i JOIN ${this.S}.monitors m ON m.id = i.monitor_id`;
     const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
     const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT i.* FROM ${from} WHERE ${where} ORDER BY i.${q.sortBy} ${dir}, i.id ${iddir} LIMIT ${q.limit} OFFSET ${q.offset}`, params);
+      `SELECT i.* FROM ${from} WHERE ${where} ORDER BY i.${q.sortBy} ${dir}, i.id ${iddir} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params,
+    );
     return { rows: rows.rows.map((r) => fromRow<IncidentRecord>(r)), total: total.rows[0].n };
   }
 
@@ -304,14 +355,17 @@ export class StoreTx {
                   AND maintenance_start_at <= $2::timestamptz AND $2::timestamptz < maintenance_end_at)
          ${dueOnly ? "AND (next_check_at IS NULL OR next_check_at <= $2::timestamptz)" : ""}
        ORDER BY next_check_at ASC NULLS FIRST, id ASC`,
-      [[...accounts], t]);
+      [[...accounts], t],
+    );
     return r.rows.map((row) => fromRow<MonitorRecord>(row));
   }
 
   /** The monitor's ongoing (unended) incident, if any. */
   async ongoingIncident(monitorId: number): Promise<IncidentRecord | undefined> {
     const r = await this.db.query<Record<string, unknown>>(
-      `SELECT * FROM ${this.S}.incidents WHERE monitor_id = $1 AND ended_at IS NULL ORDER BY id DESC LIMIT 1`, [monitorId]);
+      `SELECT * FROM ${this.S}.incidents WHERE monitor_id = $1 AND ended_at IS NULL ORDER BY id DESC LIMIT 1`,
+      [monitorId],
+    );
     return r.rows[0] ? fromRow<IncidentRecord>(r.rows[0]) : undefined;
   }
 
@@ -320,7 +374,8 @@ export class StoreTx {
     const cols = Object.keys(columns) as (keyof CheckColumns)[];
     await this.db.query(
       `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1`,
-      [id, ...cols.map((c) => toParam(c, columns[c]))]);
+      [id, ...cols.map((c) => toParam(c, columns[c]))],
+    );
   }
 }
 

@@ -14,7 +14,11 @@
  * (upper then lower case, so that "ß" becomes "ss").
  */
 export function nameKey(name: string): string {
-  return name.normalize("NFKD").replace(/\p{M}+/gu, "").toUpperCase().toLowerCase();
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toUpperCase()
+    .toLowerCase();
 }
 
 /** True when the service treats `a` and `b` as the same monitor name. */

@@ -13,8 +13,12 @@ export function isLocalDateTime(value: string): boolean {
   const [y, mo, d, h, mi, s] = value.split(/[-T:]/).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   return (
-    t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d &&
-    t.getUTCHours() === h && t.getUTCMinutes() === mi && t.getUTCSeconds() === s
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === mo - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === h &&
+    t.getUTCMinutes() === mi &&
+    t.getUTCSeconds() === s
   );
 }
 
@@ -44,8 +48,12 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
     f = new Intl.DateTimeFormat("en-CA", {
       timeZone,
       hourCycle: "h23",
-      year: "numeric", month: "2-digit", day: "2-digit",
-      hour: "2-digit", minute: "2-digit", second: "2-digit",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     formatters.set(timeZone, f);
   }

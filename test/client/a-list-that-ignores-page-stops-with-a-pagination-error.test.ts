@@ -26,9 +26,16 @@ async function ignoringPage(counters: "first-page" | "none"): Promise<UptimeClie
     const perPage = Number(new URL(req.url, "http://x").searchParams.get("per_page"));
     const data = Array.from({ length: perPage }, (_, i) => monitorBody({ id: i + 1, name: `m${i + 1}` }));
     const meta = { current_page: 1, last_page: Math.ceil(20 / perPage), per_page: perPage, total: 20 };
-    return { json: counters === "first-page" ? { data, meta } : { data, links: { next: `${server!.url}/api/v1/monitors?page=2` } } };
+    return {
+      json:
+        counters === "first-page" ? { data, meta } : { data, links: { next: `${server!.url}/api/v1/monitors?page=2` } },
+    };
   });
-  client = new UptimeClient({ baseUrl: server.url, apiKey: "pagination-test-key", retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+  client = new UptimeClient({
+    baseUrl: server.url,
+    apiKey: "pagination-test-key",
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
   return client;
 }
 
@@ -50,8 +57,19 @@ describe("a list whose pages do not advance", () => {
     expect(error).toBeInstanceOf(UptimePaginationError);
     expect(error).toBeInstanceOf(UptimeResponseError);
     const e = error as UptimePaginationError;
-    expect(e).toMatchObject({ method: "GET", path: "/api/v1/monitors", page: 2, reportedPage: 1, repeatedPage: 1, itemsRead: 10, total: 20, outcomeUnknown: false });
-    expect(e.message).toMatch(/^GET \/api\/v1\/monitors: page 2 came back as page 1 again: .*ignores the `page` parameter.*per_page/s);
+    expect(e).toMatchObject({
+      method: "GET",
+      path: "/api/v1/monitors",
+      page: 2,
+      reportedPage: 1,
+      repeatedPage: 1,
+      itemsRead: 10,
+      total: 20,
+      outcomeUnknown: false,
+    });
+    expect(e.message).toMatch(
+      /^GET \/api\/v1\/monitors: page 2 came back as page 1 again: .*ignores the `page` parameter.*per_page/s,
+    );
   });
 
   it("stops when the items repeat even if the body reports no page number", async () => {
@@ -66,9 +84,11 @@ describe("a list whose pages do not advance", () => {
   it("pages() stops the same way", async () => {
     const c = await ignoringPage("first-page");
     const seen: number[] = [];
-    await expect((async () => {
-      for await (const p of c.monitors.pages({ per_page: 10 })) seen.push(p.currentPage);
-    })()).rejects.toBeInstanceOf(UptimePaginationError);
+    await expect(
+      (async () => {
+        for await (const p of c.monitors.pages({ per_page: 10 })) seen.push(p.currentPage);
+      })(),
+    ).rejects.toBeInstanceOf(UptimePaginationError);
     expect(seen).toEqual([1]);
   });
 });

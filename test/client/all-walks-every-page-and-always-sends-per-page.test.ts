@@ -20,7 +20,11 @@ beforeAll(async () => {
   rec = recordingDispatcher();
   client = localClient(server, { dispatcher: rec.dispatcher });
   for (let i = 1; i <= TOTAL; i++) {
-    await client.monitors.create({ name: `page-${String(i).padStart(2, "0")}`, url: "https://example.com", interval: 60 });
+    await client.monitors.create({
+      name: `page-${String(i).padStart(2, "0")}`,
+      url: "https://example.com",
+      interval: 60,
+    });
   }
 });
 afterAll(async () => {
@@ -48,7 +52,11 @@ it("all() with per_page 10 walks three pages in order", async () => {
   for await (const m of client.monitors.all({ per_page: 10, sort_by: "name", sort: "asc" })) names.push(m.name);
   expect(names).toEqual(Array.from({ length: TOTAL }, (_, i) => `page-${String(i + 1).padStart(2, "0")}`));
   expect(listCalls()).toHaveLength(3);
-  expect(rec.sent.map((r) => [r.query.get("page"), r.query.get("per_page")])).toEqual([["1", "10"], ["2", "10"], ["3", "10"]]);
+  expect(rec.sent.map((r) => [r.query.get("page"), r.query.get("per_page")])).toEqual([
+    ["1", "10"],
+    ["2", "10"],
+    ["3", "10"],
+  ]);
 });
 
 it("pages() yields page objects with counters and fetches only when asked", async () => {
@@ -59,7 +67,10 @@ it("pages() yields page objects with counters and fetches only when asked", asyn
   expect(listCalls()).toHaveLength(1);
   const rest = [];
   for await (const p of iterator) rest.push(p);
-  expect(rest.map((p) => [p.currentPage, p.data.length, p.hasNext])).toEqual([[2, 10, true], [3, 3, false]]);
+  expect(rest.map((p) => [p.currentPage, p.data.length, p.hasNext])).toEqual([
+    [2, 10, true],
+    [3, 3, false],
+  ]);
   expect(listCalls()).toHaveLength(3);
 });
 

@@ -41,21 +41,34 @@ describe("the API key", () => {
       const echo = { message: `rejected ${req.headers.authorization}`, headers: req.headers };
       const id = Number(req.url.split("?")[0].split("/").pop());
       switch (id) {
-        case 401: return { status: 401, json: echo };
-        case 403: return { status: 403, json: echo };
-        case 404: return { status: 404, json: echo };
-        case 422: return { status: 422, json: { message: { url: [`bad ${req.headers.authorization}`] } } };
-        case 429: return { status: 429, json: echo, headers: { "retry-after": "600" } };
-        case 500: return { status: 500, json: echo };
-        case 503: return { status: 503, text: `upstream said ${req.headers.authorization}` };
-        case 1: return { drop: true };
-        case 2: return { delayMs: 400, json: { data: monitorBody() } };
-        case 3: return { json: { data: { id: 3, name: req.headers.authorization } } };
-        default: return { status: 400, json: echo };
+        case 401:
+          return { status: 401, json: echo };
+        case 403:
+          return { status: 403, json: echo };
+        case 404:
+          return { status: 404, json: echo };
+        case 422:
+          return { status: 422, json: { message: { url: [`bad ${req.headers.authorization}`] } } };
+        case 429:
+          return { status: 429, json: echo, headers: { "retry-after": "600" } };
+        case 500:
+          return { status: 500, json: echo };
+        case 503:
+          return { status: 503, text: `upstream said ${req.headers.authorization}` };
+        case 1:
+          return { drop: true };
+        case 2:
+          return { delayMs: 400, json: { data: monitorBody() } };
+        case 3:
+          return { json: { data: { id: 3, name: req.headers.authorization } } };
+        default:
+          return { status: 400, json: echo };
       }
     });
     client = new UptimeClient({
-      baseUrl: server.url, apiKey: KEY, timeoutMs: 100,
+      baseUrl: server.url,
+      apiKey: KEY,
+      timeoutMs: 100,
       retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 2, maxRateLimitWaitMs: 1000 },
     });
   });
@@ -86,8 +99,14 @@ describe("the API key", () => {
   });
 
   it("is not in the error of a refused connection", async () => {
-    const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: KEY, retry: { maxAttempts: 2, baseDelayMs: 1 } });
-    const err = await c.monitors.create({ name: "m", url: "https://example.com", interval: 60 }).catch((e: unknown) => e);
+    const c = new UptimeClient({
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      apiKey: KEY,
+      retry: { maxAttempts: 2, baseDelayMs: 1 },
+    });
+    const err = await c.monitors
+      .create({ name: "m", url: "https://example.com", interval: 60 })
+      .catch((e: unknown) => e);
     await c.close();
     expect((err as Error).message).toContain("connection refused");
     expect((err as UptimeError).outcomeUnknown).toBe(false);
@@ -101,7 +120,9 @@ describe("the API key", () => {
   });
 
   it("is not in an input error", async () => {
-    const err = await client.monitors.create({ name: KEY.slice(0, 3), url: "nope", interval: 1 } as never).catch((e: unknown) => e);
+    const err = await client.monitors
+      .create({ name: KEY.slice(0, 3), url: "nope", interval: 1 } as never)
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UptimeInputError);
     expectNoKey(err);
   });
@@ -135,7 +156,13 @@ describe("the API key, against the local server,", () => {
 
   it("is in no error the service or the connection produces", async () => {
     const errors: unknown[] = [];
-    const capture = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a failure"); }, (e: unknown) => errors.push(e));
+    const capture = (p: Promise<unknown>) =>
+      p.then(
+        () => {
+          throw new Error("expected a failure");
+        },
+        (e: unknown) => errors.push(e),
+      );
 
     await create("leak-dup");
     await capture(create("leak-dup")); // 422
@@ -155,10 +182,19 @@ describe("the API key, against the local server,", () => {
     await capture(client.monitors.list()); // 429, wait budget exceeded
 
     expect(errors.map((e) => (e as Error).name)).toEqual([
-      "UptimeValidationError", "UptimeNotFoundError",
-      "UptimeServerError", "UptimeServerError", "UptimeServerError", "UptimeServerError",
-      "UptimeNetworkError", "UptimeNetworkError", "UptimeNetworkError", "UptimeNetworkError",
-      "UptimeNetworkError", "UptimeNetworkError", "UptimeRateLimitError",
+      "UptimeValidationError",
+      "UptimeNotFoundError",
+      "UptimeServerError",
+      "UptimeServerError",
+      "UptimeServerError",
+      "UptimeServerError",
+      "UptimeNetworkError",
+      "UptimeNetworkError",
+      "UptimeNetworkError",
+      "UptimeNetworkError",
+      "UptimeNetworkError",
+      "UptimeNetworkError",
+      "UptimeRateLimitError",
     ]);
     for (const e of errors) expectNoKey(e);
   });

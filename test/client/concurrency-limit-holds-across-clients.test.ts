@@ -19,7 +19,9 @@ afterEach(async () => {
 function maxOverlap(requests: SeenRequest[]): number {
   let max = 0;
   for (const r of requests) {
-    const overlapping = requests.filter((o) => o.startedAt <= r.startedAt && (o.endedAt ?? Infinity) > r.startedAt).length;
+    const overlapping = requests.filter(
+      (o) => o.startedAt <= r.startedAt && (o.endedAt ?? Infinity) > r.startedAt,
+    ).length;
     max = Math.max(max, overlapping);
   }
   return max;

@@ -5,10 +5,22 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  UptimeError, UptimeForbiddenError, UptimeNetworkError, UptimeNotFoundError, UptimeRateLimitError,
-  UptimeServerError, UptimeUnauthorizedError, UptimeValidationError,
+  UptimeError,
+  UptimeForbiddenError,
+  UptimeNetworkError,
+  UptimeNotFoundError,
+  UptimeRateLimitError,
+  UptimeServerError,
+  UptimeUnauthorizedError,
+  UptimeValidationError,
 } from "../../src/client/errors";
-import { errorFromFailure, errorFromResponse, formatFieldPath, readErrorBody, sanitizeCause } from "../../src/client/error-map";
+import {
+  errorFromFailure,
+  errorFromResponse,
+  formatFieldPath,
+  readErrorBody,
+  sanitizeCause,
+} from "../../src/client/error-map";
 
 const KEY = "sk-test-0123456789abcdef";
 const ctx = (method: string, path: string, attempts = 1) => ({ method, path, apiKey: KEY, attempts });
@@ -25,13 +37,22 @@ describe("formatFieldPath", () => {
 
 describe("readErrorBody", () => {
   it("reads message as a field map", () => {
-    expect(readErrorBody(JSON.stringify({ message: { "alerts.0.value": ["bad"], url: "not a url" }, status: 422 }))).toEqual({
+    expect(
+      readErrorBody(JSON.stringify({ message: { "alerts.0.value": ["bad"], url: "not a url" }, status: 422 })),
+    ).toEqual({
       message: undefined,
       fields: { "alerts[0].value": ["bad"], url: ["not a url"] },
     });
   });
   it("reads Laravel's default shape: message string plus errors", () => {
-    expect(readErrorBody(JSON.stringify({ message: "The given data was invalid.", errors: { interval: ["The selected interval is invalid."] } }))).toEqual({
+    expect(
+      readErrorBody(
+        JSON.stringify({
+          message: "The given data was invalid.",
+          errors: { interval: ["The selected interval is invalid."] },
+        }),
+      ),
+    ).toEqual({
       message: "The given data was invalid.",
       fields: { interval: ["The selected interval is invalid."] },
     });
@@ -45,7 +66,13 @@ describe("readErrorBody", () => {
 
 describe("errorFromResponse", () => {
   it("422 → UptimeValidationError listing every field", () => {
-    const body = JSON.stringify({ message: { url: ["The url must be a valid URL."], "alerts.0.value": ["The alerts.0.value must be a valid email address."] }, status: 422 });
+    const body = JSON.stringify({
+      message: {
+        url: ["The url must be a valid URL."],
+        "alerts.0.value": ["The alerts.0.value must be a valid email address."],
+      },
+      status: 422,
+    });
     const e = errorFromResponse(ctx("PATCH", "/api/v1/monitors/12"), 422, body);
     expect(e).toBeInstanceOf(UptimeValidationError);
     expect(e.message).toBe(
@@ -59,12 +86,20 @@ describe("errorFromResponse", () => {
   });
 
   it("a single rejected field reads as one sentence", () => {
-    const e = errorFromResponse(ctx("PATCH", "/api/v1/monitors/12"), 422, JSON.stringify({ message: { url: ["The url must be a valid URL."] } }));
+    const e = errorFromResponse(
+      ctx("PATCH", "/api/v1/monitors/12"),
+      422,
+      JSON.stringify({ message: { url: ["The url must be a valid URL."] } }),
+    );
     expect(e.message).toBe("PATCH /api/v1/monitors/12: the service rejected url: The url must be a valid URL.");
   });
 
   it("404 → UptimeNotFoundError", () => {
-    const e = errorFromResponse(ctx("GET", "/api/v1/monitors/12"), 404, JSON.stringify({ message: "Resource not found.", status: 404 }));
+    const e = errorFromResponse(
+      ctx("GET", "/api/v1/monitors/12"),
+      404,
+      JSON.stringify({ message: "Resource not found.", status: 404 }),
+    );
     expect(e).toBeInstanceOf(UptimeNotFoundError);
     expect(e.message).toBe("GET /api/v1/monitors/12: not found (404): Resource not found.");
     expect(e.serviceMessage).toBe("Resource not found.");
@@ -79,13 +114,22 @@ describe("errorFromResponse", () => {
   });
 
   it("403 → UptimeForbiddenError", () => {
-    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 403, JSON.stringify({ message: "You don't have access to this feature.", status: 403 }));
+    const e = errorFromResponse(
+      ctx("GET", "/api/v1/monitors"),
+      403,
+      JSON.stringify({ message: "You don't have access to this feature.", status: 403 }),
+    );
     expect(e).toBeInstanceOf(UptimeForbiddenError);
     expect(e.message).toContain("forbidden (403): You don't have access to this feature.");
   });
 
   it("429 → UptimeRateLimitError with the wait the service asked for", () => {
-    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 429, JSON.stringify({ message: "Too Many Attempts." }), { retryAfterSeconds: 30, waitedMs: 2000, maxWaitMs: 1000 });
+    const e = errorFromResponse(
+      ctx("GET", "/api/v1/monitors"),
+      429,
+      JSON.stringify({ message: "Too Many Attempts." }),
+      { retryAfterSeconds: 30, waitedMs: 2000, maxWaitMs: 1000 },
+    );
     expect(e).toBeInstanceOf(UptimeRateLimitError);
     expect((e as UptimeRateLimitError).retryAfterSeconds).toBe(30);
     expect(e.message).toContain("rate limited (429)");
@@ -97,7 +141,9 @@ describe("errorFromResponse", () => {
     expect(get.message).toBe("GET /api/v1/monitors: server error (503). (after 4 attempts)");
     expect(get.outcomeUnknown).toBe(false);
 
-    const post = errorFromResponse(ctx("POST", "/api/v1/monitors"), 500, JSON.stringify({ message: "Server Error" }), { outcomeUnknown: true });
+    const post = errorFromResponse(ctx("POST", "/api/v1/monitors"), 500, JSON.stringify({ message: "Server Error" }), {
+      outcomeUnknown: true,
+    });
     expect(post.outcomeUnknown).toBe(true);
     expect(post.message).toMatch(/outcome is unknown/);
     expect(post.message).toMatch(/Look it up/);
@@ -110,7 +156,11 @@ describe("errorFromResponse", () => {
   });
 
   it("removes the API key from a body that echoes it", () => {
-    const e = errorFromResponse(ctx("GET", "/api/v1/monitors"), 401, JSON.stringify({ message: `Bad token Bearer ${KEY}` }));
+    const e = errorFromResponse(
+      ctx("GET", "/api/v1/monitors"),
+      401,
+      JSON.stringify({ message: `Bad token Bearer ${KEY}` }),
+    );
     expect(e.message).not.toContain(KEY);
     expect(e.serviceMessage).not.toContain(KEY);
     expect(e.serviceMessage).toContain("[redacted]");
@@ -130,24 +180,41 @@ describe("transport failures", () => {
   });
 
   it("→ UptimeNetworkError; a POST that may have been sent says the outcome is unknown", () => {
-    const e = errorFromFailure(ctx("POST", "/api/v1/monitors"), "maybe-sent", Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }), {
-      outcomeUnknown: true,
-      timeoutMs: 1000,
-    });
+    const e = errorFromFailure(
+      ctx("POST", "/api/v1/monitors"),
+      "maybe-sent",
+      Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
+      {
+        outcomeUnknown: true,
+        timeoutMs: 1000,
+      },
+    );
     expect(e).toBeInstanceOf(UptimeNetworkError);
     expect(e.outcomeUnknown).toBe(true);
     expect(e.message).toBe(
       "POST /api/v1/monitors: no response: connection lost (UND_ERR_SOCKET). The outcome is unknown: the record may have been created. Look it up before trying again (monitor names are unique per account).",
     );
-    const refused = errorFromFailure({ ...ctx("GET", "/api/v1/monitors", 4), origin: "http://127.0.0.1:8080" }, "not-sent", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), {
-      outcomeUnknown: false,
-      timeoutMs: 1000,
-    });
-    expect(refused.message).toBe("GET /api/v1/monitors: no response: connection refused by 127.0.0.1:8080 (after 4 attempts).");
-    const https = errorFromFailure({ ...ctx("GET", "/api/v1/monitors", 1), origin: "https://uptime.example.com" }, "not-sent", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), {
-      outcomeUnknown: false,
-      timeoutMs: 1000,
-    });
+    const refused = errorFromFailure(
+      { ...ctx("GET", "/api/v1/monitors", 4), origin: "http://127.0.0.1:8080" },
+      "not-sent",
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      {
+        outcomeUnknown: false,
+        timeoutMs: 1000,
+      },
+    );
+    expect(refused.message).toBe(
+      "GET /api/v1/monitors: no response: connection refused by 127.0.0.1:8080 (after 4 attempts).",
+    );
+    const https = errorFromFailure(
+      { ...ctx("GET", "/api/v1/monitors", 1), origin: "https://uptime.example.com" },
+      "not-sent",
+      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+      {
+        outcomeUnknown: false,
+        timeoutMs: 1000,
+      },
+    );
     expect(https.message).toBe("GET /api/v1/monitors: no response: connection refused by uptime.example.com:443.");
   });
 });

@@ -32,7 +32,10 @@ function fullMonitor(name = uniqueName()): MonitorCreateInput {
     alert_condition: "url_text",
     alert_text_lookup: "maintenance & more",
     request_method: "POST",
-    request_headers: [{ key: "X-Token", value: "a=b&c" }, { key: "Accept", value: "text/html" }],
+    request_headers: [
+      { key: "X-Token", value: "a=b&c" },
+      { key: "Accept", value: "text/html" },
+    ],
     request_auth_username: "user",
     request_auth_password: "p@ss w0rd+%",
     cache_buster: 1,
@@ -40,7 +43,11 @@ function fullMonitor(name = uniqueName()): MonitorCreateInput {
     domain_alert_days: 30,
     maintenance_start_at: "2031-03-01T10:00:00",
     maintenance_end_at: "2031-03-01T11:30:00",
-    alerts: [{ key: "email", value: "ops@example.com" }, { key: "slack", value: "https://hooks.slack.com/services/T/B/C" }, { key: "sms", value: "+4915112345" }],
+    alerts: [
+      { key: "email", value: "ops@example.com" },
+      { key: "slack", value: "https://hooks.slack.com/services/T/B/C" },
+      { key: "sms", value: "+4915112345" },
+    ],
   };
 }
 
@@ -76,8 +83,16 @@ describe("monitors", () => {
       pause: true,
     });
     expect(updated).toMatchObject({
-      id: created.id, name: created.name, interval: 60, alert_condition: "url_unavailable", alert_text_lookup: null,
-      request_headers: [], alerts: [], maintenance_start_at: null, maintenance_end_at: null, status: "paused",
+      id: created.id,
+      name: created.name,
+      interval: 60,
+      alert_condition: "url_unavailable",
+      alert_text_lookup: null,
+      request_headers: [],
+      alerts: [],
+      maintenance_start_at: null,
+      maintenance_end_at: null,
+      status: "paused",
     });
     expect((await client.monitors.update(created.id, { pause: false })).status).not.toBe("paused");
     expect(calls()).toEqual([`PATCH /api/v1/monitors/${created.id} 200`, `PATCH /api/v1/monitors/${created.id} 200`]);
@@ -94,9 +109,11 @@ describe("monitors", () => {
 
   it("pages and all iterate the list", async () => {
     const prefix = uniqueName("iter");
-    for (const n of [1, 2, 3]) await client.monitors.create({ name: `${prefix}-${n}`, url: "https://example.com", interval: 60 });
+    for (const n of [1, 2, 3])
+      await client.monitors.create({ name: `${prefix}-${n}`, url: "https://example.com", interval: 60 });
     const pages = [];
-    for await (const p of client.monitors.pages({ search: prefix, per_page: 10, sort_by: "name", sort: "asc" })) pages.push(p);
+    for await (const p of client.monitors.pages({ search: prefix, per_page: 10, sort_by: "name", sort: "asc" }))
+      pages.push(p);
     expect(pages).toHaveLength(1);
     const names = [];
     for await (const m of client.monitors.all({ search: prefix, sort_by: "name", sort: "asc" })) names.push(m.name);
@@ -126,12 +143,29 @@ describe("incidents", () => {
     const monitor = await client.monitors.create({ name: uniqueName(), url: "https://example.com", interval: 60 });
     server.resetStats();
 
-    const created = await client.incidents.create({ monitor_id: monitor.id, started_at: "2024-05-01T10:00:00", cause: "500 Internal Server Error" });
-    expect(created).toMatchObject({ monitor_id: monitor.id, started_at: "2024-05-01T10:00:00", cause: "500 Internal Server Error", status: "unresolved", ended_at: null });
+    const created = await client.incidents.create({
+      monitor_id: monitor.id,
+      started_at: "2024-05-01T10:00:00",
+      cause: "500 Internal Server Error",
+    });
+    expect(created).toMatchObject({
+      monitor_id: monitor.id,
+      started_at: "2024-05-01T10:00:00",
+      cause: "500 Internal Server Error",
+      status: "unresolved",
+      ended_at: null,
+    });
     expect(await client.incidents.get(created.id)).toEqual(created);
 
-    const updated = await client.incidents.update(created.id, { acknowledged_at: "2024-05-01T10:05:00", comment: "looking" });
-    expect(updated).toMatchObject({ acknowledged_at: "2024-05-01T10:05:00", comment: "looking", status: "acknowledged" });
+    const updated = await client.incidents.update(created.id, {
+      acknowledged_at: "2024-05-01T10:05:00",
+      comment: "looking",
+    });
+    expect(updated).toMatchObject({
+      acknowledged_at: "2024-05-01T10:05:00",
+      comment: "looking",
+      status: "acknowledged",
+    });
     const resolved = await client.incidents.update(created.id, { ended_at: "2024-05-01T11:00:00", comment: null });
     expect(resolved).toMatchObject({ ended_at: "2024-05-01T11:00:00", comment: null, status: "resolved" });
 

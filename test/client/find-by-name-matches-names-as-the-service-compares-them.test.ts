@@ -21,7 +21,10 @@ it("finds a monitor spelt with other case or accents", async () => {
 
 it("prefers the exact spelling when an instance holds both (a case-sensitive collation)", async () => {
   const tiny = await startTinyServer(() => ({
-    json: { data: [monitorBody({ id: 1, name: "Edge Probe" }), monitorBody({ id: 2, name: "edge probe" })], meta: { current_page: 1, last_page: 1, total: 2 } },
+    json: {
+      data: [monitorBody({ id: 1, name: "Edge Probe" }), monitorBody({ id: 2, name: "edge probe" })],
+      meta: { current_page: 1, last_page: 1, total: 2 },
+    },
   }));
   const c = new UptimeClient({ baseUrl: tiny.url, apiKey: "find-by-name-key" });
   try {

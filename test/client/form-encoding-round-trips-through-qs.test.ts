@@ -15,7 +15,11 @@ function asParsed(v: FormValue): unknown {
   if (v === null) return "";
   if (Array.isArray(v)) return v.length === 0 ? "" : v.map(asParsed);
   if (typeof v === "object") {
-    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, asParsed(x)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, asParsed(x)]),
+    );
   }
   return v;
 }
@@ -25,13 +29,39 @@ const parse = (s: string) => qs.parse(s, { arrayLimit: 1000 });
 // Keys are API field names: identifiers, never numeric (those would read as indices) and
 // never a name on Object.prototype (qs drops those by design).
 const key = fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/).filter((k) => !(k in Object.prototype));
-const tricky = fc.constantFrom("&", "=", "[", "]", " ", "+", "%", "%20", "a=b&c", "é", "😀", "中", "\n", "#", "?", "/", ";");
-const text = fc.string({ unit: fc.oneof(tricky, fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })), maxLength: 12 });
+const tricky = fc.constantFrom(
+  "&",
+  "=",
+  "[",
+  "]",
+  " ",
+  "+",
+  "%",
+  "%20",
+  "a=b&c",
+  "é",
+  "😀",
+  "中",
+  "\n",
+  "#",
+  "?",
+  "/",
+  ";",
+);
+const text = fc.string({
+  unit: fc.oneof(tricky, fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 })),
+  maxLength: 12,
+});
 const scalar = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null));
 
 // Nesting is capped below qs's default parse depth (5); the API itself nests two deep.
 const { value } = fc.letrec<{ value: FormValue; record: FormValue }>((tie) => ({
-  value: fc.oneof({ maxDepth: 4, depthIdentifier: "form", withCrossShrink: true }, scalar, fc.array(tie("value"), { maxLength: 25, depthIdentifier: "form" }), tie("record")),
+  value: fc.oneof(
+    { maxDepth: 4, depthIdentifier: "form", withCrossShrink: true },
+    scalar,
+    fc.array(tie("value"), { maxLength: 25, depthIdentifier: "form" }),
+    tie("record"),
+  ),
   record: fc.dictionary(key, tie("value"), { minKeys: 1, maxKeys: 4, depthIdentifier: "form" }),
 }));
 const topLevel = fc.dictionary(key, fc.option(value, { nil: undefined }), { maxKeys: 8 });
@@ -39,7 +69,10 @@ const topLevel = fc.dictionary(key, fc.option(value, { nil: undefined }), { maxK
 describe("encodeForm", () => {
   it("writes lists with readable indices, as the service documents", () => {
     const s = encodeForm({
-      alerts: [{ key: "email", value: "ops@example.com" }, { key: "sms", value: "+4912345" }],
+      alerts: [
+        { key: "email", value: "ops@example.com" },
+        { key: "sms", value: "+4912345" },
+      ],
       request_headers: [{ key: "X-A", value: "1" }],
     });
     expect(s).toBe(

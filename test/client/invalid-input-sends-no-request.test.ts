@@ -21,7 +21,10 @@ afterAll(async () => {
 beforeEach(() => server.resetStats());
 
 async function inputError(p: Promise<unknown>): Promise<UptimeInputError> {
-  const err = await p.then(() => undefined, (e: unknown) => e);
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(UptimeInputError);
   return err as UptimeInputError;
 }
@@ -34,7 +37,10 @@ it("monitor create: every failing field, in the user's notation", async () => {
       interval: 61,
       alert_condition: "url_text",
       request_headers: [{ key: "X-A", value: "" }],
-      alerts: [{ key: "email", value: "ops@example.com" }, { key: "webhook", value: "not a url" }],
+      alerts: [
+        { key: "email", value: "ops@example.com" },
+        { key: "webhook", value: "not a url" },
+      ],
       maintenance_start_at: "2030-01-01 10:00",
     } as never),
   );
@@ -62,7 +68,14 @@ it("monitor update: types and cross-field rules", async () => {
   expect(types.fields).toEqual({ pause: ["expected true or false"] });
   // A text condition alone is the service's to judge (against the stored lookup text);
   // sent with an emptied lookup it is refused here.
-  const rules = await inputError(client.monitors.update(1, { request_auth_username: "u", alert_condition: "url_no_text", alert_text_lookup: null, maintenance_end_at: "2030-01-01T10:00:00" }));
+  const rules = await inputError(
+    client.monitors.update(1, {
+      request_auth_username: "u",
+      alert_condition: "url_no_text",
+      alert_text_lookup: null,
+      maintenance_end_at: "2030-01-01T10:00:00",
+    }),
+  );
   expect(rules.fields).toEqual({
     request_auth_password: ["is required when request_auth_username is set"],
     alert_text_lookup: ["is required when alert_condition is url_no_text"],
@@ -72,7 +85,9 @@ it("monitor update: types and cross-field rules", async () => {
 });
 
 it("incident create and update", async () => {
-  const create = await inputError(client.incidents.create({ monitor_id: 1, started_at: "2024-05-01T10:00:00", ended_at: "2024-05-01T09:00:00" }));
+  const create = await inputError(
+    client.incidents.create({ monitor_id: 1, started_at: "2024-05-01T10:00:00", ended_at: "2024-05-01T09:00:00" }),
+  );
   expect(create.fields).toEqual({ ended_at: ["must be after started_at (2024-05-01T10:00:00)"] });
   const update = await inputError(client.incidents.update(1, { cause: "x".repeat(256) }));
   expect(update.fields).toEqual({ cause: ["must be at most 255 characters"] });

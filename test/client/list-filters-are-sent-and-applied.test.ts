@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { UptimeClient } from "../../src/client";
 import type { Monitor } from "../../src/schemas";
-import { localClient, recordingDispatcher, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import {
+  localClient,
+  recordingDispatcher,
+  startTestServer,
+  uniqueName,
+  type UptimeServer,
+} from "./helpers/local-server";
 
 let server: UptimeServer;
 let client: UptimeClient;
@@ -23,13 +29,32 @@ beforeAll(async () => {
   client = localClient(server, { dispatcher: rec.dispatcher });
   tag = uniqueName("flt");
   monitors = [];
-  for (const [name, url] of [["bravo", "https://b.example/x"], ["alpha", "https://a.example/y"], ["charlie", "https://c.example/alpha"]]) {
+  for (const [name, url] of [
+    ["bravo", "https://b.example/x"],
+    ["alpha", "https://a.example/y"],
+    ["charlie", "https://c.example/alpha"],
+  ]) {
     monitors.push(await client.monitors.create({ name: `${tag}-${name}`, url, interval: 60 }));
   }
   // Incidents: one resolved, one acknowledged, one unresolved, on three monitors.
-  await client.incidents.create({ monitor_id: monitors[0].id, started_at: "2024-01-01T10:00:00", ended_at: "2024-01-01T11:00:00", cause: `${tag} timeout`, comment: "first" });
-  await client.incidents.create({ monitor_id: monitors[1].id, started_at: "2024-01-02T10:00:00", acknowledged_at: "2024-01-02T10:10:00", cause: `${tag} 500 Internal Server Error` });
-  await client.incidents.create({ monitor_id: monitors[2].id, started_at: "2024-01-03T10:00:00", cause: `${tag} timeout` });
+  await client.incidents.create({
+    monitor_id: monitors[0].id,
+    started_at: "2024-01-01T10:00:00",
+    ended_at: "2024-01-01T11:00:00",
+    cause: `${tag} timeout`,
+    comment: "first",
+  });
+  await client.incidents.create({
+    monitor_id: monitors[1].id,
+    started_at: "2024-01-02T10:00:00",
+    acknowledged_at: "2024-01-02T10:10:00",
+    cause: `${tag} 500 Internal Server Error`,
+  });
+  await client.incidents.create({
+    monitor_id: monitors[2].id,
+    started_at: "2024-01-03T10:00:00",
+    cause: `${tag} timeout`,
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -98,7 +123,11 @@ describe("incident list", () => {
   });
 
   it("status", async () => {
-    for (const [status, monitor] of [["resolved", monitors[0]], ["acknowledged", monitors[1]], ["unresolved", monitors[2]]] as const) {
+    for (const [status, monitor] of [
+      ["resolved", monitors[0]],
+      ["acknowledged", monitors[1]],
+      ["unresolved", monitors[2]],
+    ] as const) {
       const page = await client.incidents.list({ status, search: tag, search_by: "cause" });
       expect(lastQuery()).toMatchObject({ status });
       expect(page.data.map((i) => i.monitor_id)).toEqual([monitor.id]);
@@ -106,9 +135,27 @@ describe("incident list", () => {
   });
 
   it("sort_by, sort, per_page and page", async () => {
-    const asc = await client.incidents.list({ search: tag, search_by: "cause", sort_by: "started_at", sort: "asc", per_page: 10, page: 1 });
-    expect(lastQuery()).toEqual({ search: tag, search_by: "cause", sort_by: "started_at", sort: "asc", per_page: "10", page: "1" });
-    expect(asc.data.map((i) => i.started_at)).toEqual(["2024-01-01T10:00:00", "2024-01-02T10:00:00", "2024-01-03T10:00:00"]);
+    const asc = await client.incidents.list({
+      search: tag,
+      search_by: "cause",
+      sort_by: "started_at",
+      sort: "asc",
+      per_page: 10,
+      page: 1,
+    });
+    expect(lastQuery()).toEqual({
+      search: tag,
+      search_by: "cause",
+      sort_by: "started_at",
+      sort: "asc",
+      per_page: "10",
+      page: "1",
+    });
+    expect(asc.data.map((i) => i.started_at)).toEqual([
+      "2024-01-01T10:00:00",
+      "2024-01-02T10:00:00",
+      "2024-01-03T10:00:00",
+    ]);
     const byEnd = await client.incidents.list({ search: tag, search_by: "cause", sort_by: "ended_at", sort: "desc" });
     expect(lastQuery()).toMatchObject({ sort_by: "ended_at", sort: "desc" });
     // Unended incidents first when descending.

@@ -23,7 +23,13 @@ afterEach(async () => {
 
 /** A paced client on the fake dispatcher. Each test uses its own key, so pacers never carry over. */
 function client(fake: FakeDispatcher, apiKey: string, options: UptimeClientOptions = {}): UptimeClient {
-  const c = new UptimeClient({ baseUrl: BASE_URL, apiKey, dispatcher: fake.dispatcher, retry: { baseDelayMs: 1, maxDelayMs: 1 }, ...options });
+  const c = new UptimeClient({
+    baseUrl: BASE_URL,
+    apiKey,
+    dispatcher: fake.dispatcher,
+    retry: { baseDelayMs: 1, maxDelayMs: 1 },
+    ...options,
+  });
   clients.push(c);
   return c;
 }
@@ -71,7 +77,8 @@ it("keeps the rate over a long run: no more than requestsPerMinute in any minute
   await all;
   const times = fake.sent.map((r) => r.at);
   let most = 0;
-  for (let i = 0; i < times.length; i++) most = Math.max(most, times.filter((t) => t >= times[i] && t < times[i] + 60_000).length);
+  for (let i = 0; i < times.length; i++)
+    most = Math.max(most, times.filter((t) => t >= times[i] && t < times[i] + 60_000).length);
   expect(most).toBeLessThanOrEqual(300);
   expect(most).toBeGreaterThanOrEqual(295);
 });
@@ -83,11 +90,17 @@ it("gives a retry after a 500 its own slot", async () => {
   await vi.runAllTimersAsync();
   await all;
   // The retry of #1 asks after #2 took the second slot, so it goes at the third.
-  expect(fake.sent.map((r) => `${r.at} ${r.path}`)).toEqual([`0 /api/v1/monitors/1`, `${Math.ceil(STEP)} /api/v1/monitors/2`, `${Math.ceil(2 * STEP)} /api/v1/monitors/1`]);
+  expect(fake.sent.map((r) => `${r.at} ${r.path}`)).toEqual([
+    `0 /api/v1/monitors/1`,
+    `${Math.ceil(STEP)} /api/v1/monitors/2`,
+    `${Math.ceil(2 * STEP)} /api/v1/monitors/1`,
+  ]);
 });
 
 it("after a 429 waits out Retry-After, then goes on at the paced rate", async () => {
-  const fake = fakeDispatcher((_r, i) => (i === 0 ? { status: 429, json: { message: "Too Many Attempts." }, headers: { "retry-after": "5" } } : ok));
+  const fake = fakeDispatcher((_r, i) =>
+    i === 0 ? { status: 429, json: { message: "Too Many Attempts." }, headers: { "retry-after": "5" } } : ok,
+  );
   const c = client(fake, "pace-key-7", { requestsPerMinute: 60 });
   const all = Promise.all([c.monitors.get(1), c.monitors.get(2), c.monitors.get(3)]);
   await vi.runAllTimersAsync();
@@ -125,5 +138,7 @@ it("a timed-out attempt's retry waits for a slot of its own", async () => {
 
 it("refuses a rate that is not positive", () => {
   expect(() => new Pacer(0)).toThrow(/requestsPerMinute must be positive/);
-  expect(() => new UptimeClient({ baseUrl: BASE_URL, apiKey: "k", requestsPerMinute: 0 })).toThrow(/option requestsPerMinute must be a whole number of at least 1; got 0/);
+  expect(() => new UptimeClient({ baseUrl: BASE_URL, apiKey: "k", requestsPerMinute: 0 })).toThrow(
+    /option requestsPerMinute must be a whole number of at least 1; got 0/,
+  );
 });

@@ -36,7 +36,12 @@ describe("Limiter", () => {
     const order: number[] = [];
     const r1 = await limiter.acquire();
     const r2 = await limiter.acquire();
-    const waiting = [3, 4].map((n) => limiter.acquire().then((release) => { order.push(n); return release; }));
+    const waiting = [3, 4].map((n) =>
+      limiter.acquire().then((release) => {
+        order.push(n);
+        return release;
+      }),
+    );
     await Promise.resolve();
     expect(limiter.inFlight).toBe(2);
     expect(order).toEqual([]);

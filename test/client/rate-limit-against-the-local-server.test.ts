@@ -30,7 +30,11 @@ beforeAll(async () => {
   server = await startTestServer({
     rateLimitPerMinute: LIMIT,
     now: () => Date.now() + offsetMs,
-    accounts: [{ apiKey: KEY_A, name: "a" }, { apiKey: KEY_B, name: "b" }, { apiKey: KEY_C, name: "c" }],
+    accounts: [
+      { apiKey: KEY_A, name: "a" },
+      { apiKey: KEY_B, name: "b" },
+      { apiKey: KEY_C, name: "c" },
+    ],
   });
 });
 afterAll(async () => {
@@ -80,13 +84,17 @@ it("gives up with UptimeRateLimitError when Retry-After exceeds maxRateLimitWait
   expect(err.message).toMatch(/^GET \/api\/v1\/monitors: rate limited \(429\): Too Many Attempts\./);
   // It gave up without waiting at all: the error says so (after a wait it reads "Gave up
   // after waiting"), which no wall-clock bound on a loaded machine could show reliably.
-  expect(err.message).toMatch(/ Not waiting: the service asks to wait \d+ s, longer than allowed \(retry\.maxRateLimitWaitMs is 2000 ms\)\.$/);
+  expect(err.message).toMatch(
+    / Not waiting: the service asks to wait \d+ s, longer than allowed \(retry\.maxRateLimitWaitMs is 2000 ms\)\.$/,
+  );
   // ...and closed the gate for the account's other requests all the same.
   expect(rateGateFor(server.url, KEY_B).remainingMs()).toBeGreaterThan(50_000);
   expect(of("b")).toHaveLength(LIMIT + 1);
 
   // Another client of the same account: the gate is closed for a minute, so it fails at once.
-  const again = (await client(KEY_B, 2_000).monitors.get(1).catch((e: unknown) => e)) as UptimeRateLimitError;
+  const again = (await client(KEY_B, 2_000)
+    .monitors.get(1)
+    .catch((e: unknown) => e)) as UptimeRateLimitError;
   expect(again).toBeInstanceOf(UptimeRateLimitError);
   expect(of("b")).toHaveLength(LIMIT + 1);
 

@@ -9,7 +9,14 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { UptimeClient, type UptimeRetryOptions } from "../../src/client";
 import { UptimeRateLimitError } from "../../src/client/errors";
 import { rateGateFor } from "../../src/client/rate-gate";
-import { fakeDispatcher, fakeRequester, settleTime, type FakeDispatcher, type FakeReply, type SentRequest } from "./helpers/fake-dispatcher";
+import {
+  fakeDispatcher,
+  fakeRequester,
+  settleTime,
+  type FakeDispatcher,
+  type FakeReply,
+  type SentRequest,
+} from "./helpers/fake-dispatcher";
 import { monitorBody } from "./helpers/tiny-server";
 
 const BASE_URL = "http://uptime.test";
@@ -25,14 +32,24 @@ afterEach(async () => {
 
 /** A client on the fake dispatcher. Each test uses its own keys, so gates never carry over. */
 function client(fake: FakeDispatcher, apiKey: string, retry: UptimeRetryOptions = {}): UptimeClient {
-  const c = new UptimeClient({ baseUrl: BASE_URL, apiKey, dispatcher: fake.dispatcher, retry: { baseDelayMs: 20, maxDelayMs: 50, ...retry } });
+  const c = new UptimeClient({
+    baseUrl: BASE_URL,
+    apiKey,
+    dispatcher: fake.dispatcher,
+    retry: { baseDelayMs: 20, maxDelayMs: 50, ...retry },
+  });
   clients.push(c);
   return c;
 }
 
 const ok: FakeReply = { json: { data: monitorBody() } };
-const limited = (retryAfter?: string): FakeReply => ({ status: 429, json: { message: "Too Many Attempts." }, headers: retryAfter === undefined ? {} : { "retry-after": retryAfter } });
-const sent = (fake: FakeDispatcher) => fake.sent.map((r: SentRequest) => `${r.at} ${r.path} ${r.headers.authorization}`);
+const limited = (retryAfter?: string): FakeReply => ({
+  status: 429,
+  json: { message: "Too Many Attempts." },
+  headers: retryAfter === undefined ? {} : { "retry-after": retryAfter },
+});
+const sent = (fake: FakeDispatcher) =>
+  fake.sent.map((r: SentRequest) => `${r.at} ${r.path} ${r.headers.authorization}`);
 
 it("holds every request of the account until Retry-After has passed, across clients", async () => {
   const fake = fakeDispatcher((_r, i) => (i === 0 ? limited("1") : ok));
@@ -46,11 +63,17 @@ it("holds every request of the account until Retry-After has passed, across clie
   await vi.advanceTimersByTimeAsync(1);
   await Promise.all([a, b]);
   // Both go out the moment the gate opens, 1 s after the 429: the retry and the held request.
-  expect(sent(fake)).toEqual(["0 /api/v1/monitors/1 Bearer gate-key-1", "1000 /api/v1/monitors/1 Bearer gate-key-1", "1000 /api/v1/monitors/2 Bearer gate-key-1"]);
+  expect(sent(fake)).toEqual([
+    "0 /api/v1/monitors/1 Bearer gate-key-1",
+    "1000 /api/v1/monitors/1 Bearer gate-key-1",
+    "1000 /api/v1/monitors/2 Bearer gate-key-1",
+  ]);
 });
 
 it("does not hold another account's requests", async () => {
-  const fake = fakeDispatcher((r, i) => (r.headers.authorization === "Bearer gate-key-2" && i === 0 ? limited("3") : ok));
+  const fake = fakeDispatcher((r, i) =>
+    r.headers.authorization === "Bearer gate-key-2" && i === 0 ? limited("3") : ok,
+  );
   const a = settleTime(client(fake, "gate-key-2").monitors.get(1));
   await vi.advanceTimersByTimeAsync(0);
   // No time passes: the other account's request is answered while the gate of the first is closed.
@@ -62,7 +85,9 @@ it("does not hold another account's requests", async () => {
 });
 
 it("retries a POST after 429: the service did not process it", async () => {
-  const fake = fakeDispatcher((_r, i) => (i === 0 ? limited("0") : { status: 201, json: { data: monitorBody({ id: 5 }) } }));
+  const fake = fakeDispatcher((_r, i) =>
+    i === 0 ? limited("0") : { status: 201, json: { data: monitorBody({ id: 5 }) } },
+  );
   const created = client(fake, "gate-key-4").monitors.create({ name: "m1", url: "https://example.com", interval: 60 });
   await vi.runAllTimersAsync();
   expect((await created).id).toBe(5);
@@ -96,7 +121,9 @@ it("gives up at once with UptimeRateLimitError when the wait would pass maxRateL
   expect(got.at).toBe(0);
   const err = got.error as UptimeRateLimitError;
   expect(err).toBeInstanceOf(UptimeRateLimitError);
-  expect(err.message).toContain("Not waiting: the service asks to wait 120 s, longer than allowed (retry.maxRateLimitWaitMs is 1000 ms).");
+  expect(err.message).toContain(
+    "Not waiting: the service asks to wait 120 s, longer than allowed (retry.maxRateLimitWaitMs is 1000 ms).",
+  );
   expect(err.status).toBe(429);
   expect(err.retryAfterSeconds).toBe(120);
   expect(err.serviceMessage).toBe("Too Many Attempts.");

@@ -11,9 +11,17 @@ import { monitorBody, startTinyServer, type Reply, type SeenRequest, type TinySe
 let server: TinyServer | undefined;
 let client: UptimeClient | undefined;
 
-async function serve(handler: (req: SeenRequest, i: number) => Reply, timeZone = "UTC"): Promise<{ server: TinyServer; client: UptimeClient }> {
+async function serve(
+  handler: (req: SeenRequest, i: number) => Reply,
+  timeZone = "UTC",
+): Promise<{ server: TinyServer; client: UptimeClient }> {
   server = await startTinyServer(handler);
-  client = new UptimeClient({ baseUrl: server.url, apiKey: "tolerance-test-key", timeZone, retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+  client = new UptimeClient({
+    baseUrl: server.url,
+    apiKey: "tolerance-test-key",
+    timeZone,
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+  });
   return { server, client };
 }
 
@@ -26,16 +34,27 @@ afterEach(async () => {
 describe("the client tolerates", () => {
   it("a stored list that comes back as an object keyed by position", async () => {
     const { client } = await serve(() => ({
-      json: { data: monitorBody({ alerts: { "1": { key: "email", value: "b@example.com" }, "0": { key: "sms", value: "+491" } }, request_headers: { "2": { key: "X-A", value: "1" } } }) },
+      json: {
+        data: monitorBody({
+          alerts: { "1": { key: "email", value: "b@example.com" }, "0": { key: "sms", value: "+491" } },
+          request_headers: { "2": { key: "X-A", value: "1" } },
+        }),
+      },
     }));
     const m = await client.monitors.get(1);
-    expect(m.alerts).toEqual([{ key: "sms", value: "+491" }, { key: "email", value: "b@example.com" }]);
+    expect(m.alerts).toEqual([
+      { key: "sms", value: "+491" },
+      { key: "email", value: "b@example.com" },
+    ]);
     expect(m.request_headers).toEqual([{ key: "X-A", value: "1" }]);
   });
 
   it("a list page whose data is an object keyed by position", async () => {
     const { client } = await serve(() => ({
-      json: { data: { "0": monitorBody({ id: 1 }), "1": monitorBody({ id: 2, name: "m2" }) }, meta: { current_page: 1, last_page: 1, total: 2, per_page: 25 } },
+      json: {
+        data: { "0": monitorBody({ id: 1 }), "1": monitorBody({ id: 2, name: "m2" }) },
+        meta: { current_page: 1, last_page: 1, total: 2, per_page: 25 },
+      },
     }));
     const page = await client.monitors.list();
     expect(page.data.map((m) => m.id)).toEqual([1, 2]);
@@ -44,7 +63,18 @@ describe("the client tolerates", () => {
   it("a plain paginator with counters beside data and no meta", async () => {
     const { client, server } = await serve((req) => {
       const page = Number(new URL(req.url, "http://x").searchParams.get("page"));
-      return { json: { current_page: page, last_page: 2, per_page: 10, total: 11, data: page === 1 ? Array.from({ length: 10 }, (_, i) => monitorBody({ id: i + 1, name: `m${i + 1}` })) : [monitorBody({ id: 11, name: "m11" })] } };
+      return {
+        json: {
+          current_page: page,
+          last_page: 2,
+          per_page: 10,
+          total: 11,
+          data:
+            page === 1
+              ? Array.from({ length: 10 }, (_, i) => monitorBody({ id: i + 1, name: `m${i + 1}` }))
+              : [monitorBody({ id: 11, name: "m11" })],
+        },
+      };
     });
     const ids: number[] = [];
     for await (const m of client.monitors.all({ per_page: 10 })) ids.push(m.id);
@@ -55,7 +85,12 @@ describe("the client tolerates", () => {
   it("a list with no counters at all, only a next link", async () => {
     const { client, server } = await serve((req) => {
       const page = Number(new URL(req.url, "http://x").searchParams.get("page"));
-      return { json: { data: [monitorBody({ id: page, name: `m${page}` })], links: { next: page < 3 ? `http://x/api/v1/monitors?page=${page + 1}` : null } } };
+      return {
+        json: {
+          data: [monitorBody({ id: page, name: `m${page}` })],
+          links: { next: page < 3 ? `http://x/api/v1/monitors?page=${page + 1}` : null },
+        },
+      };
     });
     const ids: number[] = [];
     for await (const m of client.monitors.all()) ids.push(m.id);
@@ -100,41 +135,85 @@ describe("the client tolerates", () => {
   });
 
   it("numbers sent as strings and missing optional fields", async () => {
-    const { client } = await serve(() => ({ json: { data: { id: "5", name: "m", url: "https://e.com", interval: "300", cache_buster: "1", ssl_alert_days: "7" } } }));
-    expect(await client.monitors.get(5)).toMatchObject({ id: 5, interval: 300, cache_buster: 1, ssl_alert_days: 7, alerts: [], status: "pending" });
+    const { client } = await serve(() => ({
+      json: {
+        data: { id: "5", name: "m", url: "https://e.com", interval: "300", cache_buster: "1", ssl_alert_days: "7" },
+      },
+    }));
+    expect(await client.monitors.get(5)).toMatchObject({
+      id: 5,
+      interval: 300,
+      cache_buster: 1,
+      ssl_alert_days: 7,
+      alerts: [],
+      status: "pending",
+    });
   });
 
   it("a 422 whose message is a field map with dot keys", async () => {
-    const { client } = await serve(() => ({ status: 422, json: { message: { "alerts.0.value": ["The alerts.0.value must be a valid email address."] }, status: 422 } }));
+    const { client } = await serve(() => ({
+      status: 422,
+      json: { message: { "alerts.0.value": ["The alerts.0.value must be a valid email address."] }, status: 422 },
+    }));
     const err = await client.monitors.update(12, { name: "x" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UptimeValidationError);
-    expect((err as UptimeValidationError).fields).toEqual({ "alerts[0].value": ["The alerts.0.value must be a valid email address."] });
+    expect((err as UptimeValidationError).fields).toEqual({
+      "alerts[0].value": ["The alerts.0.value must be a valid email address."],
+    });
   });
 
   it("a 422 in Laravel's default shape: message string and an errors map", async () => {
-    const { client } = await serve(() => ({ status: 422, json: { message: "The given data was invalid.", errors: { url: ["The url must be a valid URL."] } } }));
+    const { client } = await serve(() => ({
+      status: 422,
+      json: { message: "The given data was invalid.", errors: { url: ["The url must be a valid URL."] } },
+    }));
     const err = (await client.monitors.update(12, { name: "x" }).catch((e: unknown) => e)) as UptimeValidationError;
     expect(err.fields).toEqual({ url: ["The url must be a valid URL."] });
     expect(err.message).toBe("PATCH /api/v1/monitors/12: the service rejected url: The url must be a valid URL.");
   });
 
   it("a 404 with a message string, or with an HTML body", async () => {
-    const { client } = await serve((_r, i) => (i === 0 ? { status: 404, json: { message: "Resource not found.", status: 404 } } : { status: 404, text: "<html>nope</html>", headers: { "content-type": "text/html" } }));
-    await expect(client.monitors.get(12)).rejects.toThrow("GET /api/v1/monitors/12: not found (404): Resource not found.");
+    const { client } = await serve((_r, i) =>
+      i === 0
+        ? { status: 404, json: { message: "Resource not found.", status: 404 } }
+        : { status: 404, text: "<html>nope</html>", headers: { "content-type": "text/html" } },
+    );
+    await expect(client.monitors.get(12)).rejects.toThrow(
+      "GET /api/v1/monitors/12: not found (404): Resource not found.",
+    );
     const second = await client.monitors.get(12).catch((e: unknown) => e);
     expect(second).toBeInstanceOf(UptimeNotFoundError);
     expect((second as Error).message).toBe("GET /api/v1/monitors/12: not found (404).");
   });
 
   it("a delete answered with 204 and no body, or with the deleted envelope", async () => {
-    const { client } = await serve((_r, i) => (i === 0 ? { status: 204 } : { json: { id: 3, object: "monitor", deleted: true, status: 200 } }));
+    const { client } = await serve((_r, i) =>
+      i === 0 ? { status: 204 } : { json: { id: 3, object: "monitor", deleted: true, status: 200 } },
+    );
     await expect(client.monitors.delete(3)).resolves.toBeUndefined();
     await expect(client.monitors.delete(3)).resolves.toBeUndefined();
   });
 
   it("an incident without status, deriving it from the timestamps", async () => {
-    const { client } = await serve(() => ({ json: { data: { id: 1, monitor_id: 2, started_at: "2024-05-01T10:00:00.000000Z", acknowledged_at: "2024-05-01T10:05:00.000000Z", ended_at: null, cause: null, comment: null } } }));
-    expect(await client.incidents.get(1)).toMatchObject({ status: "acknowledged", started_at: "2024-05-01T10:00:00", acknowledged_at: "2024-05-01T10:05:00", ended_at: null });
+    const { client } = await serve(() => ({
+      json: {
+        data: {
+          id: 1,
+          monitor_id: 2,
+          started_at: "2024-05-01T10:00:00.000000Z",
+          acknowledged_at: "2024-05-01T10:05:00.000000Z",
+          ended_at: null,
+          cause: null,
+          comment: null,
+        },
+      },
+    }));
+    expect(await client.incidents.get(1)).toMatchObject({
+      status: "acknowledged",
+      started_at: "2024-05-01T10:00:00",
+      acknowledged_at: "2024-05-01T10:05:00",
+      ended_at: null,
+    });
   });
 });
 
@@ -148,7 +227,9 @@ describe("the client refuses, naming the endpoint and paths but no values,", () 
 
   it("a record missing required fields, without echoing secrets from the body", async () => {
     const secret = "https://hooks.slack.com/services/T000/B000/SECRETSECRET";
-    const { client } = await serve(() => ({ json: { data: { id: 1, name: 42, interval: "often", alerts: [{ key: "slack", value: secret }] } } }));
+    const { client } = await serve(() => ({
+      json: { data: { id: 1, name: 42, interval: "often", alerts: [{ key: "slack", value: secret }] } },
+    }));
     const err = (await client.monitors.get(1).catch((e: unknown) => e)) as UptimeResponseError;
     expect(err).toBeInstanceOf(UptimeResponseError);
     expect(err.message).toMatch(/^GET \/api\/v1\/monitors\/1: unexpected response \(200\): not a valid body at /);
@@ -161,6 +242,8 @@ describe("the client refuses, naming the endpoint and paths but no values,", () 
 
   it("a body with no record in it", async () => {
     const { client } = await serve(() => ({ json: { status: 200 } }));
-    await expect(client.incidents.get(1)).rejects.toThrow("GET /api/v1/incidents/1: unexpected response (200): no record under data");
+    await expect(client.incidents.get(1)).rejects.toThrow(
+      "GET /api/v1/incidents/1: unexpected response (200): no record under data",
+    );
   });
 });

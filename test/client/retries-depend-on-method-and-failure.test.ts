@@ -12,7 +12,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, UptimeServerError, type UptimeError } from "../../src/client/errors";
 import type { FaultKind } from "../../src/server";
-import { localClient, recordingDispatcher, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import {
+  localClient,
+  recordingDispatcher,
+  startTestServer,
+  uniqueName,
+  type UptimeServer,
+} from "./helpers/local-server";
 import { freePort, monitorBody, startTinyServer } from "./helpers/tiny-server";
 
 let server: UptimeServer;
@@ -43,10 +49,14 @@ function fault(kind: FaultKind, times = 1): void {
 }
 
 /** Requests the server saw after the setup, as "METHOD status". */
-const seen = (method?: string) => server.requests.filter((r) => !method || r.method === method).map((r) => `${r.method} ${r.status}`);
+const seen = (method?: string) =>
+  server.requests.filter((r) => !method || r.method === method).map((r) => `${r.method} ${r.status}`);
 
 async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(() => undefined, (e: unknown) => e)) as UptimeError;
+  return (await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as UptimeError;
 }
 
 async function monitor() {
@@ -93,7 +103,9 @@ describe("POST", () => {
     const err = await failure(client.monitors.create({ name, url: "https://example.com", interval: 60 }));
     expect(err).toBeInstanceOf(UptimeNetworkError);
     expect(err.outcomeUnknown).toBe(true);
-    expect(err.message).toMatch(/^POST \/api\/v1\/monitors: no response: connection lost .*The outcome is unknown: the record may have been created\./);
+    expect(err.message).toMatch(
+      /^POST \/api\/v1\/monitors: no response: connection lost .*The outcome is unknown: the record may have been created\./,
+    );
     expect(seen("POST")).toEqual(["POST 0"]);
     expect((await client.monitors.findByName(name))?.name).toBe(name);
   });
@@ -110,7 +122,12 @@ describe("POST", () => {
   it("is retried when the connection was refused: nothing was sent", async () => {
     const port = await freePort();
     const rec = recordingDispatcher();
-    const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "refused-key", dispatcher: rec.dispatcher, retry: { maxAttempts: 1000, baseDelayMs: 40, maxDelayMs: 40 } });
+    const c = new UptimeClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: "refused-key",
+      dispatcher: rec.dispatcher,
+      retry: { maxAttempts: 1000, baseDelayMs: 40, maxDelayMs: 40 },
+    });
     const created = c.monitors.create({ name: "m1", url: "https://example.com", interval: 60 });
     // Nothing listens yet: the first attempt is refused (a second is sent only after that).
     // Then a server appears on the port.
@@ -129,12 +146,15 @@ describe("POST", () => {
 });
 
 describe("PATCH", () => {
-  it.each(["drop-before", "drop-after", "503", "500"] as const)("is retried after %s (the same absolute values again)", async (kind) => {
-    const m = await monitor();
-    fault(kind);
-    expect((await client.monitors.update(m.id, { interval: 600 })).interval).toBe(600);
-    expect(seen()).toEqual([`PATCH ${kind === "503" || kind === "500" ? kind : 0}`, "PATCH 200"]);
-  });
+  it.each(["drop-before", "drop-after", "503", "500"] as const)(
+    "is retried after %s (the same absolute values again)",
+    async (kind) => {
+      const m = await monitor();
+      fault(kind);
+      expect((await client.monitors.update(m.id, { interval: 600 })).interval).toBe(600);
+      expect(seen()).toEqual([`PATCH ${kind === "503" || kind === "500" ? kind : 0}`, "PATCH 200"]);
+    },
+  );
 
   it("gives up after maxAttempts 500s; the outcome is unknown", async () => {
     const m = await monitor();

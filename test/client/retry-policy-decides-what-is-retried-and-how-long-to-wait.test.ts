@@ -5,16 +5,33 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import {
-  backoffDelay, classifyFailure, isRetryableFailure, isRetryableStatus, parseRetryAfter,
+  backoffDelay,
+  classifyFailure,
+  isRetryableFailure,
+  isRetryableStatus,
+  parseRetryAfter,
 } from "../../src/client/retry";
 
 describe("isRetryableStatus", () => {
   it.each([
-    ["GET", 502, true], ["GET", 503, true], ["GET", 504, true], ["GET", 500, true],
-    ["PUT", 503, true], ["PATCH", 502, true], ["DELETE", 504, true],
-    ["PUT", 500, true], ["PATCH", 500, true], ["DELETE", 500, true],
-    ["POST", 500, false], ["POST", 502, false], ["POST", 503, false], ["POST", 504, false],
-    ["GET", 404, false], ["GET", 422, false], ["GET", 401, false], ["GET", 429, false],
+    ["GET", 502, true],
+    ["GET", 503, true],
+    ["GET", 504, true],
+    ["GET", 500, true],
+    ["PUT", 503, true],
+    ["PATCH", 502, true],
+    ["DELETE", 504, true],
+    ["PUT", 500, true],
+    ["PATCH", 500, true],
+    ["DELETE", 500, true],
+    ["POST", 500, false],
+    ["POST", 502, false],
+    ["POST", 503, false],
+    ["POST", 504, false],
+    ["GET", 404, false],
+    ["GET", 422, false],
+    ["GET", 401, false],
+    ["GET", 429, false],
   ] as const)("%s %i → %s", (method, status, expected) => {
     expect(isRetryableStatus(method, status)).toBe(expected);
   });
@@ -65,12 +82,16 @@ describe("backoffDelay", () => {
   });
   it("has full jitter: anywhere from 0 to the ceiling", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (n, r) => {
-        const d = backoffDelay(n, s, () => r);
-        const ceiling = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** (n - 1));
-        expect(d).toBeGreaterThanOrEqual(0);
-        expect(d).toBeLessThan(ceiling);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (n, r) => {
+          const d = backoffDelay(n, s, () => r);
+          const ceiling = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** (n - 1));
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThan(ceiling);
+        },
+      ),
     );
     expect(backoffDelay(3, s, () => 0)).toBe(0);
   });

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { UptimeClient } from "../../src/client";
 import {
-  UptimeForbiddenError, UptimeNotFoundError, UptimeUnauthorizedError, UptimeValidationError, type UptimeError,
+  UptimeForbiddenError,
+  UptimeNotFoundError,
+  UptimeUnauthorizedError,
+  UptimeValidationError,
+  type UptimeError,
 } from "../../src/client/errors";
 import { DEFAULT_API_KEY, localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
 
@@ -31,7 +35,10 @@ afterAll(async () => {
 });
 
 async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(() => undefined, (e: unknown) => e)) as UptimeError;
+  return (await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as UptimeError;
 }
 
 it("422: a duplicate name → UptimeValidationError with fields.name", async () => {

@@ -35,7 +35,10 @@ beforeEach(() => {
 });
 
 async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(() => undefined, (e: unknown) => e)) as UptimeError;
+  return (await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as UptimeError;
 }
 
 it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async () => {
@@ -44,7 +47,9 @@ it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async
   const err = await failure(client.monitors.list());
   const took = performance.now() - started;
   expect(err).toBeInstanceOf(UptimeNetworkError);
-  expect(err.message).toBe(`GET /api/v1/monitors: no response: timed out (no complete response within ${TIMEOUT_MS} ms) (after 3 attempts).`);
+  expect(err.message).toBe(
+    `GET /api/v1/monitors: no response: timed out (no complete response within ${TIMEOUT_MS} ms) (after 3 attempts).`,
+  );
   expect(err.outcomeUnknown).toBe(false);
   await until(() => server.requests.filter((r) => r.method === "GET").length >= 3);
   expect(server.requests.filter((r) => r.method === "GET")).toHaveLength(3);
@@ -89,7 +94,12 @@ it("the deadline covers the body: a response that trickles in is cut off too", a
     res.on("close", () => clearInterval(timer));
   });
   await new Promise<void>((r) => trickle.listen(0, "127.0.0.1", r));
-  const c = new UptimeClient({ baseUrl: `http://127.0.0.1:${(trickle.address() as AddressInfo).port}`, apiKey: "k-trickle", timeoutMs: 200, retry: { maxAttempts: 1 } });
+  const c = new UptimeClient({
+    baseUrl: `http://127.0.0.1:${(trickle.address() as AddressInfo).port}`,
+    apiKey: "k-trickle",
+    timeoutMs: 200,
+    retry: { maxAttempts: 1 },
+  });
   try {
     // Without the deadline the body never ends and this await would outlast the test's timeout.
     const err = await failure(c.monitors.get(1));
@@ -113,18 +123,26 @@ describe("on a fake clock, without sockets", () => {
   it("cuts each attempt off exactly at timeoutMs and starts the next one after its backoff", async () => {
     const fake = fakeDispatcher(() => ({ hang: true }));
     // Jitter 0.5: the wait before retry n is half of baseDelayMs * 2^(n-1), so 50 then 100 ms.
-    const requester = fakeRequester(fake, { timeoutMs: 150, retry: { maxAttempts: 3, baseDelayMs: 100 }, random: () => 0.5 });
+    const requester = fakeRequester(fake, {
+      timeoutMs: 150,
+      retry: { maxAttempts: 3, baseDelayMs: 100 },
+      random: () => 0.5,
+    });
     const outcome = settleTime(requester.send({ method: "GET", path: "/api/v1/monitors" }));
     await vi.runAllTimersAsync();
     expect(fake.sent.map((r) => r.at)).toEqual([0, 150 + 50, 150 + 50 + 150 + 100]);
     expect(outcome.at).toBe(600);
     expect(outcome.error).toBeInstanceOf(UptimeNetworkError);
-    expect((outcome.error as UptimeError).message).toBe("GET /api/v1/monitors: no response: timed out (no complete response within 150 ms) (after 3 attempts).");
+    expect((outcome.error as UptimeError).message).toBe(
+      "GET /api/v1/monitors: no response: timed out (no complete response within 150 ms) (after 3 attempts).",
+    );
   });
 
   it("takes an answer that completes 1 ms before the deadline, with no retry", async () => {
     const fake = fakeDispatcher(() => ({ afterMs: 149, json: { data: [] } }));
-    const outcome = settleTime(fakeRequester(fake, { timeoutMs: 150 }).send({ method: "GET", path: "/api/v1/monitors" }));
+    const outcome = settleTime(
+      fakeRequester(fake, { timeoutMs: 150 }).send({ method: "GET", path: "/api/v1/monitors" }),
+    );
     await vi.runAllTimersAsync();
     expect(outcome).toMatchObject({ at: 149, value: { status: 200 } });
     expect(fake.sent).toHaveLength(1);

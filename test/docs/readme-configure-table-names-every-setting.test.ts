@@ -9,7 +9,10 @@ import { CONFIG_KEYS, ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
 
 const readme = readFileSync(resolve(__dirname, "..", "..", "README.md"), "utf8");
-const configure = readme.slice(readme.indexOf("\n## Configure\n"), readme.indexOf("\n## ", readme.indexOf("\n## Configure\n") + 5));
+const configure = readme.slice(
+  readme.indexOf("\n## Configure\n"),
+  readme.indexOf("\n## ", readme.indexOf("\n## Configure\n") + 5),
+);
 
 it("names every setting's stack config key and environment variable in one row", () => {
   const rows = configure.split("\n").filter((l) => l.startsWith("| "));

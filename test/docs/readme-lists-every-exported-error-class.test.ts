@@ -10,13 +10,18 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = resolve(__dirname, "..", "..");
 const readme = readFileSync(resolve(ROOT, "README.md"), "utf8");
-const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as { exports: Record<string, string | { default: string }> };
+const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
+  exports: Record<string, string | { default: string }>;
+};
 
 /** Each JavaScript entry point of the package (`"."`, `"./server"`, …) and its source file. */
 const entryPoints = Object.entries(pkg.exports)
   .map(([subpath, target]) => [subpath, typeof target === "string" ? target : target.default] as const)
   .filter(([, target]) => target.startsWith("./dist/") && target.endsWith(".js"))
-  .map(([subpath, target]) => [subpath, resolve(ROOT, target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"))] as const);
+  .map(
+    ([subpath, target]) =>
+      [subpath, resolve(ROOT, target.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"))] as const,
+  );
 
 function isErrorClass(v: unknown): v is new (...args: never[]) => Error {
   return typeof v === "function" && v.prototype instanceof Error;
@@ -27,7 +32,8 @@ function errorClasses(mod: Record<string, unknown>): string[] {
   const found = new Set<string>();
   for (const [name, value] of Object.entries(mod)) {
     if (isErrorClass(value)) found.add(name);
-    else if (value && typeof value === "object") for (const [inner, v] of Object.entries(value)) if (isErrorClass(v)) found.add(inner);
+    else if (value && typeof value === "object")
+      for (const [inner, v] of Object.entries(value)) if (isErrorClass(v)) found.add(inner);
   }
   return [...found];
 }
@@ -40,7 +46,9 @@ describe("README", () => {
       for (const name of errorClasses(mod)) exported.push({ entry, name });
     }
     // The scan finds the classes at all (a broken mapping would pass vacuously).
-    expect(exported.map((e) => e.name)).toEqual(expect.arrayContaining(["UptimeError", "UptimeResourceError", "UptimeServerDependencyError"]));
+    expect(exported.map((e) => e.name)).toEqual(
+      expect.arrayContaining(["UptimeError", "UptimeResourceError", "UptimeServerDependencyError"]),
+    );
     const missing = exported.filter(({ name }) => !readme.includes(`\`${name}\``));
     expect(missing, "exported error classes the README does not name (in backticks)").toEqual([]);
   });

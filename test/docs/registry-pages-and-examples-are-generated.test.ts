@@ -8,7 +8,12 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../../src/docs/examples";
-import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "../../src/docs/registry";
+import {
+  REGISTRY_INDEX_PATH,
+  REGISTRY_INSTALL_PATH,
+  registryIndex,
+  registryInstallation,
+} from "../../src/docs/registry";
 import { ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
 import { SDK_NAMES } from "../../src/plugin/package-info";
@@ -43,13 +48,19 @@ describe("Registry docs", () => {
 
   it("install each SDK under the name the schema gives it", () => {
     const page = registryInstallation();
-    for (const cmd of [`npm install ${SDK_NAMES.nodejs}`, `pip install ${SDK_NAMES.python}`, `go get ${SDK_NAMES.go}`, `dotnet add package ${SDK_NAMES.dotnet}`]) {
+    for (const cmd of [
+      `npm install ${SDK_NAMES.nodejs}`,
+      `pip install ${SDK_NAMES.python}`,
+      `go get ${SDK_NAMES.go}`,
+      `dotnet add package ${SDK_NAMES.dotnet}`,
+    ]) {
       expect(page).toContain(cmd);
     }
   });
 
   it("show the overview's example in every language", () => {
     const page = registryIndex();
-    for (const fence of ["typescript", "python", "go", "csharp", "java", "yaml"]) expect(page).toContain(`{{% choosable language ${fence} %}}`);
+    for (const fence of ["typescript", "python", "go", "csharp", "java", "yaml"])
+      expect(page).toContain(`{{% choosable language ${fence} %}}`);
   });
 });

@@ -24,17 +24,25 @@ describe("generated resource types", () => {
   });
 
   it("declare every input and output field of the schemas, under its program name", () => {
-    expect(members(generated, "MonitorArgs")).toEqual([...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider].map((f) => f.name));
+    expect(members(generated, "MonitorArgs")).toEqual(
+      [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider].map((f) => f.name),
+    );
     expect(members(generated, "MonitorOutputs").sort()).toEqual(
-      [...MONITOR_FIELDS.computed, ...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider.filter((f) => !f.providerOnly)].map((f) => f.name).sort(),
+      [...MONITOR_FIELDS.computed, ...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider.filter((f) => !f.providerOnly)]
+        .map((f) => f.name)
+        .sort(),
     );
     expect(members(generated, "IncidentArgs")).toEqual(INCIDENT_FIELDS.api.map((f) => f.name));
-    expect(members(generated, "IncidentOutputs").sort()).toEqual([...INCIDENT_FIELDS.computed, ...INCIDENT_FIELDS.api].map((f) => f.name).sort());
+    expect(members(generated, "IncidentOutputs").sort()).toEqual(
+      [...INCIDENT_FIELDS.computed, ...INCIDENT_FIELDS.api].map((f) => f.name).sort(),
+    );
   });
 
   it("carry each field's description, allowed values and secrecy", () => {
     const interval = MONITOR_FIELDS.api.find((f) => f.name === "interval")!;
-    expect(generated).toContain(`/** ${interval.description} Allowed: ${interval.allowed!.join(", ")}. On change: update in place. */\n  interval: pulumi.Input<Interval>;`);
+    expect(generated).toContain(
+      `/** ${interval.description} Allowed: ${interval.allowed!.join(", ")}. On change: update in place. */\n  interval: pulumi.Input<Interval>;`,
+    );
     expect(generated).toMatch(/Secret in state\. \*\/\n {2}alerts\?: pulumi\.Input<pulumi\.Input<AlertArgs>\[\]>;/);
     expect(generated).toContain("url: pulumi.Input<string>;");
     // Omitted, the provider generates the name (autonaming).

@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 import { readExamples } from "../../src/docs/examples";
 import { packageSchema } from "../../src/plugin/package-schema";
 
-const schema = packageSchema() as { resources: Record<string, { description: string }>; functions: Record<string, { description: string }> };
+const schema = packageSchema() as {
+  resources: Record<string, { description: string }>;
+  functions: Record<string, { description: string }>;
+};
 const examples = readExamples();
 const documented = { ...schema.resources, ...schema.functions };
 

@@ -89,6 +89,8 @@ describe("constructing a Monitor", () => {
     const parent = new pulumi.ComponentResource("acme:index:Group", "group");
     new uptime.Monitor("child", { name: "child", url: "https://child.example.com", interval: 60 }, { parent });
     expect((await settled("top")).__urn).toBe("urn:pulumi:dev::fleet::pulumi-nodejs:dynamic/uptime:Monitor::top");
-    expect((await settled("child")).__urn).toBe("urn:pulumi:dev::fleet::acme:index:Group$pulumi-nodejs:dynamic/uptime:Monitor::child");
+    expect((await settled("child")).__urn).toBe(
+      "urn:pulumi:dev::fleet::acme:index:Group$pulumi-nodejs:dynamic/uptime:Monitor::child",
+    );
   });
 });

@@ -19,7 +19,9 @@ beforeAll(() => {
       newResource(args) {
         registered.push({ type: args.type, name: args.name, inputs: args.inputs, id: args.id });
         const id = args.id || (args.type.endsWith(":Monitor") ? "42" : "9");
-        const state = args.id ? { name: "read-back", monitorId: Number(args.id), status: "online" } : { ...args.inputs, monitorId: 42, incidentId: 9, status: "pending" };
+        const state = args.id
+          ? { name: "read-back", monitorId: Number(args.id), status: "online" }
+          : { ...args.inputs, monitorId: 42, incidentId: 9, status: "pending" };
         return { id, state };
       },
       call: () => ({}),
@@ -60,8 +62,11 @@ describe("Monitor and Incident wiring", () => {
 
   it("marks the password, alerts and headers secret, as inputs and as outputs", async () => {
     const m = new uptime.Monitor("secrets", {
-      name: "Secrets", url: "https://s.example.com", interval: 60,
-      requestAuthUsername: "probe", requestAuthPassword: "hunter2",
+      name: "Secrets",
+      url: "https://s.example.com",
+      interval: 60,
+      requestAuthUsername: "probe",
+      requestAuthPassword: "hunter2",
       alerts: [{ key: "slack", value: "https://hooks.slack.com/services/T/B/X" }],
       requestHeaders: [{ key: "X-Token", value: "t0ken" }],
     });

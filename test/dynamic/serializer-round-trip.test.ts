@@ -15,7 +15,8 @@ const require = createRequire(import.meta.url);
 const pulumi = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
 const requireFromString = require("require-from-string") as (code: string) => any;
 const shim = require("../../dist/dynamic/shim.js") as typeof import("../../src/dynamic/shim");
-const { serializedProvider } = require("../../dist/dynamic/serialized-provider.js") as typeof import("../../src/dynamic/serialized-provider");
+const { serializedProvider } =
+  require("../../dist/dynamic/serialized-provider.js") as typeof import("../../src/dynamic/serialized-provider");
 
 /**
  * Hashes of the serialized shims. A change here means every resource's `__provider`
@@ -32,12 +33,19 @@ async function serialize(fn: () => unknown): Promise<string> {
 }
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
 
 describe("The serialized provider", () => {
   it("is small and matches the golden hash", async () => {
-    for (const [kind, fn] of [["monitor", shim.monitorShim], ["incident", shim.incidentShim]] as const) {
+    for (const [kind, fn] of [
+      ["monitor", shim.monitorShim],
+      ["incident", shim.incidentShim],
+    ] as const) {
       const text = await serialize(fn);
       expect(Buffer.byteLength(text), kind).toBeLessThanOrEqual(512);
       expect(createHash("sha256").update(text).digest("hex"), kind).toBe(GOLDEN[kind]);
@@ -50,7 +58,8 @@ describe("The serialized provider", () => {
     process.env.UPTIME_API_KEY = "must-not-be-captured";
     try {
       const text = await serialize(shim.monitorShim);
-      for (const s of ["must-not-be-captured", DEFAULT_API_KEY, "127.0.0.1", process.cwd(), "0.1.0"]) expect(text).not.toContain(s);
+      for (const s of ["must-not-be-captured", DEFAULT_API_KEY, "127.0.0.1", process.cwd(), "0.1.0"])
+        expect(text).not.toContain(s);
     } finally {
       delete process.env.UPTIME_API_KEY;
     }

@@ -11,8 +11,12 @@ import { configureFromStack } from "../../src/runtime/config";
 import { keepEnv, providerHarness } from "../runtime/helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => { h = await providerHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const ENV_KEYS = ["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_TIME_ZONE"] as const;
 const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());
@@ -20,7 +24,10 @@ const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());
 const declared = { name: "Settings", url: "https://s.example.com", interval: 60, __resourceName: "api" };
 
 /** Configures the runtime as `configure` would, from this stack config only. */
-function stackConfig(values: Record<string, string>, env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}): void {
+function stackConfig(
+  values: Record<string, string>,
+  env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {},
+): void {
   setEnv(env);
   configureFromStack({ get: (k) => values[k] });
 }
@@ -43,17 +50,25 @@ describe("settings at check", () => {
 
   it("a URL without scheme is named by the setting that gave it: stack config or environment", async () => {
     stackConfig({ "uptime:baseUrl": "uptime.example.com", "uptime:apiKey": "k" });
-    expect(await reasons()).toEqual(['|uptime:baseUrl has no scheme: "uptime.example.com"; write it with http:// or https://, e.g. https://uptime.example.com.']);
+    expect(await reasons()).toEqual([
+      '|uptime:baseUrl has no scheme: "uptime.example.com"; write it with http:// or https://, e.g. https://uptime.example.com.',
+    ]);
     stackConfig({ "uptime:apiKey": "k" }, { UPTIME_BASE_URL: "localhost:8080" });
-    expect(await reasons()).toEqual(['|UPTIME_BASE_URL has no scheme: "localhost:8080"; write it with http:// or https://, e.g. https://uptime.example.com.']);
+    expect(await reasons()).toEqual([
+      '|UPTIME_BASE_URL has no scheme: "localhost:8080"; write it with http:// or https://, e.g. https://uptime.example.com.',
+    ]);
   });
 
   it("an unknown time zone fails the check of monitors and incidents alike", async () => {
     stackConfig({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "k", "uptime:timeZone": "Mars/Olympus" });
     const from = h.server.requests.length;
-    expect(await reasons()).toEqual(['|uptime:timeZone is not a known IANA time zone: "Mars/Olympus"; use a name such as Europe/Berlin, or UTC (the default).']);
+    expect(await reasons()).toEqual([
+      '|uptime:timeZone is not a known IANA time zone: "Mars/Olympus"; use a name such as Europe/Berlin, or UTC (the default).',
+    ]);
     const r = await incident.check({}, { monitorId: 1, startedAt: "2026-01-01T00:00:00", __resourceName: "i" });
-    expect(r.failures?.map((f) => f.reason)).toEqual([expect.stringMatching(/^uptime:timeZone is not a known IANA time zone/)]);
+    expect(r.failures?.map((f) => f.reason)).toEqual([
+      expect.stringMatching(/^uptime:timeZone is not a known IANA time zone/),
+    ]);
     expect(h.server.requests.length).toBe(from);
   });
 
@@ -68,7 +83,9 @@ describe("settings at check", () => {
       expect(r[0]).not.toContain("wrong-key-4711");
     }
     stackConfig({ "uptime:baseUrl": h.server.url }, { UPTIME_API_KEY: "wrong-key-4711" });
-    expect((await reasons())[0]).toMatch(/API key from UPTIME_API_KEY \(401.*Set the right key in the UPTIME_API_KEY environment variable/);
+    expect((await reasons())[0]).toMatch(
+      /API key from UPTIME_API_KEY \(401.*Set the right key in the UPTIME_API_KEY environment variable/,
+    );
   });
 
   it("a refused connection names the host, the port and uptime:baseUrl", async () => {
@@ -82,7 +99,9 @@ describe("settings at check", () => {
   it("working settings pass with one request for every check of the process", async () => {
     h.reconfigure();
     const from = h.server.requests.length;
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => monitor.check({}, { ...declared, name: `Ok${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => monitor.check({}, { ...declared, name: `Ok${i}` })),
+    );
     expect(results.map((r) => r.failures)).toEqual([undefined, undefined, undefined, undefined, undefined]);
     await incident.check({}, { monitorId: 1, startedAt: "2026-01-01T00:00:00", __resourceName: "i" });
     expect(h.server.requests.length - from).toBe(1);

@@ -88,7 +88,9 @@ describe("a service that checks", () => {
 
   it("getIncidents returns the incident the service opened", async () => {
     const outputs = await stack.outputs();
-    expect(outputs.apiIncidents).toEqual([{ incidentId: expect.any(Number), status: "unresolved", cause: '503 Service Unavailable, text "ok" not found' }]);
+    expect(outputs.apiIncidents).toEqual([
+      { incidentId: expect.any(Number), status: "unresolved", cause: '503 Service Unavailable, text "ok" not found' },
+    ]);
   });
 
   it("declaring an incident on a monitor the service holds an ongoing incident for fails at up, saying what to do", async () => {

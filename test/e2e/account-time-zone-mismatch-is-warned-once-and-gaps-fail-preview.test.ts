@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, failed, ok, summary } from "./harness";
 import { describeRequests, requestsBeyondSettingsCheck, startE2EServer, type E2EServer } from "./api";
 
-const WARNING = /uptime:timeZone is UTC, but the service's account reads local times in another zone: Monitor "nightly-(db|web)" sent maintenanceStartAt 2030-01-15T10:00:00 and the service stored 2030-01-15T09:00:00 \(in UTC\)/g;
+const WARNING =
+  /uptime:timeZone is UTC, but the service's account reads local times in another zone: Monitor "nightly-(db|web)" sent maintenanceStartAt 2030-01-15T10:00:00 and the service stored 2030-01-15T09:00:00 \(in UTC\)/g;
 
-const REFRESH_WARNING = /uptime:timeZone is UTC, but the service's account reads local times in another zone: Monitor "nightly-(db|web)" recorded maintenanceStartAt 2030-01-15T10:00:00 and the service now returns 2030-01-15T09:00:00 \(in UTC\)/g;
+const REFRESH_WARNING =
+  /uptime:timeZone is UTC, but the service's account reads local times in another zone: Monitor "nightly-(db|web)" recorded maintenanceStartAt 2030-01-15T10:00:00 and the service now returns 2030-01-15T09:00:00 \(in UTC\)/g;
 
 describe("a stack whose time zone is not the account's", () => {
   let srv: E2EServer;
@@ -36,8 +38,12 @@ describe("a stack whose time zone is not the account's", () => {
     expect(diagnostics.match(WARNING), up.output).toHaveLength(1);
     expect(diagnostics).toMatch(/warning: uptime:timeZone is UTC/);
     // Attached to the monitor whose write showed it.
-    expect(diagnostics).toMatch(/pulumi-nodejs:dynamic\/uptime:Monitor \(nightly-(db|web)\):\n\s+warning: uptime:timeZone is UTC/);
-    expect(up.output).toContain("The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone");
+    expect(diagnostics).toMatch(
+      /pulumi-nodejs:dynamic\/uptime:Monitor \(nightly-(db|web)\):\n\s+warning: uptime:timeZone is UTC/,
+    );
+    expect(up.output).toContain(
+      "The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone",
+    );
     // What the warning is about: refreshed, the dates read back as another time.
     const drift = failed(await stack.preview(["--refresh", "--expect-no-changes", "--diff"]));
     expect(drift.output).toMatch(/maintenanceStartAt\s*:\s*"2030-01-15T10:00:00" => "2030-01-15T09:00:00"/);
@@ -53,7 +59,10 @@ describe("a stack whose time zone is not the account's", () => {
     expect(up.output).not.toContain("uptime:timeZone is");
     // The service had the intended instants all along; only their reading was off.
     expect(srv.server.requests.slice(from).filter((r) => r.write)).toEqual([]);
-    expect((await srv.api.monitors()).map((m) => m.maintenance_start_at)).toEqual(["2030-01-15T09:00:00.000000Z", "2030-01-15T09:00:00.000000Z"]);
+    expect((await srv.api.monitors()).map((m) => m.maintenance_start_at)).toEqual([
+      "2030-01-15T09:00:00.000000Z",
+      "2030-01-15T09:00:00.000000Z",
+    ]);
     ok(await stack.preview(["--refresh", "--expect-no-changes"]));
   });
 
@@ -61,7 +70,9 @@ describe("a stack whose time zone is not the account's", () => {
     await stack.setConfig("fixture:start", "2030-03-31T02:30:00");
     const from = srv.server.requests.length;
     const preview = failed(await stack.preview());
-    expect(preview.output).toContain("maintenanceStartAt: 2030-03-31T02:30:00 does not exist in time zone Europe/Berlin (uptime:timeZone)");
+    expect(preview.output).toContain(
+      "maintenanceStartAt: 2030-03-31T02:30:00 does not exist in time zone Europe/Berlin (uptime:timeZone)",
+    );
     expect(requestsBeyondSettingsCheck(srv.server, from), describeRequests(srv.server, from)).toEqual([]);
   });
 });

@@ -21,10 +21,14 @@ export interface E2EServer {
  * and, optionally, its own time zone. With `checks`, it checks monitors (loopback targets
  * only) when the test runs a round.
  */
-export async function startE2EServer(options: { checks?: boolean; timeZone?: string; log?: (line: string) => void } = {}): Promise<E2EServer> {
+export async function startE2EServer(
+  options: { checks?: boolean; timeZone?: string; log?: (line: string) => void } = {},
+): Promise<E2EServer> {
   const apiKey = `e2e-apikey-${randomBytes(12).toString("hex")}`;
   const accounts = [{ apiKey, name: "e2e", ...(options.timeZone ? { timeZone: options.timeZone } : {}) }];
-  const server = options.checks ? await startCheckingServer({ accounts, log: options.log }) : await startTestServer({ accounts, log: options.log });
+  const server = options.checks
+    ? await startCheckingServer({ accounts, log: options.log })
+    : await startTestServer({ accounts, log: options.log });
   return { server, url: server.url, apiKey, api: new RawApi(server.url, apiKey), close: () => server.close() };
 }
 
@@ -75,14 +79,26 @@ export function sameInstant(a: string | null | undefined, b: string | null | und
 
 /** Raw HTTP against the API: Bearer key, JSON answers, form-encoded writes. */
 export class RawApi {
-  constructor(readonly baseUrl: string, private readonly apiKey: string) {}
+  constructor(
+    readonly baseUrl: string,
+    private readonly apiKey: string,
+  ) {}
 
-  async call(method: string, path: string, form?: Record<string, string | number | boolean>): Promise<{ status: number; body: any }> {
+  async call(
+    method: string,
+    path: string,
+    form?: Record<string, string | number | boolean>,
+  ): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.apiKey}`, Accept: "application/json" };
     let body: string | undefined;
     if (form) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
-      body = new URLSearchParams(Object.entries(form).map(([k, v]): [string, string] => [k, typeof v === "boolean" ? (v ? "1" : "0") : String(v)])).toString();
+      body = new URLSearchParams(
+        Object.entries(form).map(([k, v]): [string, string] => [
+          k,
+          typeof v === "boolean" ? (v ? "1" : "0") : String(v),
+        ]),
+      ).toString();
     }
     const res = await fetch(`${this.baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
@@ -97,7 +113,8 @@ export class RawApi {
 
   private async ok(method: string, path: string, form?: Record<string, string | number | boolean>): Promise<any> {
     const r = await this.call(method, path, form);
-    if (r.status < 200 || r.status >= 300) throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    if (r.status < 200 || r.status >= 300)
+      throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);
     return r.body;
   }
 
@@ -132,7 +149,8 @@ export class RawApi {
   /** The monitor named exactly `name` (throws when there is not exactly one). */
   async monitorNamed(name: string): Promise<ApiMonitor> {
     const found = (await this.monitors()).filter((m) => m.name === name);
-    if (found.length !== 1) throw new Error(`expected one monitor named ${JSON.stringify(name)}, found ${found.length}`);
+    if (found.length !== 1)
+      throw new Error(`expected one monitor named ${JSON.stringify(name)}, found ${found.length}`);
     return found[0];
   }
 

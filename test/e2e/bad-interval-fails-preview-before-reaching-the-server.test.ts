@@ -11,7 +11,9 @@ import { describeRequests, requestsBeyondSettingsCheck, startE2EServer, type E2E
 const ALLOWED = [60, 180, 300, 600, 900, 1800, 3600];
 
 function expectNamesIntervalAndAllowedValues(output: string): void {
-  const line = output.split("\n").find((l) => /Monitor resource 'api'.*has a problem/.test(l) && /\binterval\b/.test(l));
+  const line = output
+    .split("\n")
+    .find((l) => /Monitor resource 'api'.*has a problem/.test(l) && /\binterval\b/.test(l));
   expect(line, `no check failure naming interval in:\n${output}`).toBeDefined();
   expect(line).toMatch(/\binterval\b/);
   expect(line).toMatch(/\b45\b/);

@@ -13,7 +13,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, failed, ok, summary } from "./harness";
-import { VERSION, archiveName, hostArchive, startReleaseRig, uptimePluginEntries, type ReleaseRig } from "./release-fixtures";
+import {
+  VERSION,
+  archiveName,
+  hostArchive,
+  startReleaseRig,
+  uptimePluginEntries,
+  type ReleaseRig,
+} from "./release-fixtures";
 
 const PROGRAM = `name: bad-release
 runtime: yaml
@@ -53,7 +60,8 @@ describe("a bad release archive", () => {
   afterAll(() => rig?.close());
 
   /** A fresh PULUMI_HOME and stack of the program, downloading from the release server. */
-  const stackOf = () => E2EStack.create({ project: "bad-release", files: { "Pulumi.yaml": PROGRAM }, server: rig.srv, env: rig.env() });
+  const stackOf = () =>
+    E2EStack.create({ project: "bad-release", files: { "Pulumi.yaml": PROGRAM }, server: rig.srv, env: rig.env() });
 
   /** After a failure: the good archive served again, `up` installs it (replacing any leftover) and runs. */
   async function recovers(stack: E2EStack, stackCreated = true): Promise<void> {
@@ -79,7 +87,9 @@ describe("a bad release archive", () => {
     const stack = await stackOf();
     try {
       const up = failed(await stack.up());
-      expect(up.output).toContain("Could not automatically download and install resource plugin 'pulumi-resource-uptime' at version v0.1.0");
+      expect(up.output).toContain(
+        "Could not automatically download and install resource plugin 'pulumi-resource-uptime' at version v0.1.0",
+      );
       expect(up.output).toContain("error installing provider uptime: uncompressing: gzip: invalid header");
       expect(await rig.srv.api.monitors()).toEqual([]);
       await leftMarkedPartial(stack);
@@ -94,7 +104,11 @@ describe("a bad release archive", () => {
     const stack = await stackOf();
     try {
       const up = failed(await stack.up());
-      expect(up.output).toMatch(new RegExp(`error installing provider uptime: untarring file \\S*/plugins/${installed}/pulumi-resource-uptime: unexpected EOF`));
+      expect(up.output).toMatch(
+        new RegExp(
+          `error installing provider uptime: untarring file \\S*/plugins/${installed}/pulumi-resource-uptime: unexpected EOF`,
+        ),
+      );
       expect(await rig.srv.api.monitors()).toEqual([]);
       await leftMarkedPartial(stack);
       await recovers(stack);
@@ -108,14 +122,40 @@ describe("a bad release archive", () => {
     const stack = await stackOf();
     try {
       const wrong = createHash("sha256").update("not the archive").digest("hex");
-      const r = failed(await stack.run(["plugin", "install", "resource", "uptime", VERSION, "--server", rig.release.url, "--checksum", wrong]));
-      expect(r.output).toContain(`downloading from ${rig.release.url}: failed to download plugin: uptime-${VERSION}: invalid checksum, expected ${wrong}, actual `);
+      const r = failed(
+        await stack.run([
+          "plugin",
+          "install",
+          "resource",
+          "uptime",
+          VERSION,
+          "--server",
+          rig.release.url,
+          "--checksum",
+          wrong,
+        ]),
+      );
+      expect(r.output).toContain(
+        `downloading from ${rig.release.url}: failed to download plugin: uptime-${VERSION}: invalid checksum, expected ${wrong}, actual `,
+      );
       expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
       // Known limit of CLI v3.248.0 (README, Install): its checksum reader drops the bytes of
       // the read that ends the download, so even the archive's own sum is refused. When a
       // newer CLI passes this, the README's note goes.
       const right = createHash("sha256").update(good).digest("hex");
-      const again = failed(await stack.run(["plugin", "install", "resource", "uptime", VERSION, "--server", rig.release.url, "--checksum", right]));
+      const again = failed(
+        await stack.run([
+          "plugin",
+          "install",
+          "resource",
+          "uptime",
+          VERSION,
+          "--server",
+          rig.release.url,
+          "--checksum",
+          right,
+        ]),
+      );
       expect(again.output).toContain(`invalid checksum, expected ${right}, actual `);
       expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
       await recovers(stack, false);
@@ -141,11 +181,16 @@ describe("a bad release archive", () => {
     // A Mach-O arm64 header: what a darwin-arm64 build starts with. The CLI cannot tell before
     // running it, so it stays installed: the release build checks every executable's format
     // (scripts/build-standalone.js), and `pulumi plugin rm` clears it.
-    rig.release.setAsset(asset, archiveOf(Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]), Buffer.alloc(4088)])));
+    rig.release.setAsset(
+      asset,
+      archiveOf(Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]), Buffer.alloc(4088)])),
+    );
     const stack = await stackOf();
     try {
       const up = failed(await stack.up());
-      expect(up.output).toMatch(new RegExp(`fork/exec \\S*/plugins/${installed}/pulumi-resource-uptime: exec format error`));
+      expect(up.output).toMatch(
+        new RegExp(`fork/exec \\S*/plugins/${installed}/pulumi-resource-uptime: exec format error`),
+      );
       expect(await rig.srv.api.monitors()).toEqual([]);
       ok(await stack.run(["plugin", "rm", "resource", "uptime", VERSION, "--yes"]));
       await recovers(stack);

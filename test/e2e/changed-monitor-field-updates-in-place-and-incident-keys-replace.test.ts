@@ -4,7 +4,17 @@
  * both only on store).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, INCIDENT_TYPE, MONITOR_TYPE, byName, jsonSummary, ok, secs, summary, type RunResult } from "./harness";
+import {
+  E2EStack,
+  INCIDENT_TYPE,
+  MONITOR_TYPE,
+  byName,
+  jsonSummary,
+  ok,
+  secs,
+  summary,
+  type RunResult,
+} from "./harness";
 import { sameInstant, startE2EServer, type E2EServer } from "./api";
 
 describe("changes", () => {
@@ -30,7 +40,9 @@ describe("changes", () => {
   it("preview of a changed monitor field shows one in-place update of that monitor", async () => {
     await stack.setConfig("fixture:apiInterval", "300");
     monitorPreview = ok(await stack.preview());
-    expect(monitorPreview.output).toMatch(/~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+api\s+update\s+\[diff: ~interval\]/);
+    expect(monitorPreview.output).toMatch(
+      /~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+api\s+update\s+\[diff: ~interval\]/,
+    );
     expect(monitorPreview.output).not.toMatch(/Monitor\s+(api|web)\s+(replace|create|delete)/);
     expect(summary(monitorPreview.output)).toMatchObject({ update: 1 });
   });
@@ -68,7 +80,9 @@ describe("changes", () => {
     const [old] = await srv.api.incidents();
     await stack.setConfig("fixture:incidentStartedAt", "2024-01-01T09:30:00");
     const preview = ok(await stack.preview());
-    expect(preview.output).toMatch(/\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~startedAt\]/);
+    expect(preview.output).toMatch(
+      /\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~startedAt\]/,
+    );
     expect(summary(preview.output)).toMatchObject({ replace: 1, unchanged: 3 });
 
     ok(await stack.up());
@@ -85,7 +99,9 @@ describe("changes", () => {
     const [old] = await srv.api.incidents();
     await stack.setConfig("fixture:incidentOn", "web");
     const preview = ok(await stack.preview());
-    expect(preview.output).toMatch(/\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~monitorId\]/);
+    expect(preview.output).toMatch(
+      /\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~monitorId\]/,
+    );
 
     ok(await stack.up());
     expect(await stack.lastChanges()).toEqual({ replace: 1, same: 3 });

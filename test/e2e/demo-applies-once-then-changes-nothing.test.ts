@@ -26,9 +26,11 @@ async function demo(): Promise<string> {
   return stdout;
 }
 
-const DOWN = 'API health\\s+offline\\s+60s\\s+503 Service Unavailable, text "ok" not found\\s+\\d+ms\\s+http://127\\.0\\.0\\.1:(\\d+)/api/health';
+const DOWN =
+  'API health\\s+offline\\s+60s\\s+503 Service Unavailable, text "ok" not found\\s+\\d+ms\\s+http://127\\.0\\.0\\.1:(\\d+)/api/health';
 const UP = "Home page\\s+online\\s+300s\\s+200 OK\\s+\\d+ms\\s+http://127\\.0\\.0\\.1:(\\d+)";
-const OPENED = /API health\s+unresolved\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\s+-\s+503 Service Unavailable, text "ok" not found/g;
+const OPENED =
+  /API health\s+unresolved\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\s+-\s+503 Service Unavailable, text "ok" not found/g;
 const PAST = /API health\s+resolved\s+2026-03-02T09:14:00\s+2026-03-02T09:41:00\s+primary database failover/;
 
 describe("npm run demo", () => {

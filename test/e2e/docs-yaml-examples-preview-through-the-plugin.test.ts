@@ -24,8 +24,15 @@ describe("the docs' YAML examples", () => {
 
   beforeAll(async () => {
     srv = await startE2EServer();
-    const monitor = await srv.api.createMonitor({ name: "docs example target", url: "https://target.example.com/", interval: 300 });
-    const incident = await srv.api.call("POST", "/api/v1/incidents", { monitor_id: monitor.id, started_at: "2026-03-02T09:14:00" });
+    const monitor = await srv.api.createMonitor({
+      name: "docs example target",
+      url: "https://target.example.com/",
+      interval: 300,
+    });
+    const incident = await srv.api.call("POST", "/api/v1/incidents", {
+      monitor_id: monitor.id,
+      started_at: "2026-03-02T09:14:00",
+    });
     expect(incident.status).toBe(201);
     ids = { monitorId: String(monitor.id), incidentId: String(incident.body.data.id) };
   });
@@ -40,13 +47,17 @@ describe("the docs' YAML examples", () => {
     return s;
   }
 
-  it.each(Object.keys(examples))("%s previews", async (name) => {
-    const s = await stackOf(name, examples[name].programs.yaml);
-    const r = ok(await s.preview());
-    // Each declared resource, plus the stack itself.
-    const creates = (examples[name].programs.yaml.match(/type: uptime:/g) ?? []).length;
-    expect(summary(r.output).create).toBe(creates + 1);
-  }, 240_000);
+  it.each(Object.keys(examples))(
+    "%s previews",
+    async (name) => {
+      const s = await stackOf(name, examples[name].programs.yaml);
+      const r = ok(await s.preview());
+      // Each declared resource, plus the stack itself.
+      const creates = (examples[name].programs.yaml.match(/type: uptime:/g) ?? []).length;
+      expect(summary(r.output).create).toBe(creates + 1);
+    },
+    240_000,
+  );
 
   it("a function's read reaches the server: a monitor id it lacks fails the preview", async () => {
     const s = await stackOf("absent", examples.getMonitor.programs.yaml, { ...ids, monitorId: "999999" });

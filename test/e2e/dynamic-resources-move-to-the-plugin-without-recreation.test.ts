@@ -11,7 +11,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, FIXTURES, INCIDENT_TYPE, MONITOR_TYPE, PLUGIN_INCIDENT_TYPE, PLUGIN_MONITOR_TYPE, byName, isSecretEnvelope, ok, summary } from "./harness";
+import {
+  E2EStack,
+  FIXTURES,
+  INCIDENT_TYPE,
+  MONITOR_TYPE,
+  PLUGIN_INCIDENT_TYPE,
+  PLUGIN_MONITOR_TYPE,
+  byName,
+  isSecretEnvelope,
+  ok,
+  summary,
+} from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 import { expectNoLeaks, yamlSecrets } from "./plugin-fixtures";
 
@@ -52,10 +63,12 @@ describe("moving a program from the dynamic resources to the plugin's SDK", () =
     const writes = srv.server.writeCount();
     const preview = ok(await stack.preview(["--diff"]));
     const planned = summary(preview.output);
-    for (const step of ["create", "update", "replace", "delete"]) expect(planned[step] ?? 0, `${step} in the preview of the move`).toBe(0);
+    for (const step of ["create", "update", "replace", "delete"])
+      expect(planned[step] ?? 0, `${step} in the preview of the move`).toBe(0);
 
     const moved = ok(await stack.up());
-    for (const step of ["create", "update", "replace", "delete"]) expect(summary(moved.output)[step] ?? 0, `${step} in the up of the move`).toBe(0);
+    for (const step of ["create", "update", "replace", "delete"])
+      expect(summary(moved.output)[step] ?? 0, `${step} in the up of the move`).toBe(0);
     expect(srv.server.writeCount()).toBe(writes);
     expect((await srv.api.monitors()).map((m) => m.id).sort()).toEqual(monitorsBefore);
     expect((await srv.api.incidents()).map((i) => i.id)).toEqual(incidentsBefore);
@@ -76,14 +89,21 @@ describe("moving a program from the dynamic resources to the plugin's SDK", () =
 
   it("still knows which incident fields the program wrote, and writes through the plugin", async () => {
     // The acknowledgement the program wrote before the move is still the program's: changing it replaces.
-    stack.editFile("index.js", (t) => t.replace('acknowledgedAt: "2024-01-01T10:10:00"', 'acknowledgedAt: "2024-01-01T10:20:00"'));
+    stack.editFile("index.js", (t) =>
+      t.replace('acknowledgedAt: "2024-01-01T10:10:00"', 'acknowledgedAt: "2024-01-01T10:20:00"'),
+    );
     expect(summary(ok(await stack.preview()).output)).toMatchObject({ replace: 1 });
-    stack.editFile("index.js", (t) => t.replace('acknowledgedAt: "2024-01-01T10:20:00"', 'acknowledgedAt: "2024-01-01T10:10:00"'));
+    stack.editFile("index.js", (t) =>
+      t.replace('acknowledgedAt: "2024-01-01T10:20:00"', 'acknowledgedAt: "2024-01-01T10:10:00"'),
+    );
 
     // A first end is an in-place update; the monitor's interval too.
     const [incident] = await srv.api.incidents();
     stack.editFile("index.js", (t) =>
-      t.replace('cause: "502 Bad Gateway",', 'cause: "502 Bad Gateway",\n  endedAt: "2024-01-01T11:00:00",').replace("interval: 60,", "interval: 180,"));
+      t
+        .replace('cause: "502 Bad Gateway",', 'cause: "502 Bad Gateway",\n  endedAt: "2024-01-01T11:00:00",')
+        .replace("interval: 60,", "interval: 180,"),
+    );
     const up = ok(await stack.up());
     expect(summary(up.output)).toMatchObject({ update: 2 });
     expect(summary(up.output).replace ?? 0).toBe(0);

@@ -41,7 +41,12 @@ describe("the engine installs the plugin from the release by itself", () => {
   const assetPath = `/pulumi-uptime/pulumi-uptime/releases/download/v${VERSION}/${archiveName()}`;
 
   it("a YAML program with no plugins block: up downloads, installs and runs it; preview and destroy reuse it", async () => {
-    const stack = await E2EStack.create({ project: "release-yaml", files: { "Pulumi.yaml": YAML_PROGRAM }, server: rig.srv, env: rig.env() });
+    const stack = await E2EStack.create({
+      project: "release-yaml",
+      files: { "Pulumi.yaml": YAML_PROGRAM },
+      server: rig.srv,
+      env: rig.env(),
+    });
     try {
       expect(uptimePluginEntries(stack.home)).toEqual([]);
       const up = ok(await stack.up());
@@ -49,7 +54,10 @@ describe("the engine installs the plugin from the release by itself", () => {
       expect(summary(up.output)).toMatchObject({ create: 2 });
       expect(rig.release.requests.filter((p) => p === assetPath)).toHaveLength(1);
       // Installed whole: the executable, nothing marked partial (the CLI keeps its lock file).
-      expect(uptimePluginEntries(stack.home)).toEqual([`resource-uptime-v${VERSION}`, `resource-uptime-v${VERSION}.lock`]);
+      expect(uptimePluginEntries(stack.home)).toEqual([
+        `resource-uptime-v${VERSION}`,
+        `resource-uptime-v${VERSION}.lock`,
+      ]);
       const installed = join(stack.home, "plugins", `resource-uptime-v${VERSION}`);
       expect(readFileSync(join(installed, "pulumi-resource-uptime")).subarray(0, 4).toString("latin1")).toBe("\x7fELF");
       const [monitor] = await rig.srv.api.monitors();
@@ -75,16 +83,29 @@ describe("the engine installs the plugin from the release by itself", () => {
     expect(yaml).not.toMatch(/plugins:/);
     writeFileSync(join(dir, "Pulumi.yaml"), yaml);
     // The generated SDK in this checkout, as the example's own go.mod replaces it (relative there).
-    writeFileSync(join(dir, "go.mod"), readFileSync(join(dir, "go.mod"), "utf8").replace("=> ../../sdk/go", `=> ${join(REPO, "sdk", "go")}`));
+    writeFileSync(
+      join(dir, "go.mod"),
+      readFileSync(join(dir, "go.mod"), "utf8").replace("=> ../../sdk/go", `=> ${join(REPO, "sdk", "go")}`),
+    );
     await compileExample(dir);
     const before = rig.release.requests.length;
-    const stack = await E2EStack.create({ project: dir, inPlace: true, configInProject: true, server: rig.srv, config: exampleConfig(join(REPO, "examples", "go")), env: { ...rig.env(), GOFLAGS: "-buildvcs=false" } });
+    const stack = await E2EStack.create({
+      project: dir,
+      inPlace: true,
+      configInProject: true,
+      server: rig.srv,
+      config: exampleConfig(join(REPO, "examples", "go")),
+      env: { ...rig.env(), GOFLAGS: "-buildvcs=false" },
+    });
     try {
       const up = ok(await stack.up());
       expect(up.output).toMatch(/Downloading provider: uptime/);
       expect(summary(up.output)).toMatchObject({ create: 4 });
       expect(rig.release.requests.slice(before)).toContain(assetPath);
-      expect((await rig.srv.api.monitors()).map((m) => m.name).sort()).toEqual(["Go example: API health", "Go example: home page"]);
+      expect((await rig.srv.api.monitors()).map((m) => m.name).sort()).toEqual([
+        "Go example: API health",
+        "Go example: home page",
+      ]);
       ok(await stack.preview(["--expect-no-changes"]));
       ok(await stack.destroy());
       expect(await rig.srv.api.monitors()).toEqual([]);

@@ -27,17 +27,25 @@ describe("messages a user can act on", () => {
   it("a mistyped `alert` is matched to `alerts`, and its value is not printed", async () => {
     await stack.setConfig("fixture:typo", "true");
     const preview = failed(await stack.preview());
-    expect(preview.output).toMatch(/Monitor resource 'watched' has a problem: alert: is not a property of this resource \(did you mean alerts\?\)/);
+    expect(preview.output).toMatch(
+      /Monitor resource 'watched' has a problem: alert: is not a property of this resource \(did you mean alerts\?\)/,
+    );
     expect(preview.output).not.toContain("alertCondition?");
     expect(leaks(preview.output, [WEBHOOK, "typo-e2e-SECRET"])).toEqual([]);
     await stack.setConfig("fixture:typo", "false");
   });
 
   it("an adopted monitor is reported with the id it took over", async () => {
-    const existing = await srv.api.createMonitor({ name: "e2e messages", url: "https://old.example.com/", interval: 300 });
+    const existing = await srv.api.createMonitor({
+      name: "e2e messages",
+      url: "https://old.example.com/",
+      interval: 300,
+    });
     await stack.setConfig("fixture:adopt", "true");
     const up = ok(await stack.up());
-    expect(up.output).toContain(`Monitor "watched" took over the existing monitor ${existing.id} ("e2e messages", adopt: true, found by name) instead of creating one.`);
+    expect(up.output).toContain(
+      `Monitor "watched" took over the existing monitor ${existing.id} ("e2e messages", adopt: true, found by name) instead of creating one.`,
+    );
     expect(await srv.api.monitors()).toHaveLength(1);
   });
 
@@ -46,7 +54,9 @@ describe("messages a user can act on", () => {
     await srv.api.deleteMonitor(gone.id);
     await stack.setConfig("fixture:interval", "300");
     const up = failed(await stack.up());
-    expect(up.output).toContain(`Monitor "watched": monitor ${gone.id} was deleted outside Pulumi (the service has no monitor with that id). Run \`pulumi up --refresh\` to create it again`);
+    expect(up.output).toContain(
+      `Monitor "watched": monitor ${gone.id} was deleted outside Pulumi (the service has no monitor with that id). Run \`pulumi up --refresh\` to create it again`,
+    );
     expect(up.output).not.toMatch(/PATCH \/api\/v1\/monitors\/\d+: not found/);
     expect(up.output).not.toMatch(/\n\s+at \S+ \(/); // no stack trace
 

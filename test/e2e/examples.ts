@@ -63,7 +63,11 @@ export async function compileExample(dir: string): Promise<string | undefined> {
     return "tsc";
   }
   if (existsSync(join(dir, "go.mod"))) {
-    await run("go", ["build", "-o", "/dev/null", "."], { cwd: dir, env: { ...process.env, GOWORK: "off" }, timeout: 900_000 });
+    await run("go", ["build", "-o", "/dev/null", "."], {
+      cwd: dir,
+      env: { ...process.env, GOWORK: "off" },
+      timeout: 900_000,
+    });
     return "go build";
   }
   if (existsSync(join(dir, "pom.xml"))) {
@@ -80,10 +84,19 @@ export async function compileExample(dir: string): Promise<string | undefined> {
  */
 async function pythonVenv(dir: string): Promise<string> {
   const requirements = join(dir, "requirements.txt");
-  const wheels = readFileSync(requirements, "utf8").split("\n").map((l) => l.trim()).filter((l) => l.endsWith(".whl")).map((l) => resolve(dir, l));
+  const wheels = readFileSync(requirements, "utf8")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l.endsWith(".whl"))
+    .map((l) => resolve(dir, l));
   const missing = wheels.find((w) => !existsSync(w));
   if (missing) throw new Error(`${missing} is missing: run \`npm run sdks\` (it builds the Python SDK's wheel)`);
-  const bin = await ensureVenv({ dir: join(REPO, ".tools", `python-venv-${basename(dir)}`), requirements, cwd: dir, inputs: wheels });
+  const bin = await ensureVenv({
+    dir: join(REPO, ".tools", `python-venv-${basename(dir)}`),
+    requirements,
+    cwd: dir,
+    inputs: wheels,
+  });
   const link = join(dir, "venv");
   rmSync(link, { recursive: true, force: true });
   symlinkSync(join(bin, ".."), link, "dir");
@@ -100,7 +113,6 @@ export function exampleEnv(dir: string): Record<string, string> {
   const { MAVEN_OPTS } = maven.mavenEnv();
   return { MAVEN_OPTS };
 }
-
 
 /** An example run in place against a fresh local server: compiled, its stack created and configured. */
 export interface ExampleRun {
@@ -123,7 +135,8 @@ export async function runExample(dir: string, label: string): Promise<ExampleRun
   const closeServers = () => Promise.all([srv.close(), second?.close()]);
   const config: Record<string, ConfigValue> = {};
   for (const [key, c] of Object.entries(wanted)) {
-    config[key] = "value" in c ? c : { value: c.secondService === "url" ? second!.url : second!.apiKey, secret: c.secret };
+    config[key] =
+      "value" in c ? c : { value: c.secondService === "url" ? second!.url : second!.apiKey, secret: c.secret };
   }
   let stack: E2EStack;
   try {

@@ -34,12 +34,16 @@ describe("adoption", () => {
     expect(summary(up.output)).toMatchObject({ create: 2 }); // the stack and the (adopted) monitor
     // One write, the update to the declared state; no store.
     const writes = srv.server.requests.slice(from).filter((r) => r.write);
-    expect(writes.map((r) => `${r.method === "PUT" ? "PATCH" : r.method} ${r.path}`)).toEqual([`PATCH /api/v1/monitors/${existing.id}`]);
+    expect(writes.map((r) => `${r.method === "PUT" ? "PATCH" : r.method} ${r.path}`)).toEqual([
+      `PATCH /api/v1/monitors/${existing.id}`,
+    ]);
 
     const named = (await srv.api.monitors()).filter((m) => m.name === NAME);
     expect(named).toHaveLength(1);
     expect(named[0]).toMatchObject({ id: existing.id, url: "https://adopted.example.com/health", interval: 300 });
-    expect(asList(named[0].alerts).map(({ key, value }) => ({ key, value }))).toEqual([{ key: "email", value: "adopt@example.com" }]);
+    expect(asList(named[0].alerts).map(({ key, value }) => ({ key, value }))).toEqual([
+      { key: "email", value: "adopt@example.com" },
+    ]);
     expect(await srv.api.monitors()).toHaveLength(1);
     expect(byName(await stack.resources(MONITOR_TYPE), "adopted").id).toBe(String(existing.id));
     expect(await stack.outputs()).toMatchObject({ monitorId: existing.id });

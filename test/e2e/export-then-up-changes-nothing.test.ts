@@ -46,19 +46,37 @@ function project(files: Record<string, string>): string {
   mkdirSync(WORK, { recursive: true });
   const dir = mkdtempSync(join(WORK, "up-"));
   writeFileSync(join(dir, "Pulumi.yaml"), "name: exported-monitors\nruntime: nodejs\nmain: bin/index.js\n");
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "exported-monitors", private: true, main: "bin/index.js" }));
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({
-    compilerOptions: { target: "ES2022", module: "CommonJS", moduleResolution: "node", outDir: "bin", strict: true, skipLibCheck: true, types: ["node"] },
-    include: ["*.ts"],
-  }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "exported-monitors", private: true, main: "bin/index.js" }),
+  );
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "CommonJS",
+        moduleResolution: "node",
+        outDir: "bin",
+        strict: true,
+        skipLibCheck: true,
+        types: ["node"],
+      },
+      include: ["*.ts"],
+    }),
+  );
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "pipe" });
+  execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], {
+    stdio: "pipe",
+  });
   return dir;
 }
 
 /** Every monitor, without the timestamp a no-op write may touch. */
 async function snapshot(srv: E2EServer): Promise<unknown[]> {
-  return (await srv.api.monitors()).map(({ updated_at, checked_at, ...m }) => (void updated_at, void checked_at, m)).sort((a, b) => a.id - b.id);
+  return (await srv.api.monitors())
+    .map(({ updated_at, checked_at, ...m }) => (void updated_at, void checked_at, m))
+    .sort((a, b) => a.id - b.id);
 }
 
 for (const format of ["ts", "yaml"] as const) {
@@ -75,12 +93,12 @@ for (const format of ["ts", "yaml"] as const) {
       await seed(client, variedMonitors());
       await client.close();
       text = await exported(srv, format);
-      dir = format === "ts"
-        ? project({ "index.ts": text })
-        : project({ "monitors.yaml": text, "index.ts": "" });
+      dir = format === "ts" ? project({ "index.ts": text }) : project({ "monitors.yaml": text, "index.ts": "" });
       if (format === "yaml") {
         copyFileSync(join(ROOT, "examples", "gitops", "index.ts"), join(dir, "index.ts"));
-        execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdio: "pipe" });
+        execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], {
+          stdio: "pipe",
+        });
       }
       stack = await E2EStack.create({
         project: dir,
@@ -133,7 +151,8 @@ for (const format of ["ts", "yaml"] as const) {
       expect(text).not.toMatch(/T0K3N|Bearer abc\.def|s3cret|hooks\.slack\.com/);
       // The engine's output only: the harness's log of command lines holds `config set` values.
       const output = stack.log.map((r) => r.output).join("\n");
-      for (const secret of [...Object.values(PASSWORDS), "T0K3N", "Bearer abc.def"]) expect(output).not.toContain(secret);
+      for (const secret of [...Object.values(PASSWORDS), "T0K3N", "Bearer abc.def"])
+        expect(output).not.toContain(secret);
     });
   });
 }

@@ -25,28 +25,46 @@ describe("function results", () => {
 
   it("keep alerts and request headers secret in the stack's outputs and state", async () => {
     const m = await srv.api.createMonitor({
-      name: "e2e functions read", url: "https://fn.example.com/", interval: 300,
-      "alerts[0][key]": "webhook", "alerts[0][value]": HOOK,
-      "request_headers[0][key]": "Authorization", "request_headers[0][value]": TOKEN,
+      name: "e2e functions read",
+      url: "https://fn.example.com/",
+      interval: 300,
+      "alerts[0][key]": "webhook",
+      "alerts[0][value]": HOOK,
+      "request_headers[0][key]": "Authorization",
+      "request_headers[0][value]": TOKEN,
     });
-    stack = await E2EStack.create({ project: "functions", server: srv, config: { "fixture:monitorId": String(m.id), "fixture:search": "e2e functions" } });
+    stack = await E2EStack.create({
+      project: "functions",
+      server: srv,
+      config: { "fixture:monitorId": String(m.id), "fixture:search": "e2e functions" },
+    });
     ok(await stack.up());
 
     const outputs = await stack.outputs();
     expect(outputs.name).toBe("e2e functions read");
-    for (const key of ["alerts", "requestHeaders", "outputAlerts", "outputMonitors"]) expect(outputs[key], key).toBe("[secret]");
+    for (const key of ["alerts", "requestHeaders", "outputAlerts", "outputMonitors"])
+      expect(outputs[key], key).toBe("[secret]");
     expect(outputs.listedAlerts).toEqual(["[secret]"]); // one secret per monitor listed
 
     const { text, json } = await stack.stackExport();
     const root = json.deployment.resources!.find((r) => r.type === "pulumi:pulumi:Stack")!;
-    for (const key of ["alerts", "requestHeaders", "outputAlerts", "outputMonitors"]) expect(isSecretEnvelope(root.outputs?.[key]), key).toBe(true);
+    for (const key of ["alerts", "requestHeaders", "outputAlerts", "outputMonitors"])
+      expect(isSecretEnvelope(root.outputs?.[key]), key).toBe(true);
     expect(isSecretEnvelope((root.outputs?.listedAlerts as unknown[])[0])).toBe(true);
     expect(leaks(text, [HOOK, TOKEN])).toEqual([]);
     for (const f of stack.backendFiles()) expect(leaks(f.text, [HOOK, TOKEN]), f.path).toEqual([]);
     expect(leaks(stack.allOutput(), [HOOK, TOKEN])).toEqual([]);
 
     // The values are the real ones, for whoever may see secrets.
-    const shown = await stack.mustRun(["stack", "output", "--json", "--show-secrets", "--stack", stack.stack, "--non-interactive"]);
+    const shown = await stack.mustRun([
+      "stack",
+      "output",
+      "--json",
+      "--show-secrets",
+      "--stack",
+      stack.stack,
+      "--non-interactive",
+    ]);
     const plain = JSON.parse(shown.stdout) as Record<string, unknown>;
     expect(plain.alerts).toEqual([{ key: "webhook", value: HOOK }]);
     expect(plain.requestHeaders).toEqual([{ key: "Authorization", value: TOKEN }]);

@@ -17,7 +17,11 @@ export default function setup(): () => void {
   execFileSync(process.execPath, [join(REPO, "scripts", "link-self.js")]);
   assertPrerequisites();
   assertPluginBuilt();
-  const version = execFileSync(join(PULUMI_BIN, "pulumi"), ["version"], { env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" } }).toString().trim();
+  const version = execFileSync(join(PULUMI_BIN, "pulumi"), ["version"], {
+    env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
+  })
+    .toString()
+    .trim();
   console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_BIN}`);
   // Copies of fixtures left behind by an interrupted run (older than an hour).
   if (existsSync(WORK)) {
@@ -30,7 +34,12 @@ export default function setup(): () => void {
   const built = statSync(join(REPO, "dist", "index.js")).mtimeMs;
   const newer = walkTs(join(REPO, "src")).filter((f) => statSync(f).mtimeMs > built);
   if (newer.length) {
-    console.warn(`e2e: WARNING: ${newer.length} file(s) under src/ are newer than dist/ (e.g. ${newer.slice(0, 3).map((f) => f.slice(REPO.length + 1)).join(", ")}): run \`npm run build\` to test them.`);
+    console.warn(
+      `e2e: WARNING: ${newer.length} file(s) under src/ are newer than dist/ (e.g. ${newer
+        .slice(0, 3)
+        .map((f) => f.slice(REPO.length + 1))
+        .join(", ")}): run \`npm run build\` to test them.`,
+    );
   }
   const started = Date.now();
   return () => console.log(`e2e: suite wall time ${secs(Date.now() - started)}`);

@@ -35,7 +35,12 @@ describe("a Go program on the generated Go SDK", () => {
     expect(home).toMatchObject({ interval: 300, ssl_alert_days: 14 });
     const [incident] = await srv.api.incidents();
     expect(incident).toMatchObject({ monitor_id: api.id, cause: "primary database failover" });
-    expect(await stack.outputs()).toMatchObject({ apiMonitorId: api.id, homeMonitorId: home.id, apiInterval: 60, outageStatus: "resolved" });
+    expect(await stack.outputs()).toMatchObject({
+      apiMonitorId: api.id,
+      homeMonitorId: home.id,
+      apiInterval: 60,
+      outageStatus: "resolved",
+    });
 
     const writes = srv.server.writeCount();
     ok(await stack.preview(["--expect-no-changes"]));

@@ -20,7 +20,20 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { constants, accessSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  constants,
+  accessSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 
@@ -41,7 +54,15 @@ export const PLUGIN_DIR = join(REPO, "dist", "plugin");
 /** The provider plugin's launcher. */
 export const PLUGIN_LAUNCHER = join(PLUGIN_DIR, "pulumi-resource-uptime");
 
-const NEEDED_BINARIES = ["pulumi", "pulumi-language-nodejs", "pulumi-language-yaml", "pulumi-language-go", "pulumi-language-java", "pulumi-gen-uptime", "pulumi-resource-pulumi-nodejs"];
+const NEEDED_BINARIES = [
+  "pulumi",
+  "pulumi-language-nodejs",
+  "pulumi-language-yaml",
+  "pulumi-language-go",
+  "pulumi-language-java",
+  "pulumi-gen-uptime",
+  "pulumi-resource-pulumi-nodejs",
+];
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */
 export function assertPrerequisites(): void {
@@ -61,17 +82,22 @@ export function assertPrerequisites(): void {
     );
   }
   for (const f of ["dist/index.js", "dist/dynamic/runtime.js"]) {
-    if (!existsSync(join(REPO, f))) throw new Error(`${f} is missing: run \`npm run build\` before the end-to-end suite.`);
+    if (!existsSync(join(REPO, f)))
+      throw new Error(`${f} is missing: run \`npm run build\` before the end-to-end suite.`);
   }
   if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json"))) {
-    throw new Error("node_modules/pulumi-uptime is missing: run `node scripts/link-self.js` (npm install's prepare step does it).");
+    throw new Error(
+      "node_modules/pulumi-uptime is missing: run `node scripts/link-self.js` (npm install's prepare step does it).",
+    );
   }
 }
 
 /** Throws unless `npm run plugin` has built the provider plugin (the YAML fixtures run it). */
 export function assertPluginBuilt(): void {
   if (!existsSync(PLUGIN_LAUNCHER)) {
-    throw new Error(`${relative(REPO, PLUGIN_LAUNCHER)} is missing: run \`npm run plugin\` (or \`npm run test:e2e\`, which runs it first).`);
+    throw new Error(
+      `${relative(REPO, PLUGIN_LAUNCHER)} is missing: run \`npm run plugin\` (or \`npm run test:e2e\`, which runs it first).`,
+    );
   }
 }
 
@@ -184,7 +210,9 @@ export class E2EStack {
       cpSync(src, dir, { recursive: true });
       owned.push(dir);
     }
-    const s = new E2EStack(dir, home, backendDir, stack, configFile, owned, options.timeoutMs ?? 240_000, { ...(options.env ?? {}) });
+    const s = new E2EStack(dir, home, backendDir, stack, configFile, owned, options.timeoutMs ?? 240_000, {
+      ...(options.env ?? {}),
+    });
     try {
       await s.mustRun(["stack", "init", stack]);
       if (configFile) {
@@ -244,8 +272,17 @@ export class E2EStack {
       child.on("close", (code, signal) => {
         clearTimeout(timer);
         const stdout = Buffer.concat(out).toString("utf8");
-        const stderr = Buffer.concat(err).toString("utf8") + (signal ? `\n[e2e harness: killed by ${signal} after ${this.timeoutMs} ms]` : "");
-        const r: RunResult = { args: full, code: code ?? -1, stdout, stderr, output: `${stdout}\n${stderr}`, ms: Date.now() - started };
+        const stderr =
+          Buffer.concat(err).toString("utf8") +
+          (signal ? `\n[e2e harness: killed by ${signal} after ${this.timeoutMs} ms]` : "");
+        const r: RunResult = {
+          args: full,
+          code: code ?? -1,
+          stdout,
+          stderr,
+          output: `${stdout}\n${stderr}`,
+          ms: Date.now() - started,
+        };
         this.log.push(r);
         if (process.env.E2E_VERBOSE) console.log(`$ pulumi ${shown(full)}  (${r.ms} ms, exit ${r.code})\n${r.output}`);
         resolvePromise(r);
@@ -261,7 +298,14 @@ export class E2EStack {
   }
 
   private common(): string[] {
-    return ["--stack", this.stack, "--non-interactive", "--color", "never", ...(this.configFile ? ["--config-file", this.configFile] : [])];
+    return [
+      "--stack",
+      this.stack,
+      "--non-interactive",
+      "--color",
+      "never",
+      ...(this.configFile ? ["--config-file", this.configFile] : []),
+    ];
   }
 
   /** `pulumi config set [--secret] key value`. */
@@ -324,7 +368,15 @@ export class E2EStack {
 
   /** The stack's outputs (`pulumi stack output --json`; secrets shown as "[secret]" unless `showSecrets`). */
   async outputs(showSecrets = false): Promise<Record<string, unknown>> {
-    const r = await this.mustRun(["stack", "output", "--json", ...(showSecrets ? ["--show-secrets"] : []), "--stack", this.stack, "--non-interactive"]);
+    const r = await this.mustRun([
+      "stack",
+      "output",
+      "--json",
+      ...(showSecrets ? ["--show-secrets"] : []),
+      "--stack",
+      this.stack,
+      "--non-interactive",
+    ]);
     return JSON.parse(r.stdout) as Record<string, unknown>;
   }
 
@@ -410,7 +462,11 @@ export const PLUGIN_INCIDENT_TYPE = "uptime:index:Incident";
 
 /** The value of an export's property, decrypting nothing: a secret shows as its envelope. */
 export function isSecretEnvelope(v: unknown): boolean {
-  return typeof v === "object" && v !== null && (v as Record<string, unknown>)["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    (v as Record<string, unknown>)["4dabf18193072939515e22adb298388d"] === "1b47061264138c4ac30d75fd1eb44270"
+  );
 }
 
 /** The logical name at the end of a URN. */
@@ -421,7 +477,10 @@ export function urnName(urn: string): string {
 /** The resource named `name` (logical name) of a given type. */
 export function byName(resources: ExportedResource[], name: string): ExportedResource {
   const r = resources.find((x) => urnName(x.urn) === name);
-  if (!r) throw new Error(`no resource named ${name} in the stack (have: ${resources.map((x) => urnName(x.urn)).join(", ")})`);
+  if (!r)
+    throw new Error(
+      `no resource named ${name} in the stack (have: ${resources.map((x) => urnName(x.urn)).join(", ")})`,
+    );
   return r;
 }
 
@@ -433,10 +492,19 @@ export function leaks(haystack: string, needles: readonly string[]): string[] {
 /** Counts of engine-reported operations in a text-mode output (`+ 2 to create`, `~ 1 updated`, …). */
 export function summary(output: string): Record<string, number> {
   const out: Record<string, number> = {};
-  const re = /^\s*(\+-|[+~=-])?\s*(\d+)\s+(to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged|to import|imported|to refresh|refreshed)\b/gm;
+  const re =
+    /^\s*(\+-|[+~=-])?\s*(\d+)\s+(to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged|to import|imported|to refresh|refreshed)\b/gm;
   for (const m of output.matchAll(re)) {
     const verb = m[3].replace(/^to /, "");
-    const key = { created: "create", updated: "update", replaced: "replace", deleted: "delete", imported: "import", refreshed: "refresh" }[verb] ?? verb;
+    const key =
+      {
+        created: "create",
+        updated: "update",
+        replaced: "replace",
+        deleted: "delete",
+        imported: "import",
+        refreshed: "refresh",
+      }[verb] ?? verb;
     out[key] = (out[key] ?? 0) + Number(m[2]);
   }
   return out;

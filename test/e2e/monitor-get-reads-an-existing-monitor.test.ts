@@ -19,8 +19,16 @@ describe("Monitor.get", () => {
   });
 
   it("reads an existing monitor without managing it", async () => {
-    const existing = await srv.api.createMonitor({ name: "e2e read only", url: "https://readonly.example.com/", interval: 900 });
-    stack = await E2EStack.create({ project: "get", server: srv, config: { "fixture:existingId": String(existing.id) } });
+    const existing = await srv.api.createMonitor({
+      name: "e2e read only",
+      url: "https://readonly.example.com/",
+      interval: 900,
+    });
+    stack = await E2EStack.create({
+      project: "get",
+      server: srv,
+      config: { "fixture:existingId": String(existing.id) },
+    });
 
     const writes = srv.server.writeCount();
     const up = ok(await stack.up());
@@ -47,14 +55,18 @@ describe("Monitor.get", () => {
     const up = await stack.up();
     expect(up.output).not.toMatch(/Undefined value \(name\)/);
     expect(up.code).not.toBe(0);
-    expect(up.output).toMatch(/Monitor\)? \(?existing\)?:?\s+error: Monitor 999999: no monitor with id 999999 in this account/);
+    expect(up.output).toMatch(
+      /Monitor\)? \(?existing\)?:?\s+error: Monitor 999999: no monitor with id 999999 in this account/,
+    );
     // "Once": the CLI prints every diagnostic as it happens and again under Diagnostics, so
     // the message is in each section exactly once, and nowhere else (not on stderr).
     const message = "no monitor with id 999999";
     const { progress, diagnostics } = outputSections(up.stdout);
     expect(occurrences(progress, message), up.output).toBe(1);
     expect(occurrences(diagnostics, message), up.output).toBe(1);
-    expect(diagnostics).toMatch(/uptime:Monitor \(existing\):\n\s+error: Monitor 999999: no monitor with id 999999 in this account\n/);
+    expect(diagnostics).toMatch(
+      /uptime:Monitor \(existing\):\n\s+error: Monitor 999999: no monitor with id 999999 in this account\n/,
+    );
     expect(occurrences(up.output, message), up.output).toBe(2);
     // The provider host's own print of the error (class name, then the trace) is gone.
     expect(up.output).not.toContain("UptimeResourceError");

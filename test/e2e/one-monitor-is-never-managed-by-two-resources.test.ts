@@ -26,17 +26,25 @@ describe("one monitor, two resources", () => {
   });
 
   it("two resources with one name (in another case) fail preview, naming both, sending nothing but the settings check", async () => {
-    await declare([{ resource: "checkout", name: "Checkout API" }, { resource: "checkout-again", name: "checkout api" }]);
+    await declare([
+      { resource: "checkout", name: "Checkout API" },
+      { resource: "checkout-again", name: "checkout api" },
+    ]);
     const from = srv.server.requests.length;
     const preview = failed(await stack.preview());
-    expect(preview.output).toMatch(/Monitor resource 'checkout(-again)?'.*name: "(Checkout API|checkout api)" is also declared by Monitor "checkout(-again)?"/);
+    expect(preview.output).toMatch(
+      /Monitor resource 'checkout(-again)?'.*name: "(Checkout API|checkout api)" is also declared by Monitor "checkout(-again)?"/,
+    );
     expect(preview.output).toContain("both resources would manage one monitor");
     expect(requestsBeyondSettingsCheck(srv.server, from), describeRequests(srv.server, from)).toEqual([]);
   });
 
   it("two adoptIds of one monitor fail preview, naming both", async () => {
     const m = await srv.api.createMonitor({ name: "Legacy", url: "https://legacy.example.com", interval: 60 });
-    await declare([{ resource: "legacy-1", name: "Legacy one", adoptId: m.id }, { resource: "legacy-2", name: "Legacy two", adoptId: m.id }]);
+    await declare([
+      { resource: "legacy-1", name: "Legacy one", adoptId: m.id },
+      { resource: "legacy-2", name: "Legacy two", adoptId: m.id },
+    ]);
     const preview = failed(await stack.preview());
     expect(preview.output).toMatch(new RegExp(`adoptId: monitor ${m.id} is also adopted by Monitor "legacy-[12]"`));
     await srv.api.deleteMonitor(m.id);
@@ -50,7 +58,9 @@ describe("one monitor, two resources", () => {
     await declare([{ resource: "after", name: "Renamed", adopt: true }]);
     const up = ok(await stack.up());
     expect(summary(up.output)).toMatchObject({ create: 1, delete: 1 });
-    expect(up.output).toContain(`Monitor "before": monitor ${created.id} was not deleted, because Monitor "after" manages it now.`);
+    expect(up.output).toContain(
+      `Monitor "before": monitor ${created.id} was not deleted, because Monitor "after" manages it now.`,
+    );
     expect((await srv.api.monitors()).map((m) => m.id)).toEqual([created.id]);
     const after = byName(await stack.resources(MONITOR_TYPE), "after");
     expect(after.id).toBe(String(created.id));
@@ -60,7 +70,11 @@ describe("one monitor, two resources", () => {
 
     const from = srv.server.requests.length;
     ok(await stack.destroy());
-    expect(apiRequests(srv.server, from).filter((r) => r.method === "DELETE").map((r) => `${r.path} ${r.status}`)).toEqual([`/api/v1/monitors/${created.id} 200`]);
+    expect(
+      apiRequests(srv.server, from)
+        .filter((r) => r.method === "DELETE")
+        .map((r) => `${r.path} ${r.status}`),
+    ).toEqual([`/api/v1/monitors/${created.id} 200`]);
     expect(await srv.api.monitors()).toEqual([]);
   });
 });

@@ -48,7 +48,9 @@ describe("out-of-band edit", () => {
     // The program still says 60: preview wants an in-place update, and up makes it.
     const preview = ok(await stack.preview());
     expect(summary(preview.output)).toMatchObject({ update: 1 });
-    expect(preview.output).toMatch(/~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+api\s+update\s+\[diff: ~interval,url\]/);
+    expect(preview.output).toMatch(
+      /~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+api\s+update\s+\[diff: ~interval,url\]/,
+    );
     // (The preview also shows the incident on that monitor as replaced: known bug, see
     // changed-monitor-field-updates-in-place-and-incident-keys-replace.test.ts; up replaces nothing.)
     const writes = srv.server.writeCount();
@@ -58,7 +60,10 @@ describe("out-of-band edit", () => {
     expect(srv.server.writeCount() - writes).toBe(1);
     const after = await srv.api.monitor(before.id);
     expect(after).toMatchObject({ id: before.id, interval: 60, url: "https://api.example.com/health" });
-    expect(byName(await stack.resources(), "api").outputs).toMatchObject({ interval: 60, url: "https://api.example.com/health" });
+    expect(byName(await stack.resources(), "api").outputs).toMatchObject({
+      interval: 60,
+      url: "https://api.example.com/health",
+    });
 
     ok(await stack.preview(["--expect-no-changes"]));
   });

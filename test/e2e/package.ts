@@ -18,7 +18,12 @@ export async function npm(cwd: string, args: string[]): Promise<{ stdout: string
   // The test runner's variables would leak into the scripts npm runs (prepack's tsc).
   for (const k of Object.keys(env)) if (/^(VITEST|NODE_OPTIONS$|NODE_ENV$)/.test(k)) delete env[k];
   try {
-    return await exec("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund"], { cwd, env, maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
+    return await exec("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd,
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 240_000,
+    });
   } catch (err) {
     const e = err as Error & { stdout?: string; stderr?: string };
     throw new Error(`npm ${args.join(" ")} failed in ${cwd}: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
@@ -31,7 +36,10 @@ export async function npm(cwd: string, args: string[]): Promise<{ stdout: string
  * link to the repo's, so that packing needs no install of the development dependencies.
  */
 export async function cleanCopy(): Promise<{ dir: string; scratch: string }> {
-  const { stdout } = await exec("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: REPO, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await exec("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: REPO,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-pack-"));
   const dir = join(scratch, "checkout");
   for (const file of stdout.split("\0").filter(Boolean)) {

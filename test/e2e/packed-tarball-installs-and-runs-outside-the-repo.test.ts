@@ -40,10 +40,23 @@ describe("the packed tarball, installed outside the repository", () => {
 
   it("holds the built code and a package.json whose scripts and dependencies fit an install", () => {
     const files = execFileSync("tar", ["-tzf", tarball]).toString().split("\n").filter(Boolean);
-    for (const f of ["dist/index.js", "dist/index.d.ts", "dist/dynamic/runtime.js", "dist/server/index.js", "dist/server/cli.js", "dist/cli/main.js", "README.md", "package.json"]) {
+    for (const f of [
+      "dist/index.js",
+      "dist/index.d.ts",
+      "dist/dynamic/runtime.js",
+      "dist/server/index.js",
+      "dist/server/cli.js",
+      "dist/cli/main.js",
+      "README.md",
+      "package.json",
+    ]) {
       expect(files, f).toContain(`package/${f}`);
     }
-    expect(files.filter((f) => f.startsWith("package/src/") || f.startsWith("package/test/") || f.startsWith("package/dist/demo/"))).toEqual([]);
+    expect(
+      files.filter(
+        (f) => f.startsWith("package/src/") || f.startsWith("package/test/") || f.startsWith("package/dist/demo/"),
+      ),
+    ).toEqual([]);
     const pkg = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"]).toString()) as {
       scripts?: Record<string, string>;
       dependencies?: Record<string, string>;
@@ -56,7 +69,8 @@ describe("the packed tarball, installed outside the repository", () => {
     // Every file a lifecycle script runs is in the tarball (npm runs prepare for git installs).
     for (const [name, command] of Object.entries(pkg.scripts ?? {})) {
       if (!/^(pre|post)?(install|prepare|pack|publish)$/.test(name)) continue;
-      for (const m of command.matchAll(/\bnode\s+(\S+\.js)\b/g)) expect(files, `${name} runs ${m[1]}`).toContain(`package/${m[1]}`);
+      for (const m of command.matchAll(/\bnode\s+(\S+\.js)\b/g))
+        expect(files, `${name} runs ${m[1]}`).toContain(`package/${m[1]}`);
     }
     expect(Object.keys(pkg.dependencies ?? {})).not.toContain("@electric-sql/pglite");
     expect(pkg.peerDependencies?.["@electric-sql/pglite"]).toBeTruthy();
@@ -65,27 +79,45 @@ describe("the packed tarball, installed outside the repository", () => {
   });
 
   it("installs with @pulumi/pulumi into a fresh directory, without PGlite", async () => {
-    const pulumiVersion = (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { devDependencies: Record<string, string> }).devDependencies["@pulumi/pulumi"];
+    const pulumiVersion = (
+      JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { devDependencies: Record<string, string> }
+    ).devDependencies["@pulumi/pulumi"];
     consumer = freshProject(scratch, {
-      "package.json": JSON.stringify({
-        name: "packed-consumer",
-        private: true,
-        main: "index.js",
-        dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-uptime": `file:${tarball}` },
-      }, null, 2),
+      "package.json": JSON.stringify(
+        {
+          name: "packed-consumer",
+          private: true,
+          main: "index.js",
+          dependencies: { "@pulumi/pulumi": pulumiVersion, "pulumi-uptime": `file:${tarball}` },
+        },
+        null,
+        2,
+      ),
     });
     for (const f of ["Pulumi.yaml", "index.js"]) copyFileSync(join(FIXTURES, "packed", f), join(consumer, f));
     const install = await npm(consumer, ["install"]);
     expect(install.stderr).not.toMatch(/ENOENT|not found|missing script/i);
-    expect(entries(join(consumer, "node_modules", "@electric-sql")), "PGlite is not installed for monitor users").not.toContain("pglite");
+    expect(
+      entries(join(consumer, "node_modules", "@electric-sql")),
+      "PGlite is not installed for monitor users",
+    ).not.toContain("pglite");
     const installed = join(consumer, "node_modules", "pulumi-uptime");
     expect(existsSync(join(installed, "dist", "providers", "runtime.js"))).toBe(true);
-    const version = execFileSync(process.execPath, [join(installed, "dist", "cli", "main.js"), "--version"]).toString().trim();
-    expect(version).toBe((JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { version: string }).version);
+    const version = execFileSync(process.execPath, [join(installed, "dist", "cli", "main.js"), "--version"])
+      .toString()
+      .trim();
+    expect(version).toBe(
+      (JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { version: string }).version,
+    );
   });
 
   it("runs up, preview and destroy of a program under the real engine", async () => {
-    stack = await E2EStack.create({ project: consumer, inPlace: true, server: srv, config: { slackWebhookUrl: { value: SLACK, secret: true } } });
+    stack = await E2EStack.create({
+      project: consumer,
+      inPlace: true,
+      server: srv,
+      config: { slackWebhookUrl: { value: SLACK, secret: true } },
+    });
     const up = ok(await stack.up());
     expect(summary(up.output)).toMatchObject({ create: 3 }); // the stack, the monitor, the incident
     const monitors = await srv.api.monitors();
@@ -111,7 +143,9 @@ describe("the packed tarball, installed outside the repository", () => {
     expect(entries(join(consumer, "node_modules", "@electric-sql"))).toContain("pglite");
     const running = await startCli(["--port", "0", "--quiet"], {}, 60_000, cli);
     try {
-      const res = await fetch(`${running.url}/api/v1/monitors`, { headers: { Authorization: "Bearer uptime-local-dev-key", Accept: "application/json" } });
+      const res = await fetch(`${running.url}/api/v1/monitors`, {
+        headers: { Authorization: "Bearer uptime-local-dev-key", Accept: "application/json" },
+      });
       expect(res.status).toBe(200);
     } finally {
       running.proc.kill("SIGTERM");

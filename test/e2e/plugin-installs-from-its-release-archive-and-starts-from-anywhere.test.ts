@@ -47,7 +47,9 @@ describe("the plugin's release archive", () => {
     // The standalone executable at the archive's root, with its README and licence.
     expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "pulumi-resource-uptime"]);
     const ls = ok(await stack.run(["plugin", "ls", "--json"]));
-    expect(JSON.parse(ls.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ name: "uptime", kind: "resource", version })]));
+    expect(JSON.parse(ls.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "uptime", kind: "resource", version })]),
+    );
 
     const up = ok(await stack.up());
     expect(summary(up.output)).toMatchObject({ create: 2 });
@@ -75,9 +77,13 @@ describe("the launcher", () => {
       });
       expect(port).toBeGreaterThan(0);
       const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-      const info = await new Promise<PluginInfo>((res, rej) => client.getPluginInfo(new Empty(), (e, r) => (e ? rej(e) : res(r))));
+      const info = await new Promise<PluginInfo>((res, rej) =>
+        client.getPluginInfo(new Empty(), (e, r) => (e ? rej(e) : res(r))),
+      );
       expect(info.getVersion()).toBe(version);
-      const schema = await new Promise<GetSchemaResponse>((res, rej) => client.getSchema(new GetSchemaRequest(), (e, r) => (e ? rej(e) : res(r))));
+      const schema = await new Promise<GetSchemaResponse>((res, rej) =>
+        client.getSchema(new GetSchemaRequest(), (e, r) => (e ? rej(e) : res(r))),
+      );
       expect(schema.getSchema()).toBe(readFileSync(join(REPO, "schema.json"), "utf8"));
       client.close();
     } finally {

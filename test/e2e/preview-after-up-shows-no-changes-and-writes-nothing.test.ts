@@ -27,7 +27,9 @@ describe("preview after up", () => {
     const from = srv.server.requests.length;
     const preview = ok(await stack.preview(["--expect-no-changes"]));
     const total = srv.server.requests.length - from;
-    console.log(`preview --expect-no-changes: ${secs(preview.ms)}; ${total} requests during it, ${srv.server.writeCount() - writes} writes (requests: ${describeRequests(srv.server, from)})`);
+    console.log(
+      `preview --expect-no-changes: ${secs(preview.ms)}; ${total} requests during it, ${srv.server.writeCount() - writes} writes (requests: ${describeRequests(srv.server, from)})`,
+    );
     expect(srv.server.writeCount() - writes).toBe(0);
     expect(summary(preview.output)).toMatchObject({ unchanged: 4 });
     expect(preview.output).not.toMatch(/to (create|update|replace|delete)/);
@@ -38,7 +40,9 @@ describe("preview after up", () => {
     const from = srv.server.requests.length;
     const preview = ok(await stack.preview(["--refresh", "--expect-no-changes"]));
     const during = srv.server.requests.slice(from);
-    console.log(`preview --refresh --expect-no-changes: ${secs(preview.ms)}; ${during.length} requests (${describeRequests(srv.server, from)})`);
+    console.log(
+      `preview --refresh --expect-no-changes: ${secs(preview.ms)}; ${during.length} requests (${describeRequests(srv.server, from)})`,
+    );
     expect(srv.server.writeCount() - writes).toBe(0);
     expect(during.every((r) => r.method === "GET")).toBe(true);
     // Two monitors and one incident read back, at most one request each: the incident by id;

@@ -24,7 +24,11 @@ describe("unknown inputs", () => {
   it("preview succeeds and shows the creates; up resolves them", async () => {
     const from = srv.server.requests.length;
     const preview = ok(await stack.preview());
-    for (const line of [/\+\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+primary\s+create/, /\+\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+dependent\s+create/, /\+\s+pulumi-nodejs:dynamic\/uptime:Incident\s+primary-outage\s+create/]) {
+    for (const line of [
+      /\+\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+primary\s+create/,
+      /\+\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+dependent\s+create/,
+      /\+\s+pulumi-nodejs:dynamic\/uptime:Incident\s+primary-outage\s+create/,
+    ]) {
       expect(preview.output).toMatch(line);
     }
     expect(summary(preview.output)).toMatchObject({ create: 4 });

@@ -6,10 +6,29 @@
  * `up --expect-no-changes` pass, with `__provider` byte-identical in state, while the
  * upgraded runtime is the one the engine's provider process actually loads.
  */
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, INCIDENT_TYPE, MONITOR_TYPE, REPO, WORK, ok, summary, urnName, type ExportedResource } from "./harness";
+import {
+  E2EStack,
+  INCIDENT_TYPE,
+  MONITOR_TYPE,
+  REPO,
+  WORK,
+  ok,
+  summary,
+  urnName,
+  type ExportedResource,
+} from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
 const TARGET_BYTES = 2048;
@@ -40,8 +59,13 @@ describe("the serialized provider", () => {
 
   it("is reported per resource and within 2 KB", () => {
     expect(before).toHaveLength(3);
-    const rows = before.map((r) => ({ resource: `${r.type.split(":").pop()} ${urnName(r.urn)}`, bytes: Buffer.byteLength(providerText(r), "utf8") }));
-    console.log(`__provider bytes per resource (target <= ${TARGET_BYTES}):\n${rows.map((r) => `  ${r.resource}: ${r.bytes}`).join("\n")}`);
+    const rows = before.map((r) => ({
+      resource: `${r.type.split(":").pop()} ${urnName(r.urn)}`,
+      bytes: Buffer.byteLength(providerText(r), "utf8"),
+    }));
+    console.log(
+      `__provider bytes per resource (target <= ${TARGET_BYTES}):\n${rows.map((r) => `  ${r.resource}: ${r.bytes}`).join("\n")}`,
+    );
     for (const r of rows) expect(r.bytes, r.resource).toBeLessThanOrEqual(TARGET_BYTES);
     for (const r of before) {
       // Outputs carry the same text; it holds no URL, key or absolute path.
@@ -92,7 +116,10 @@ describe("the serialized provider", () => {
     expect(after.map((r) => r.urn).sort()).toEqual(before.map((r) => r.urn).sort());
     for (const r of after) {
       const old = before.find((b) => b.urn === r.urn)!;
-      expect(Buffer.from(providerText(r)).equals(Buffer.from(providerText(old))), `${urnName(r.urn)} __provider byte-identical`).toBe(true);
+      expect(
+        Buffer.from(providerText(r)).equals(Buffer.from(providerText(old))),
+        `${urnName(r.urn)} __provider byte-identical`,
+      ).toBe(true);
       expect(r.id).toBe(old.id);
     }
   });

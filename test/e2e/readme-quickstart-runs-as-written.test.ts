@@ -31,7 +31,8 @@ function quickstart(readme: string): { commands: ConfigCommand[]; program: strin
   const section = readme.slice(start, end < 0 ? undefined : end);
   const blocks = [...section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({ lang: m[1], body: m[2] }));
   const programs = blocks.filter((b) => b.lang === "ts");
-  if (programs.length !== 1) throw new Error(`the Quickstart should have one \`ts\` block (index.ts), has ${programs.length}`);
+  if (programs.length !== 1)
+    throw new Error(`the Quickstart should have one \`ts\` block (index.ts), has ${programs.length}`);
   const commands = blocks
     .filter((b) => b.lang === "sh")
     .flatMap((b) => b.body.split("\n"))
@@ -47,21 +48,38 @@ function quickstart(readme: string): { commands: ConfigCommand[]; program: strin
 
 /** What `pulumi new typescript` writes besides index.ts (its template, minus the cloud-only tags). */
 const NEW_TYPESCRIPT_PROJECT = {
-  "Pulumi.yaml": "name: readme-quickstart\ndescription: The README's Quickstart\nruntime:\n  name: nodejs\n  options:\n    packagemanager: npm\n",
-  "package.json": JSON.stringify({
-    name: "readme-quickstart",
-    main: "index.ts",
-    devDependencies: { "@types/node": "^20", typescript: "^5.0.0" },
-    dependencies: { "@pulumi/pulumi": "^3.248.0", "pulumi-uptime": "^0.1.0" },
-  }, null, 4),
-  "tsconfig.json": JSON.stringify({
-    compilerOptions: {
-      strict: true, outDir: "bin", target: "es2020", module: "commonjs", moduleResolution: "node", sourceMap: true,
-      experimentalDecorators: true, pretty: true, noFallthroughCasesInSwitch: true, noImplicitReturns: true,
-      forceConsistentCasingInFileNames: true,
+  "Pulumi.yaml":
+    "name: readme-quickstart\ndescription: The README's Quickstart\nruntime:\n  name: nodejs\n  options:\n    packagemanager: npm\n",
+  "package.json": JSON.stringify(
+    {
+      name: "readme-quickstart",
+      main: "index.ts",
+      devDependencies: { "@types/node": "^20", typescript: "^5.0.0" },
+      dependencies: { "@pulumi/pulumi": "^3.248.0", "pulumi-uptime": "^0.1.0" },
     },
-    files: ["index.ts"],
-  }, null, 4),
+    null,
+    4,
+  ),
+  "tsconfig.json": JSON.stringify(
+    {
+      compilerOptions: {
+        strict: true,
+        outDir: "bin",
+        target: "es2020",
+        module: "commonjs",
+        moduleResolution: "node",
+        sourceMap: true,
+        experimentalDecorators: true,
+        pretty: true,
+        noFallthroughCasesInSwitch: true,
+        noImplicitReturns: true,
+        forceConsistentCasingInFileNames: true,
+      },
+      files: ["index.ts"],
+    },
+    null,
+    4,
+  ),
 };
 
 describe("the README's Quickstart", () => {
@@ -77,7 +95,10 @@ describe("the README's Quickstart", () => {
     let stack: E2EStack | undefined;
     try {
       // Inside the repo's .work dir, so `pulumi-uptime` resolves as an installed package would.
-      stack = await E2EStack.create({ project: "readme-quickstart", files: { ...NEW_TYPESCRIPT_PROJECT, "index.ts": program } });
+      stack = await E2EStack.create({
+        project: "readme-quickstart",
+        files: { ...NEW_TYPESCRIPT_PROJECT, "index.ts": program },
+      });
       const served: Record<string, string> = { "uptime:baseUrl": srv.url, "uptime:apiKey": srv.apiKey };
       for (const c of commands) await stack.setConfig(c.key, served[c.key] ?? c.value, c.secret);
 

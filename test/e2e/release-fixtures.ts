@@ -30,7 +30,9 @@ const RELEASE_PATH = `/pulumi-uptime/pulumi-uptime/releases/download/v${VERSION}
 
 /** This machine's platform as the CLI names it in asset names (`linux-amd64`). */
 export function hostPlatform(): string {
-  const os = ({ linux: "linux", darwin: "darwin", win32: "windows" } as Record<string, string>)[process.platform] ?? process.platform;
+  const os =
+    ({ linux: "linux", darwin: "darwin", win32: "windows" } as Record<string, string>)[process.platform] ??
+    process.platform;
   const arch = ({ x64: "amd64", arm64: "arm64" } as Record<string, string>)[process.arch] ?? process.arch;
   return `${os}-${arch}`;
 }
@@ -44,7 +46,9 @@ export function archiveName(platform = hostPlatform()): string {
 export function hostArchive(): string {
   const file = join(RELEASE_DIR, archiveName());
   if (!existsSync(file)) {
-    throw new Error(`${file} is missing: run \`npm run plugin\` (or \`npm run test:e2e\`, which builds it first, or \`npm run release\`).`);
+    throw new Error(
+      `${file} is missing: run \`npm run plugin\` (or \`npm run test:e2e\`, which builds it first, or \`npm run release\`).`,
+    );
   }
   return file;
 }
@@ -65,7 +69,9 @@ export interface ReleaseServer {
 /** Serves the release's assets: by default the archives and files in dist/release/. */
 export async function startReleaseServer(): Promise<ReleaseServer> {
   const assets = new Map<string, Buffer>();
-  if (existsSync(RELEASE_DIR)) for (const f of readdirSync(RELEASE_DIR)) if (f.endsWith(".tar.gz") || f === "SHA256SUMS") assets.set(f, readFileSync(join(RELEASE_DIR, f)));
+  if (existsSync(RELEASE_DIR))
+    for (const f of readdirSync(RELEASE_DIR))
+      if (f.endsWith(".tar.gz") || f === "SHA256SUMS") assets.set(f, readFileSync(join(RELEASE_DIR, f)));
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
@@ -109,7 +115,10 @@ export function pathWithoutNode(): { path: string; dispose(): void } {
   }
   const go = spawnSync("sh", ["-c", "command -v go"], { encoding: "utf8" }).stdout.trim();
   const path = [PULUMI_BIN, ...(go ? [dirname(go)] : []), bin].join(delimiter);
-  const found = spawnSync("/bin/sh", ["-c", "command -v node || command -v nodejs"], { env: { PATH: path }, encoding: "utf8" });
+  const found = spawnSync("/bin/sh", ["-c", "command -v node || command -v nodejs"], {
+    env: { PATH: path },
+    encoding: "utf8",
+  });
   if (found.status === 0) throw new Error(`node is still on the PATH built for the test: ${found.stdout.trim()}`);
   return { path, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -117,7 +126,11 @@ export function pathWithoutNode(): { path: string; dispose(): void } {
 /** The entries of a PULUMI_HOME's plugin cache that concern the uptime plugin. */
 export function uptimePluginEntries(home: string): string[] {
   const dir = join(home, "plugins");
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith("resource-uptime")).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.startsWith("resource-uptime"))
+        .sort()
+    : [];
 }
 
 /** What the release tests run against: a local service, the release server and a PATH without `node`. */

@@ -45,7 +45,20 @@ describe("root and example projects", () => {
     console.log(`discovered ${projects.length} project(s): ${projects.map(label).join(", ") || "(none)"}`);
     // The root program and the examples the README points at are among them; a project
     // whose Pulumi.yaml went missing would silently drop out of the lifecycle runs below.
-    expect(projects.map(label)).toEqual(expect.arrayContaining(["<root> Pulumi.yaml", "examples/quickstart", "examples/gitops", "examples/adopt", "examples/alongside-infra", "examples/yaml", "examples/go", "examples/java", "examples/python", "examples/nodejs-sdk"]));
+    expect(projects.map(label)).toEqual(
+      expect.arrayContaining([
+        "<root> Pulumi.yaml",
+        "examples/quickstart",
+        "examples/gitops",
+        "examples/adopt",
+        "examples/alongside-infra",
+        "examples/yaml",
+        "examples/go",
+        "examples/java",
+        "examples/python",
+        "examples/nodejs-sdk",
+      ]),
+    );
   });
 
   it.each(projects.map((dir) => [label(dir), dir]))("%s: up, preview with no changes, destroy", async (name, dir) => {
@@ -69,7 +82,9 @@ describe("root and example projects", () => {
       const secrets = [srv.apiKey, ...exampleSecrets(dir)];
       expect(leaks(stack.allOutput(), secrets), "plaintext secret in the engine's output").toEqual([]);
       for (const f of stack.backendFiles()) expect(leaks(f.text, secrets), `plaintext secret in ${f.path}`).toEqual([]);
-      console.log(`${name}: ${monitors.length} monitors; up ${secs(up.ms)}, preview ${secs(preview.ms)}, destroy ${secs(destroy.ms)}`);
+      console.log(
+        `${name}: ${monitors.length} monitors; up ${secs(up.ms)}, preview ${secs(preview.ms)}, destroy ${secs(destroy.ms)}`,
+      );
       ran.push(name);
     } finally {
       await run.close();

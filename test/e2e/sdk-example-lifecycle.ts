@@ -39,7 +39,12 @@ export function describeSdkExampleLifecycle(language: string, dir: string): void
       const up = ok(await stack.up());
       expect(summary(up.output)).toMatchObject({ create: 5 });
       const api = await srv.api.monitorNamed(`${prefix}: API health`);
-      expect(api).toMatchObject({ interval: 60, alert_condition: "url_no_text", alert_text_lookup: "ok", ssl_alert_days: 14 });
+      expect(api).toMatchObject({
+        interval: 60,
+        alert_condition: "url_no_text",
+        alert_text_lookup: "ok",
+        ssl_alert_days: 14,
+      });
       expect(asList(api.alerts)).toEqual([{ key: "slack", value: hook }]);
       expect(asList(api.request_headers)).toEqual([{ key: "Accept", value: "application/json" }]);
       const [incident] = await srv.api.incidents();
@@ -50,7 +55,13 @@ export function describeSdkExampleLifecycle(language: string, dir: string): void
       expect(status).toMatchObject({ interval: 300, request_auth_username: "monitor" });
       expect(await second.api.incidents()).toEqual([]);
       const outputs = await stack.outputs(true);
-      expect(outputs).toMatchObject({ apiMonitorId: api.id, statusMonitorId: status.id, apiInterval: 60, outageStatus: "resolved", apiMonitorsFound: 1 });
+      expect(outputs).toMatchObject({
+        apiMonitorId: api.id,
+        statusMonitorId: status.id,
+        apiInterval: 60,
+        outageStatus: "resolved",
+        apiMonitorsFound: 1,
+      });
 
       const writes = [srv.server.writeCount(), second.server.writeCount()];
       ok(await stack.preview(["--expect-no-changes"]));
@@ -71,7 +82,9 @@ export function describeSdkExampleLifecycle(language: string, dir: string): void
       const refresh = ok(await stack.refresh());
       expect(refresh.output).toMatch(/~\s+uptime:index:Monitor\s+status-page\s+updated?\b.*\binterval\b/);
       expect(summary(refresh.output)).toMatchObject({ update: 1 });
-      expect(byName(await stack.resources(PLUGIN_MONITOR_TYPE), "status-page").outputs).toMatchObject({ interval: 600 });
+      expect(byName(await stack.resources(PLUGIN_MONITOR_TYPE), "status-page").outputs).toMatchObject({
+        interval: 600,
+      });
       const apply = ok(await stack.up());
       expect(apply.output).toMatch(/~\s+uptime:index:Monitor\s+api\s+updated?\b.*\[diff: ~alerts,interval\]/);
       expect(apply.output).toMatch(/~\s+uptime:index:Monitor\s+status-page\s+updated?\b.*\[diff: ~interval\]/);

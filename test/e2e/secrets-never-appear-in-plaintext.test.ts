@@ -74,15 +74,22 @@ describe("secrets", () => {
     ok(await stack.refresh(["--diff"]));
 
     // A secret field changed out of band: refresh records the drift (still secret), up reverts it.
-    await srv.api.patchMonitor(fromPlain.id, { "alerts[0][key]": "webhook", "alerts[0][value]": values.outOfBandWebhook });
+    await srv.api.patchMonitor(fromPlain.id, {
+      "alerts[0][key]": "webhook",
+      "alerts[0][value]": values.outOfBandWebhook,
+    });
     const refresh = ok(await stack.refresh(["--diff"]));
-    expect(refresh.output).toMatch(/~ pulumi-nodejs:dynamic\/uptime:Monitor: \(update\)\s+\[id=\d+\]\s+\[urn=[^\]]*::from-plain\]/);
+    expect(refresh.output).toMatch(
+      /~ pulumi-nodejs:dynamic\/uptime:Monitor: \(update\)\s+\[id=\d+\]\s+\[urn=[^\]]*::from-plain\]/,
+    );
     const drifted = byName((await stack.stackExport()).json.deployment.resources!, "from-plain");
     expect(isSecretEnvelope(drifted.outputs?.alerts), "refreshed alerts stay secret").toBe(true);
     expect(isSecretEnvelope(drifted.inputs?.alerts), "refreshed alert inputs stay secret").toBe(true);
     // The drift was recorded: the program's alerts now differ from state (the engine names no
     // changed key when the only one is secret).
-    expect(ok(await stack.preview()).output).toMatch(/~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+from-plain\s+update\b/);
+    expect(ok(await stack.preview()).output).toMatch(
+      /~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+from-plain\s+update\b/,
+    );
     ok(await stack.up(["--diff"]));
     expect(asList((await srv.api.monitor(fromPlain.id))!.alerts).map((a) => a.value)).toEqual([values.plainWebhook]);
 
@@ -115,7 +122,14 @@ describe("secrets", () => {
   it("a failing check of a secret field names the field without printing the value", async () => {
     const longConfig = `e2e-long-cfg-${tag()}${"y".repeat(1100)}`;
     const longPlain = `e2e-long-plain-${tag()}${"x".repeat(1100)}`;
-    const longNeedles = [longConfig, longPlain, longConfig.slice(0, 40), longPlain.slice(0, 40), "y".repeat(64), "x".repeat(64)];
+    const longNeedles = [
+      longConfig,
+      longPlain,
+      longConfig.slice(0, 40),
+      longPlain.slice(0, 40),
+      "y".repeat(64),
+      "x".repeat(64),
+    ];
     const from = srv.server.requests.length;
     const writes = srv.server.writeCount();
 
@@ -135,11 +149,15 @@ describe("secrets", () => {
     expect(up.output).toMatch(/Monitor resource 'from-(plain|config)' has a problem: requestAuthPassword: .*1024/);
 
     for (const r of [plain, up, config]) {
-      expect(leaks(r.output, [...needles, ...longNeedles]), `secret printed by a failing check (pulumi ${r.args[0]})`).toEqual([]);
+      expect(
+        leaks(r.output, [...needles, ...longNeedles]),
+        `secret printed by a failing check (pulumi ${r.args[0]})`,
+      ).toEqual([]);
     }
     expect(srv.server.writeCount() - writes).toBe(0);
     console.log(`failing checks: ${srv.server.requests.length - from} requests reached the server`);
-    for (const f of stack.backendFiles()) expect(leaks(f.text, longNeedles), `plaintext secret in ${f.path}`).toEqual([]);
+    for (const f of stack.backendFiles())
+      expect(leaks(f.text, longNeedles), `plaintext secret in ${f.path}`).toEqual([]);
   });
 
   it("a rejected API key is reported by its config key, printing neither key", async () => {

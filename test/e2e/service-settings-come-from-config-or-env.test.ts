@@ -27,7 +27,8 @@ describe("service settings", () => {
 
   it("missing: preview fails naming the config keys and the environment variables", async () => {
     const preview = failed(await stack.preview());
-    for (const hint of ["uptime:baseUrl", "uptime:apiKey", "UPTIME_BASE_URL", "UPTIME_API_KEY"]) expect(preview.output).toContain(hint);
+    for (const hint of ["uptime:baseUrl", "uptime:apiKey", "UPTIME_BASE_URL", "UPTIME_API_KEY"])
+      expect(preview.output).toContain(hint);
     expect(preview.output).toMatch(/Monitor resource '(api|web)' has a problem: pulumi-uptime is not configured/);
     expect(srv.server.requests).toEqual([]);
   });
@@ -36,7 +37,9 @@ describe("service settings", () => {
     await stack.setConfig("uptime:baseUrl", srv.url.replace(/^http:\/\//, ""));
     await stack.setConfig("uptime:apiKey", srv.apiKey, true);
     const fromConfig = failed(await stack.preview());
-    expect(fromConfig.output).toMatch(/has a problem: uptime:baseUrl has no scheme: "127\.0\.0\.1:\d+"; write it with http:\/\/ or https:\/\//);
+    expect(fromConfig.output).toMatch(
+      /has a problem: uptime:baseUrl has no scheme: "127\.0\.0\.1:\d+"; write it with http:\/\/ or https:\/\//,
+    );
     await stack.mustRun(["config", "rm", "uptime:baseUrl", "--stack", stack.stack]);
     stack.setEnv("UPTIME_BASE_URL", srv.url.replace(/^http:\/\//, ""));
     const fromEnv = failed(await stack.preview());
@@ -70,7 +73,8 @@ describe("service settings", () => {
     const preview = failed(await stack.preview());
     expect(preview.output).toContain(`connection refused by 127.0.0.1:${port}`);
     expect(preview.output).toContain(`Check uptime:baseUrl ("http://127.0.0.1:${port}")`);
-    for (const key of ["uptime:baseUrl", "uptime:apiKey"]) await stack.mustRun(["config", "rm", key, "--stack", stack.stack]);
+    for (const key of ["uptime:baseUrl", "uptime:apiKey"])
+      await stack.mustRun(["config", "rm", key, "--stack", stack.stack]);
   });
 
   it("from the environment only: up works", async () => {

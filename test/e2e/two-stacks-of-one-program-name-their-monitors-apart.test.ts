@@ -14,14 +14,28 @@ const PATTERN = "${stack}-${name}";
 const DEFAULT_NAME = (resource: string) => new RegExp(`^${resource}-[a-z0-9]{7}$`);
 
 let srv: E2EServer;
-beforeAll(async () => { srv = await startE2EServer(); });
-afterAll(async () => { await srv?.close(); });
+beforeAll(async () => {
+  srv = await startE2EServer();
+});
+afterAll(async () => {
+  await srv?.close();
+});
 
 /** Both stacks of `project`, the second with the autonaming pattern; disposed by the caller. */
 async function twoStacks(project: string): Promise<[E2EStack, E2EStack]> {
   const plain = await E2EStack.create({ project, stack: "prod", server: { url: srv.url, apiKey: srv.apiKey } });
   const patterned = await E2EStack.create({ project, stack: "review", server: { url: srv.url, apiKey: srv.apiKey } });
-  await patterned.mustRun(["config", "set", "--path", "--stack", "review", "--non-interactive", "pulumi:autonaming.pattern", "--", PATTERN]);
+  await patterned.mustRun([
+    "config",
+    "set",
+    "--path",
+    "--stack",
+    "review",
+    "--non-interactive",
+    "pulumi:autonaming.pattern",
+    "--",
+    PATTERN,
+  ]);
   return [plain, patterned];
 }
 
@@ -56,7 +70,9 @@ async function lifecycle(project: string, expected: (stack: string, resource: st
 
 describe("two stacks of one program on one account", () => {
   it("through the plugin: the pattern names one stack's monitors, the engine's default the other's", async () => {
-    await lifecycle("yaml-autonaming", (stack, resource) => (stack === "review" ? new RegExp(`^review-${resource}$`) : DEFAULT_NAME(resource)));
+    await lifecycle("yaml-autonaming", (stack, resource) =>
+      stack === "review" ? new RegExp(`^review-${resource}$`) : DEFAULT_NAME(resource),
+    );
   });
 
   it("through the dynamic class: the default pattern in both stacks", async () => {
@@ -64,9 +80,23 @@ describe("two stacks of one program on one account", () => {
   });
 
   it("through the plugin with autonaming disabled: preview fails naming the field, before any request", async () => {
-    const stack = await E2EStack.create({ project: "yaml-autonaming", stack: "strict", server: { url: srv.url, apiKey: srv.apiKey } });
+    const stack = await E2EStack.create({
+      project: "yaml-autonaming",
+      stack: "strict",
+      server: { url: srv.url, apiKey: srv.apiKey },
+    });
     try {
-      await stack.mustRun(["config", "set", "--path", "--stack", "strict", "--non-interactive", "pulumi:autonaming.mode", "--", "disabled"]);
+      await stack.mustRun([
+        "config",
+        "set",
+        "--path",
+        "--stack",
+        "strict",
+        "--non-interactive",
+        "pulumi:autonaming.mode",
+        "--",
+        "disabled",
+      ]);
       const before = srv.server.requests.length;
       const preview = failed(await stack.preview());
       expect(preview.output).toContain("name: is required: autonaming is disabled for this stack");

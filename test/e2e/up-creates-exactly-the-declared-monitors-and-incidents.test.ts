@@ -21,7 +21,9 @@ describe("pulumi up", () => {
 
   it("creates the declared monitors and incident, and the server holds exactly those", async () => {
     const up = ok(await stack.up());
-    console.log(`up (create 2 monitors + 1 incident): ${secs(up.ms)}; ${srv.server.requests.length} requests, ${srv.server.writeCount()} writes`);
+    console.log(
+      `up (create 2 monitors + 1 incident): ${secs(up.ms)}; ${srv.server.requests.length} requests, ${srv.server.writeCount()} writes`,
+    );
     expect(summary(up.output)).toMatchObject({ create: 4 }); // the stack, two monitors, the incident
 
     const monitors = await srv.api.monitors();
@@ -38,9 +40,18 @@ describe("pulumi up", () => {
       domain_alert_days: 0,
       cache_buster: 0,
     });
-    expect(asList(api.request_headers).map(({ key, value }) => ({ key, value }))).toEqual([{ key: "Accept", value: "application/json" }]);
-    expect(asList(api.alerts).map(({ key, value }) => ({ key, value }))).toEqual([{ key: "email", value: "ops@example.com" }]);
-    expect(web).toMatchObject({ url: "https://www.example.com/", interval: 300, alert_condition: "url_unavailable", request_method: "GET" });
+    expect(asList(api.request_headers).map(({ key, value }) => ({ key, value }))).toEqual([
+      { key: "Accept", value: "application/json" },
+    ]);
+    expect(asList(api.alerts).map(({ key, value }) => ({ key, value }))).toEqual([
+      { key: "email", value: "ops@example.com" },
+    ]);
+    expect(web).toMatchObject({
+      url: "https://www.example.com/",
+      interval: 300,
+      alert_condition: "url_unavailable",
+      request_method: "GET",
+    });
     expect(asList(web.alerts)).toEqual([]);
 
     const incidents = await srv.api.incidents();

@@ -41,7 +41,11 @@ describe("drift of a YAML program's monitors", () => {
     expect(summary(preview.output).replace ?? 0).toBe(0);
     const up = ok(await stack.up());
     expect(summary(up.output)).toMatchObject({ update: 1 });
-    expect(await srv.api.monitor(before.id)).toMatchObject({ id: before.id, interval: 60, url: "https://api.example.com/health" });
+    expect(await srv.api.monitor(before.id)).toMatchObject({
+      id: before.id,
+      interval: 60,
+      url: "https://api.example.com/health",
+    });
     ok(await stack.preview(["--expect-no-changes"]));
   });
 

@@ -39,16 +39,27 @@ describe("adopting monitors in a YAML program", () => {
 
   it("`pulumi import` adopts a monitor, and the program with its generated code changes nothing", async () => {
     const made = await srv.api.createMonitor({
-      name: "made outside", url: "https://outside.example.com/", interval: 300, alert_condition: "url_text", alert_text_lookup: "ok",
-      "alerts[0][key]": "webhook", "alerts[0][value]": hook,
+      name: "made outside",
+      url: "https://outside.example.com/",
+      interval: 300,
+      alert_condition: "url_text",
+      alert_text_lookup: "ok",
+      "alerts[0][key]": "webhook",
+      "alerts[0][value]": hook,
     });
     const out = join(stack.dir, "imported.yaml");
     const writes = srv.server.writeCount();
     const imported = ok(await stack.importResource(PLUGIN_MONITOR_TYPE, "outside", String(made.id), ["--out", out]));
     expect(imported.output).toMatch(/=\s*1 imported/);
     expect(srv.server.writeCount()).toBe(writes);
-    const generated = parse(readFileSync(out, "utf8")) as { resources: Record<string, { properties: Record<string, unknown> }> };
-    expect(generated.resources.outside.properties).toMatchObject({ name: "made outside", interval: 300, alertCondition: "url_text" });
+    const generated = parse(readFileSync(out, "utf8")) as {
+      resources: Record<string, { properties: Record<string, unknown> }>;
+    };
+    expect(generated.resources.outside.properties).toMatchObject({
+      name: "made outside",
+      interval: 300,
+      alertCondition: "url_text",
+    });
     addResources(generated.resources);
     ok(await stack.preview(["--expect-no-changes"]));
     const state = byName(await stack.resources(PLUGIN_MONITOR_TYPE), "outside");
@@ -56,7 +67,11 @@ describe("adopting monitors in a YAML program", () => {
   });
 
   it("the `import` option adopts a monitor on up, and the next preview changes nothing", async () => {
-    const made = await srv.api.createMonitor({ name: "made outside two", url: "https://outside2.example.com/", interval: 600 });
+    const made = await srv.api.createMonitor({
+      name: "made outside two",
+      url: "https://outside2.example.com/",
+      interval: 600,
+    });
     addResources({
       byOption: {
         type: "uptime:index:Monitor",

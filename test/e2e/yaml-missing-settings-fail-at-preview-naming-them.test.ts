@@ -16,7 +16,9 @@ describe("provider settings of a YAML program", () => {
 
   it("missing ones fail the preview, naming the config keys and environment variables", async () => {
     const r = failed(await stack.preview());
-    expect(r.output).toMatch(/pulumi-uptime is not configured: missing the service URL: run `pulumi config set uptime:baseUrl https:\/\/uptime\.example\.com` or set UPTIME_BASE_URL/);
+    expect(r.output).toMatch(
+      /pulumi-uptime is not configured: missing the service URL: run `pulumi config set uptime:baseUrl https:\/\/uptime\.example\.com` or set UPTIME_BASE_URL/,
+    );
     expect(r.output).toMatch(/the API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY/);
   });
 

@@ -6,7 +6,16 @@
  * a webhook URL, a header token) never show in plaintext in output or state.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, PLUGIN_INCIDENT_TYPE, PLUGIN_MONITOR_TYPE, byName, failed, isSecretEnvelope, ok, summary } from "./harness";
+import {
+  E2EStack,
+  PLUGIN_INCIDENT_TYPE,
+  PLUGIN_MONITOR_TYPE,
+  byName,
+  failed,
+  isSecretEnvelope,
+  ok,
+  summary,
+} from "./harness";
 import { expectNoLeaks, yamlLifecycleStack, yamlSecrets } from "./plugin-fixtures";
 import { asList, startE2EServer, type E2EServer } from "./api";
 
@@ -59,13 +68,23 @@ describe("a YAML program through the plugin", () => {
     ok(await stack.preview(["--expect-no-changes"]));
 
     // The incident is acknowledged, then resolved: each in place, by name.
-    stack.editFile("Pulumi.yaml", (t) => t.replace("      cause: 502 Bad Gateway", "      cause: 502 Bad Gateway\n      acknowledgedAt: 2024-01-01T10:10:00"));
+    stack.editFile("Pulumi.yaml", (t) =>
+      t.replace(
+        "      cause: 502 Bad Gateway",
+        "      cause: 502 Bad Gateway\n      acknowledgedAt: 2024-01-01T10:10:00",
+      ),
+    );
     const ack = ok(await stack.preview(["--diff"]));
     expect(ack.output).toMatch(/\+ acknowledgedAt\s*: "2024-01-01T10:10:00"/);
     expect(summary(ack.output)).toMatchObject({ update: 1 });
     ok(await stack.up());
     expect((await stack.outputs()).incidentStatus).toBe("acknowledged");
-    stack.editFile("Pulumi.yaml", (t) => t.replace("      acknowledgedAt: 2024-01-01T10:10:00", "      acknowledgedAt: 2024-01-01T10:10:00\n      endedAt: 2024-01-01T11:00:00"));
+    stack.editFile("Pulumi.yaml", (t) =>
+      t.replace(
+        "      acknowledgedAt: 2024-01-01T10:10:00",
+        "      acknowledgedAt: 2024-01-01T10:10:00\n      endedAt: 2024-01-01T11:00:00",
+      ),
+    );
     const end = ok(await stack.up());
     expect(summary(end.output)).toMatchObject({ update: 1 });
     expect(summary(end.output).replace ?? 0).toBe(0);
@@ -76,7 +95,10 @@ describe("a YAML program through the plugin", () => {
 
     // State: secret fields are secret envelopes, as inputs and outputs; no __provider.
     const exported = await stack.stackExport();
-    const apiState = byName(exported.json.deployment.resources!.filter((r) => r.type === PLUGIN_MONITOR_TYPE), "api");
+    const apiState = byName(
+      exported.json.deployment.resources!.filter((r) => r.type === PLUGIN_MONITOR_TYPE),
+      "api",
+    );
     for (const k of ["alerts", "requestHeaders"]) {
       expect(isSecretEnvelope(apiState.inputs?.[k]), `inputs.${k}`).toBe(true);
       expect(isSecretEnvelope(apiState.outputs?.[k]), `outputs.${k}`).toBe(true);

@@ -12,14 +12,17 @@ import { arrivalLog, sortedGaps } from "../support/arrivals";
 import { PACING_MARGIN } from "../../src/client/pacer";
 
 const COUNT = 4;
-const monitors = Array.from({ length: COUNT }, (_, i) => `  m${i}:
+const monitors = Array.from(
+  { length: COUNT },
+  (_, i) => `  m${i}:
     type: uptime:index:Monitor
     properties:
       name: e2e paced ${i}
       url: https://paced-${i}.example.com/
       interval: 60
     options:
-      provider: \${paced}`).join("\n");
+      provider: \${paced}`,
+).join("\n");
 
 const program = `name: e2e-yaml-paced
 runtime: yaml

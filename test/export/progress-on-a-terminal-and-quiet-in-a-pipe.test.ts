@@ -25,7 +25,9 @@ describe("export's output on stderr", () => {
   });
 
   it("is empty when stderr is not a terminal", async () => {
-    const { code, stdout, stderr } = await exportFrom(env.server, ["--format", "yaml", "--per-page", "10"], { tty: false });
+    const { code, stdout, stderr } = await exportFrom(env.server, ["--format", "yaml", "--per-page", "10"], {
+      tty: false,
+    });
     expect(code).toBe(0);
     expect(stdout).toContain("monitors:");
     expect(stderr).toBe("");
@@ -43,7 +45,11 @@ describe("export's output on stderr", () => {
     mkdirSync(work, { recursive: true });
     const dir = mkdtempSync(join(work, "out-"));
     try {
-      const toFile = await run(process.execPath, [BIN, "export", "--format", "yaml", "--out", join(dir, "monitors.yaml")], { env: env2 });
+      const toFile = await run(
+        process.execPath,
+        [BIN, "export", "--format", "yaml", "--out", join(dir, "monitors.yaml")],
+        { env: env2 },
+      );
       expect(toFile.stdout).toBe("");
       // Written to a file, it says what it wrote where (no progress: stderr is not a terminal).
       expect(toFile.stderr).toMatch(/^Wrote 30 monitors to \S+monitors\.yaml \(mode 0600\)\.\n/);

@@ -30,7 +30,11 @@ describe("export at the default page size", () => {
   let env: Awaited<ReturnType<typeof seededServer>>;
   beforeAll(async () => {
     env = await seededServer(
-      Array.from({ length: 120 }, (_, i) => ({ name: `Bulk ${String(i).padStart(3, "0")}`, url: `https://bulk${i}.example.com`, interval: 300 as const })),
+      Array.from({ length: 120 }, (_, i) => ({
+        name: `Bulk ${String(i).padStart(3, "0")}`,
+        url: `https://bulk${i}.example.com`,
+        interval: 300 as const,
+      })),
     );
   }, 120_000);
   afterAll(() => env.close());

@@ -13,7 +13,8 @@ import { exportFrom, seededServer, variedMonitors } from "./helpers";
 /** Every secret value the seeded monitors hold (but words like "uptime" that other text holds too). */
 const SECRET_VALUES = [
   ...new Set(variedMonitors().flatMap((m) => [...(m.alerts ?? []), ...(m.request_headers ?? [])].map((e) => e.value))),
-  "s3cret-admin", "s3cret-billing",
+  "s3cret-admin",
+  "s3cret-billing",
 ].filter((v) => v.length >= 8);
 
 describe("secrets in an export", () => {
@@ -27,13 +28,21 @@ describe("secrets in an export", () => {
     const { stdout } = await exportFrom(env.server, ["--format", "ts"]);
     expect(SECRET_VALUES.filter((v) => stdout.includes(v))).toEqual([]);
     expect(stdout).toContain('import * as pulumi from "@pulumi/pulumi";\n');
-    expect(stdout).toContain('    requestAuthUsername: "probe",\n    requestAuthPassword: config.requireSecret("adminBasicAuthRequestAuthPassword"),');
-    expect(stdout).toContain('        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },');
+    expect(stdout).toContain(
+      '    requestAuthUsername: "probe",\n    requestAuthPassword: config.requireSecret("adminBasicAuthRequestAuthPassword"),',
+    );
+    expect(stdout).toContain(
+      '        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },',
+    );
     expect(stdout).toContain('        { key: "webhook", value: config.requireSecret("apiHealthAlertWebhook") },');
     const tail = stdout.slice(stdout.lastIndexOf("// Secret config this program reads"));
     expect(tail).toContain("// The service does not return these; set them yourself:");
-    expect(tail).toContain('//   pulumi config set --secret adminBasicAuthRequestAuthPassword    # basic-auth password of user "probe" of "Admin (basic auth)"');
-    expect(tail).toContain('//   pulumi config set --secret apiHealthAlertWebhook    # webhook alert of "API health" and 1 more');
+    expect(tail).toContain(
+      '//   pulumi config set --secret adminBasicAuthRequestAuthPassword    # basic-auth password of user "probe" of "Admin (basic auth)"',
+    );
+    expect(tail).toContain(
+      '//   pulumi config set --secret apiHealthAlertWebhook    # webhook alert of "API health" and 1 more',
+    );
     expect(tail).toContain("pulumi-uptime export --set-secrets");
   });
 
@@ -50,7 +59,9 @@ describe("secrets in an export", () => {
     expect(SECRET_VALUES.filter((v) => stdout.includes(v))).toEqual([]);
     expect(stdout).toContain("    requestAuthPassword: ${config:adminBasicAuthRequestAuthPassword}\n");
     expect(stdout).toContain("value: ${config:apiHealthAlertWebhook}");
-    expect(stdout).toMatch(/# Secret config this program reads \(\d+\)\. The file reads them as \$\{config:<key>\} placeholders\.\n# Set each before `pulumi up`/);
+    expect(stdout).toMatch(
+      /# Secret config this program reads \(\d+\)\. The file reads them as \$\{config:<key>\} placeholders\.\n# Set each before `pulumi up`/,
+    );
   });
 
   it("with --out: the file is 0600 and the command says what it wrote where and what to set", async () => {

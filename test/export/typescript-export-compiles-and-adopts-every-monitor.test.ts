@@ -27,8 +27,14 @@ describe("the TypeScript export", () => {
         join(dir, "tsconfig.json"),
         JSON.stringify({
           compilerOptions: {
-            target: "ES2022", module: "CommonJS", moduleResolution: "node", strict: true, noEmit: true,
-            noUnusedLocals: true, skipLibCheck: true, types: ["node"],
+            target: "ES2022",
+            module: "CommonJS",
+            moduleResolution: "node",
+            strict: true,
+            noEmit: true,
+            noUnusedLocals: true,
+            skipLibCheck: true,
+            types: ["node"],
           },
           files: ["index.ts"],
         }),
@@ -49,17 +55,30 @@ describe("the TypeScript export", () => {
   it("declares one Monitor per monitor under a slug of its name, each with adopt: true", () => {
     const names = [...program.matchAll(/^new uptime\.Monitor\("([^"]+)", \{$/gm)].map((m) => m[1]);
     expect(names).toHaveLength(30);
-    expect(names.slice(0, 6)).toEqual(["api-health", "api-health-2", "api-health-3", "cafe-menu", "monitor-5", "admin-basic-auth"]);
+    expect(names.slice(0, 6)).toEqual([
+      "api-health",
+      "api-health-2",
+      "api-health-3",
+      "cafe-menu",
+      "monitor-5",
+      "admin-basic-auth",
+    ]);
     expect(program.match(/^ {4}adopt: true,$/gm)).toHaveLength(30);
   });
 
   it("writes every field the service holds, escaped, and notes what Pulumi will keep secret", () => {
     expect(program).toContain('    name: "Quotes \\"and\\" \\\\ backslashes",');
     expect(program).toContain('    alertCondition: "url_no_text",\n    alertTextLookup: "ok",');
-    expect(program).toContain('    maintenanceStartAt: "2030-01-05T02:00:00",\n    maintenanceEndAt: "2030-01-05T04:00:00",');
-    expect(program).toContain('    sslAlertDays: 14,\n    domainAlertDays: 30,');
-    expect(program).toContain("// Maintenance windows are wall time in UTC: the stack's uptime:timeZone\n// must say the same (UTC is its default), or `pulumi up` would move them.");
-    expect(program).toContain('        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },');
+    expect(program).toContain(
+      '    maintenanceStartAt: "2030-01-05T02:00:00",\n    maintenanceEndAt: "2030-01-05T04:00:00",',
+    );
+    expect(program).toContain("    sslAlertDays: 14,\n    domainAlertDays: 30,");
+    expect(program).toContain(
+      "// Maintenance windows are wall time in UTC: the stack's uptime:timeZone\n// must say the same (UTC is its default), or `pulumi up` would move them.",
+    );
+    expect(program).toContain(
+      '        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },',
+    );
     expect(program).toContain('        { key: "webhook", value: config.requireSecret("apiHealthAlertWebhook") },');
     expect(program).not.toContain("T0K3N");
     expect(program).toContain("// alert and header values come from secret config and are stored as secrets in state.");

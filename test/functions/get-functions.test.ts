@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer } from "../support/server";
 import { DEFAULT_API_KEY } from "../../src/server";
 import { UptimeClient } from "../../src/client";
-import { getIncident, getIncidents, getIncidentsOutput, getMonitor, getMonitorOutput, getMonitors, getMonitorsOutput } from "../../src/index";
+import {
+  getIncident,
+  getIncidents,
+  getIncidentsOutput,
+  getMonitor,
+  getMonitorOutput,
+  getMonitors,
+  getMonitorsOutput,
+} from "../../src/index";
 
 let server: Awaited<ReturnType<typeof startTestServer>>;
 let client: UptimeClient;
@@ -19,11 +27,20 @@ beforeAll(async () => {
   client = new UptimeClient(opts);
   // More than one page of the largest page size, so that "every page" is shown.
   for (let i = 0; i < 105; i++) {
-    const m = await client.monitors.create({ name: `fleet-${String(i).padStart(3, "0")}`, url: `https://fleet${i}.example.com`, interval: 60 });
+    const m = await client.monitors.create({
+      name: `fleet-${String(i).padStart(3, "0")}`,
+      url: `https://fleet${i}.example.com`,
+      interval: 60,
+    });
     if (i === 0) firstId = m.id;
   }
   await client.monitors.create({ name: "other", url: "https://other.example.com", interval: 300 });
-  await client.incidents.create({ monitor_id: firstId, started_at: "2026-01-01T00:00:00", ended_at: "2026-01-01T01:00:00", cause: "dns" });
+  await client.incidents.create({
+    monitor_id: firstId,
+    started_at: "2026-01-01T00:00:00",
+    ended_at: "2026-01-01T01:00:00",
+    cause: "dns",
+  });
   await client.incidents.create({ monitor_id: firstId, started_at: "2026-01-02T00:00:00", cause: "tls" });
 });
 afterAll(async () => {
@@ -33,7 +50,12 @@ afterAll(async () => {
 
 describe("Functions", () => {
   it("getMonitor reads one monitor in the program's names", async () => {
-    expect(await getMonitor({ monitorId: firstId }, opts)).toMatchObject({ monitorId: firstId, name: "fleet-000", interval: 60, alertCondition: "url_unavailable" });
+    expect(await getMonitor({ monitorId: firstId }, opts)).toMatchObject({
+      monitorId: firstId,
+      name: "fleet-000",
+      interval: 60,
+      alertCondition: "url_unavailable",
+    });
   });
 
   it("getMonitors reads every page and passes the filters", async () => {
@@ -60,8 +82,11 @@ describe("Functions", () => {
     const { isSecret, output } = await import("@pulumi/pulumi");
     const hook = "https://hooks.example.com/functions/SECRET-token";
     const m = await client.monitors.create({
-      name: "with secrets", url: "https://secrets.example.com", interval: 60,
-      alerts: [{ key: "webhook", value: hook }], request_headers: [{ key: "Authorization", value: "Bearer fn-token" }],
+      name: "with secrets",
+      url: "https://secrets.example.com",
+      interval: 60,
+      alerts: [{ key: "webhook", value: hook }],
+      request_headers: [{ key: "Authorization", value: "Bearer fn-token" }],
     });
     const one = await getMonitor({ monitorId: m.id }, opts);
     expect(one.name).toBe("with secrets"); // other fields stay plain

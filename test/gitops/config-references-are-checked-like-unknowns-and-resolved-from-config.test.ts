@@ -23,7 +23,10 @@ const FILE = `monitors:
 
 /** The value and secretness of an output, outside a Pulumi program. */
 async function settle(o: unknown): Promise<{ value: unknown; secret: boolean }> {
-  const out = pulumi.output(o as pulumi.Input<unknown>) as unknown as { promise(): Promise<unknown>; isSecret: Promise<boolean> };
+  const out = pulumi.output(o as pulumi.Input<unknown>) as unknown as {
+    promise(): Promise<unknown>;
+    isSecret: Promise<boolean>;
+  };
   return { value: await out.promise(), secret: await out.isSecret };
 }
 
@@ -35,14 +38,18 @@ describe("${config:key} references", () => {
   });
 
   it("must be well-formed", () => {
-    expect(() => parseMonitorsYaml(FILE.replace("${config:probePassword}", '"${config: probe password}"'), "monitors.yaml")).toThrow(
+    expect(() =>
+      parseMonitorsYaml(FILE.replace("${config:probePassword}", '"${config: probe password}"'), "monitors.yaml"),
+    ).toThrow(
       'monitors.yaml: entry 1 ("api"): requestAuthPassword: "${config: probe password}" is not a valid config reference',
     );
     expect(() => splitConfigRefs("x ${config:abc")).toThrow(/has no closing/);
   });
 
   it("do not hide problems in the rest of the entry", () => {
-    expect(() => parseMonitorsYaml(FILE.replace("interval: 60", "interval: 61"), "monitors.yaml")).toThrow(/entry 1 \("api"\): interval: 61 is not one of/);
+    expect(() => parseMonitorsYaml(FILE.replace("interval: 60", "interval: 61"), "monitors.yaml")).toThrow(
+      /entry 1 \("api"\): interval: 61 is not one of/,
+    );
   });
 
   it("resolve from a lookup, inside longer strings too, and name every missing key", () => {
@@ -77,7 +84,12 @@ describe("${config:key} references", () => {
         }) as pulumi.Config["requireSecret"],
       }),
     });
-    expect(asked).toEqual(["<project>:statusToken", "<project>:probePassword", "<project>:opsWebhookUrl", "team:slackUrl"]);
+    expect(asked).toEqual([
+      "<project>:statusToken",
+      "<project>:probePassword",
+      "<project>:opsWebhookUrl",
+      "team:slackUrl",
+    ]);
     expect(args.name).toBe("API health");
     expect(await settle(args.requestAuthPassword)).toEqual({ value: "value-of-probePassword", secret: true });
     const headers = args.requestHeaders as { key: string; value: unknown }[];

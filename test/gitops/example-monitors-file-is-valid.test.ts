@@ -10,7 +10,9 @@ describe("examples/gitops/monitors.yaml", () => {
     const keys = [...new Set(entries.flatMap((e) => e.configKeys))].sort();
     expect(keys).toEqual(["backOfficePassword", "opsWebhookUrl", "statusToken"]);
     // The end-to-end suite sets exactly these, as secrets.
-    const e2e = JSON.parse(readFileSync(join(resolve(__dirname, "..", ".."), "examples", "gitops", "e2e.config.json"), "utf8")) as Record<string, { secret?: boolean }>;
+    const e2e = JSON.parse(
+      readFileSync(join(resolve(__dirname, "..", ".."), "examples", "gitops", "e2e.config.json"), "utf8"),
+    ) as Record<string, { secret?: boolean }>;
     expect(Object.keys(e2e).sort()).toEqual(keys);
     expect(Object.values(e2e).every((v) => v.secret === true)).toBe(true);
   });

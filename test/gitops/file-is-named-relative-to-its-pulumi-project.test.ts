@@ -22,13 +22,17 @@ describe("the file name in messages", () => {
     writeFileSync(join(project, "Pulumi.yaml"), "name: p\nruntime: nodejs\n");
     mkdirSync(join(project, "config"));
     writeFileSync(join(project, "config", "monitors.yaml"), BAD);
-    expect(messageOf(join(project, "config", "monitors.yaml"))).toMatch(/^config\/monitors\.yaml: entry 1 \("a"\): interval: 45 is not one of/);
+    expect(messageOf(join(project, "config", "monitors.yaml"))).toMatch(
+      /^config\/monitors\.yaml: entry 1 \("a"\): interval: 45 is not one of/,
+    );
   });
 
   it("is the path as given outside any project and outside the working directory", () => {
     const dir = mkdtempSync(join(tmpdir(), "gitops-loose-"));
     writeFileSync(join(dir, "monitors.yaml"), BAD);
-    expect(messageOf(join(dir, "monitors.yaml"))).toMatch(new RegExp(`^${join(dir, "monitors.yaml").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: entry 1`));
+    expect(messageOf(join(dir, "monitors.yaml"))).toMatch(
+      new RegExp(`^${join(dir, "monitors.yaml").replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: entry 1`),
+    );
   });
 
   it("names a missing file", () => {

@@ -31,7 +31,10 @@ monitors:
 describe("a valid monitors file", () => {
   it("gives one entry per monitor, in file order, keyed by resource name", () => {
     const entries = parseMonitorsYaml(FILE, "monitors.yaml");
-    expect(entries.map((e) => [e.resourceName, e.index])).toEqual([["home", 1], ["api", 2]]);
+    expect(entries.map((e) => [e.resourceName, e.index])).toEqual([
+      ["home", 1],
+      ["api", 2],
+    ]);
     expect(entries[0].args).toEqual({ name: "Home page", url: "https://example.com", interval: 300 });
     expect(entries[1].args).toMatchObject({
       alertCondition: "url_no_text",
@@ -44,14 +47,17 @@ describe("a valid monitors file", () => {
   });
 
   it("ignores top-level x- keys, where anchors for shared settings can live", () => {
-    const entries = parseMonitorsYaml(`
+    const entries = parseMonitorsYaml(
+      `
 x-defaults: &defaults
   interval: 60
   alerts: [{ key: email, value: ops@example.com }]
 monitors:
   a: { <<: *defaults, name: A, url: "https://a.example.com" }
   b: { <<: *defaults, name: B, url: "https://b.example.com", interval: 300 }
-`, "m.yaml");
+`,
+      "m.yaml",
+    );
     expect(entries.map((e) => e.args)).toEqual([
       { interval: 60, alerts: [{ key: "email", value: "ops@example.com" }], name: "A", url: "https://a.example.com" },
       { interval: 300, alerts: [{ key: "email", value: "ops@example.com" }], name: "B", url: "https://b.example.com" },

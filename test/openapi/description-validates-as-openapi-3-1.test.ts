@@ -12,7 +12,9 @@ test("the description validates as OpenAPI 3.1", async () => {
 });
 
 test("the validator refuses a broken copy (a response without a description), so the test above can fail", async () => {
-  const broken = openApiDocument() as { paths: Record<string, Record<string, { responses: Record<string, Record<string, unknown>> }>> };
+  const broken = openApiDocument() as {
+    paths: Record<string, Record<string, { responses: Record<string, Record<string, unknown>> }>>;
+  };
   delete broken.paths["/api/v1/monitors"].get.responses["200"].description;
   const result = await new Validator().validate(broken);
   expect(result.valid).toBe(false);

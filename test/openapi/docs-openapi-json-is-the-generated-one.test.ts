@@ -6,5 +6,7 @@ import { OPENAPI_FILE, openApiText } from "../../src/openapi";
 
 test("docs/openapi.json is up to date with src/schemas (run `npm run openapi` after changing them)", () => {
   const onDisk = readFileSync(resolve(__dirname, "..", "..", OPENAPI_FILE), "utf8");
-  expect(onDisk === openApiText(), "docs/openapi.json is stale: run `npm run openapi` and commit the result").toBe(true);
+  expect(onDisk === openApiText(), "docs/openapi.json is stale: run `npm run openapi` and commit the result").toBe(
+    true,
+  );
 });

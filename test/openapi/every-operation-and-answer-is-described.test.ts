@@ -10,14 +10,23 @@ import { INCIDENT_FIELDS, MONITOR_FIELDS } from "../../src/schemas";
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const doc = openApiDocument() as Json;
 const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
-  ["get", "post", "put", "patch", "delete"].filter((m) => item[m]).map((m) => ({ path, method: m, op: item[m] as Json })),
+  ["get", "post", "put", "patch", "delete"]
+    .filter((m) => item[m])
+    .map((m) => ({ path, method: m, op: item[m] as Json })),
 );
 
 test("every operation of the contract is there, PUT and PATCH alike", () => {
   expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
-    ["monitors", "incidents"].flatMap((r) => [
-      `GET /api/v1/${r}`, `POST /api/v1/${r}`, `GET /api/v1/${r}/{id}`, `PUT /api/v1/${r}/{id}`, `PATCH /api/v1/${r}/{id}`, `DELETE /api/v1/${r}/{id}`,
-    ]).sort(),
+    ["monitors", "incidents"]
+      .flatMap((r) => [
+        `GET /api/v1/${r}`,
+        `POST /api/v1/${r}`,
+        `GET /api/v1/${r}/{id}`,
+        `PUT /api/v1/${r}/{id}`,
+        `PATCH /api/v1/${r}/{id}`,
+        `DELETE /api/v1/${r}/{id}`,
+      ])
+      .sort(),
   );
 });
 
@@ -26,10 +35,15 @@ test("every operation answers 401 and 429 (with Retry-After); item operations 40
     const codes = Object.keys(op.responses);
     expect(codes, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "403", "429"]));
     if (path.endsWith("{id}")) expect(codes, `${method} ${path}`).toContain("404");
-    if (op.requestBody || method === "get" && !path.endsWith("{id}")) expect(codes, `${method} ${path}`).toContain("422");
+    if (op.requestBody || (method === "get" && !path.endsWith("{id}")))
+      expect(codes, `${method} ${path}`).toContain("422");
   }
   expect(doc.components.responses.TooManyRequests.headers["Retry-After"].required).toBe(true);
-  expect(doc.components.schemas.ValidationError.properties.message.additionalProperties).toEqual({ type: "array", items: { type: "string" }, minItems: 1 });
+  expect(doc.components.schemas.ValidationError.properties.message.additionalProperties).toEqual({
+    type: "array",
+    items: { type: "string" },
+    minItems: 1,
+  });
 });
 
 test("the Bearer scheme guards every operation", () => {
@@ -49,13 +63,17 @@ test("bodies are forms whose list fields use bracket indices", () => {
 test("lists answer a page: items, links and meta with the totals", () => {
   const page = doc.components.schemas.MonitorPage;
   expect(page.properties.data.items).toEqual({ $ref: "#/components/schemas/Monitor" });
-  expect(page.properties.meta.required).toEqual(expect.arrayContaining(["current_page", "last_page", "per_page", "total"]));
+  expect(page.properties.meta.required).toEqual(
+    expect.arrayContaining(["current_page", "last_page", "per_page", "total"]),
+  );
   expect(page.properties.links.required).toEqual(["first", "last", "prev", "next"]);
 });
 
 test("links from a stored record lead to operations that exist", () => {
   const ids = new Set(operations.map((o) => o.op.operationId));
-  const links = operations.flatMap(({ op }) => Object.values(op.responses as Json).flatMap((r: Json) => Object.values(r.links ?? {}))) as Json[];
+  const links = operations.flatMap(({ op }) =>
+    Object.values(op.responses as Json).flatMap((r: Json) => Object.values(r.links ?? {})),
+  ) as Json[];
   expect(links.length).toBeGreaterThanOrEqual(10);
   for (const link of links) expect(ids.has(link.operationId), link.operationId).toBe(true);
   expect(Object.keys(doc.paths["/api/v1/monitors"].post.responses["201"].links)).toEqual(

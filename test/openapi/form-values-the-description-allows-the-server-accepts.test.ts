@@ -50,7 +50,10 @@ describe("an empty value", () => {
     const monitor = await createMonitor(server);
     for (const field of optional("MonitorUpdate").filter((f) => !["name", "url", "interval"].includes(f))) {
       expect(describedValid("MonitorUpdate", { [field]: "" }), field).toBe(true);
-      expect((await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, { form: { [field]: "" } })).status, field).toBe(200);
+      expect(
+        (await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, { form: { [field]: "" } })).status,
+        field,
+      ).toBe(200);
     }
   });
 
@@ -61,10 +64,16 @@ describe("an empty value", () => {
       expect(describedValid("IncidentStore", body), field).toBe(true);
       expect((await api(server, "POST", "/api/v1/incidents", { form: body })).status, field).toBe(201);
     }
-    const incident = await createIncident(server, { monitor_id: (await createMonitor(server)).id, started_at: "2026-01-02T03:04:05" });
+    const incident = await createIncident(server, {
+      monitor_id: (await createMonitor(server)).id,
+      started_at: "2026-01-02T03:04:05",
+    });
     for (const field of optional("IncidentUpdate")) {
       expect(describedValid("IncidentUpdate", { [field]: "" }), field).toBe(true);
-      expect((await api(server, "PATCH", `/api/v1/incidents/${incident.id}`, { form: { [field]: "" } })).status, field).toBe(200);
+      expect(
+        (await api(server, "PATCH", `/api/v1/incidents/${incident.id}`, { form: { [field]: "" } })).status,
+        field,
+      ).toBe(200);
     }
   });
 });
@@ -77,18 +86,25 @@ test("flags take both spellings: cache_buster true/false, pause 1/0", async () =
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({ cache_buster: 1, status: "paused" });
   expect(describedValid("MonitorUpdate", { cache_buster: 2 })).toBe(false);
-  expect((await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, { form: { cache_buster: 2 } })).status).toBe(422);
+  expect((await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, { form: { cache_buster: 2 } })).status).toBe(
+    422,
+  );
 });
 
 test("a list entry with both sides blank is described valid and dropped; one blank side is refused", async () => {
-  const alerts = [{ key: "", value: " " }, { key: "email", value: "ops@example.com" }];
+  const alerts = [
+    { key: "", value: " " },
+    { key: "email", value: "ops@example.com" },
+  ];
   expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, alerts })).toBe(true);
   const stored = await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ alerts }) });
   expect(stored.status).toBe(201);
   expect(stored.body.data.alerts).toEqual([{ key: "email", value: "ops@example.com" }]);
   const halfBlank = [{ key: "email", value: "" }];
   expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, alerts: halfBlank })).toBe(false);
-  expect((await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ alerts: halfBlank }) })).status).toBe(422);
+  expect((await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ alerts: halfBlank }) })).status).toBe(
+    422,
+  );
 });
 
 test("URLs of the shapes the fuzzer drew (any-case scheme, IPv4, user info, port 0) are described valid and stored", async () => {
@@ -115,7 +131,12 @@ test("pairs and the text lookup are described as the server checks them: each re
     expect(describedValid("MonitorStore", { ...body, interval: 300 }), JSON.stringify(extra)).toBe(false);
     expect((await api(server, "POST", "/api/v1/monitors", { form: body })).status, JSON.stringify(extra)).toBe(422);
   }
-  const complete = { request_auth_username: "u", request_auth_password: "p", alert_condition: "url_text", alert_text_lookup: "down" };
+  const complete = {
+    request_auth_username: "u",
+    request_auth_password: "p",
+    alert_condition: "url_text",
+    alert_text_lookup: "down",
+  };
   expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, ...complete })).toBe(true);
   expect((await api(server, "POST", "/api/v1/monitors", { form: monitorInput(complete) })).status).toBe(201);
 });
@@ -123,7 +144,8 @@ test("pairs and the text lookup are described as the server checks them: each re
 test("a form field without a name is described as ignored, and is", async () => {
   expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, "": "x" })).toBe(true);
   const res = await api(server, "POST", "/api/v1/monitors", {
-    body: "=x&name=nameless-field&url=https%3A%2F%2Fexample.com&interval=300", contentType: "application/x-www-form-urlencoded",
+    body: "=x&name=nameless-field&url=https%3A%2F%2Fexample.com&interval=300",
+    contentType: "application/x-www-form-urlencoded",
   });
   expect(res.status).toBe(201);
 });

@@ -15,7 +15,9 @@ const exec = promisify(execFile);
 const ROOT = resolve(__dirname, "..", "..");
 const PRELOAD = join(__dirname, "without-pglite.cjs");
 
-async function runWithoutPGlite(script: string): Promise<{ stdout: string; stderr: string; code: number; serverModules: string[] }> {
+async function runWithoutPGlite(
+  script: string,
+): Promise<{ stdout: string; stderr: string; code: number; serverModules: string[] }> {
   if (!existsSync(join(ROOT, "dist", "index.js"))) throw new Error("dist/ is missing: run `npm run build` first");
   let out: { stdout: string; stderr: string; code?: number };
   try {
@@ -24,7 +26,12 @@ async function runWithoutPGlite(script: string): Promise<{ stdout: string; stder
     out = err as { stdout: string; stderr: string; code: number };
   }
   const last = out.stdout.trim().split("\n").pop() ?? "{}";
-  return { stdout: out.stdout, stderr: out.stderr, code: out.code ?? 0, serverModules: (JSON.parse(last) as { serverModules: string[] }).serverModules };
+  return {
+    stdout: out.stdout,
+    stderr: out.stderr,
+    code: out.code ?? 0,
+    serverModules: (JSON.parse(last) as { serverModules: string[] }).serverModules,
+  };
 }
 
 describe("without @electric-sql/pglite installed", () => {
@@ -47,7 +54,8 @@ describe("without @electric-sql/pglite installed", () => {
         (err) => { console.error(err.name + ": " + err.message); console.error("install=" + err.installCommand); },
       );
     `);
-    const version = (require(join(ROOT, "package.json")) as { peerDependencies: Record<string, string> }).peerDependencies["@electric-sql/pglite"];
+    const version = (require(join(ROOT, "package.json")) as { peerDependencies: Record<string, string> })
+      .peerDependencies["@electric-sql/pglite"];
     expect(r.stderr).toContain("UptimeServerDependencyError: the local server needs @electric-sql/pglite");
     expect(r.stderr).toContain(`install=npm install --save-dev @electric-sql/pglite@${version}`);
   });

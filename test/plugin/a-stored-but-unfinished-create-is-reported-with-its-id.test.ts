@@ -12,15 +12,28 @@ import { configuredPlugin, isSecret, monitorInputs, outsideSecrets } from "./hel
 
 const HOOK = "https://hooks.example.com/init-failed-secret";
 let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => { env = await configuredPlugin(); });
-afterAll(async () => { await env.close(); });
+beforeAll(async () => {
+  env = await configuredPlugin();
+});
+afterAll(async () => {
+  await env.close();
+});
 
 describe("A create that could not finish", () => {
   it("reports the adopted monitor's id and secret-wrapped properties", async () => {
-    const adopted = await env.outside.monitors.create({ name: "adopt me", url: "https://adopt.example.com", interval: 60, alerts: [{ key: "webhook", value: HOOK }] });
+    const adopted = await env.outside.monitors.create({
+      name: "adopt me",
+      url: "https://adopt.example.com",
+      interval: 60,
+      alerts: [{ key: "webhook", value: HOOK }],
+    });
     await env.outside.monitors.create({ name: "taken name", url: "https://taken.example.com", interval: 60 });
     // Adopting by id, renaming to a name another monitor has: the update is refused.
-    const { inputs } = await env.plugin.check("Monitor", "adopter", monitorInputs({ name: "taken name", adoptId: adopted.id, alerts: [{ key: "webhook", value: HOOK }] }));
+    const { inputs } = await env.plugin.check(
+      "Monitor",
+      "adopter",
+      monitorInputs({ name: "taken name", adoptId: adopted.id, alerts: [{ key: "webhook", value: HOOK }] }),
+    );
     const err = (await env.plugin.create("Monitor", "adopter", inputs).then(
       () => undefined,
       (e: grpc.ServiceError) => e,
@@ -29,7 +42,9 @@ describe("A create that could not finish", () => {
     expect(err.details).toMatch(/Monitor "adopter": the service rejected name/);
     const raw = err.metadata.get("grpc-status-details-bin")[0] as Buffer;
     const status = Status.deserializeBinary(new Uint8Array(raw));
-    const detail = status.getDetailsList()[0].unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed")!;
+    const detail = status
+      .getDetailsList()[0]
+      .unpack(ErrorResourceInitFailed.deserializeBinary, "pulumirpc.ErrorResourceInitFailed")!;
     expect(detail.getId()).toBe(String(adopted.id));
     const props = detail.getProperties()!.toJavaScript();
     expect(props).toMatchObject({ monitorId: adopted.id, name: "adopt me" });

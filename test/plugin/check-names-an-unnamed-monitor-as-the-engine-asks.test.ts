@@ -12,8 +12,12 @@ const options = (mode: proto.CheckRequest.AutonamingOptions.Mode, proposed = "")
   new proto.CheckRequest.AutonamingOptions().setMode(mode).setProposedName(proposed);
 
 let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => { env = await configuredPlugin(); });
-afterAll(async () => { await env.close(); });
+beforeAll(async () => {
+  env = await configuredPlugin();
+});
+afterAll(async () => {
+  await env.close();
+});
 
 function unnamed(): Record<string, unknown> {
   const { name: _declared, ...rest } = monitorInputs();
@@ -22,13 +26,18 @@ function unnamed(): Record<string, unknown> {
 
 describe("Autonaming through the plugin", () => {
   it("announces support for the engine's autonaming configuration", async () => {
-    const res = await env.plugin.call<proto.ProviderHandshakeRequest, proto.ProviderHandshakeResponse>("handshake", new proto.ProviderHandshakeRequest());
+    const res = await env.plugin.call<proto.ProviderHandshakeRequest, proto.ProviderHandshakeResponse>(
+      "handshake",
+      new proto.ProviderHandshakeRequest(),
+    );
     expect(res.getSupportsAutonamingConfiguration()).toBe(true);
   });
 
   it("uses the proposed name in propose and enforce mode", async () => {
     for (const mode of [Mode.PROPOSE, Mode.ENFORCE]) {
-      const { inputs, failures } = await env.plugin.check("Monitor", "api", unnamed(), { autonaming: options(mode, "review-42-api") });
+      const { inputs, failures } = await env.plugin.check("Monitor", "api", unnamed(), {
+        autonaming: options(mode, "review-42-api"),
+      });
       expect(failures).toEqual([]);
       expect(inputs.name).toBe("review-42-api");
     }
@@ -36,19 +45,26 @@ describe("Autonaming through the plugin", () => {
 
   it("keeps a declared name in every mode", async () => {
     for (const mode of [Mode.PROPOSE, Mode.ENFORCE, Mode.DISABLE]) {
-      const { inputs } = await env.plugin.check("Monitor", "api", monitorInputs(), { autonaming: options(mode, "review-42-api") });
+      const { inputs } = await env.plugin.check("Monitor", "api", monitorInputs(), {
+        autonaming: options(mode, "review-42-api"),
+      });
       expect(inputs.name).toBe("plugin api");
     }
   });
 
   it("fails at check naming the field when autonaming is disabled and no name is declared", async () => {
     const { failures } = await env.plugin.check("Monitor", "api", unnamed(), { autonaming: options(Mode.DISABLE) });
-    expect(failures).toEqual([{ property: "name", reason: expect.stringMatching(/^name: is required: autonaming is disabled/) }]);
+    expect(failures).toEqual([
+      { property: "name", reason: expect.stringMatching(/^name: is required: autonaming is disabled/) },
+    ]);
   });
 
   it("keeps the name of the old inputs rather than the newly proposed one", async () => {
     const olds = { ...monitorInputs(), name: "review-42-api" };
-    const { inputs } = await env.plugin.check("Monitor", "api", unnamed(), { olds, autonaming: options(Mode.ENFORCE, "review-42-api-other") });
+    const { inputs } = await env.plugin.check("Monitor", "api", unnamed(), {
+      olds,
+      autonaming: options(Mode.ENFORCE, "review-42-api-other"),
+    });
     expect(inputs.name).toBe("review-42-api");
   });
 
@@ -58,7 +74,14 @@ describe("Autonaming through the plugin", () => {
   });
 
   it("refuses adopt without a name, saying adoption finds the monitor by name", async () => {
-    const { failures } = await env.plugin.check("Monitor", "api", { ...unnamed(), adopt: true }, { autonaming: options(Mode.PROPOSE, "x-api") });
-    expect(failures).toEqual([{ property: "name", reason: expect.stringContaining("adoption finds the existing monitor by name") }]);
+    const { failures } = await env.plugin.check(
+      "Monitor",
+      "api",
+      { ...unnamed(), adopt: true },
+      { autonaming: options(Mode.PROPOSE, "x-api") },
+    );
+    expect(failures).toEqual([
+      { property: "name", reason: expect.stringContaining("adoption finds the existing monitor by name") },
+    ]);
   });
 });

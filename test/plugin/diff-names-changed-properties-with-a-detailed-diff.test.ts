@@ -9,13 +9,27 @@ import { configuredPlugin, monitorInputs, secret } from "./helpers";
 
 const K = PropertyDiff.Kind;
 let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => { env = await configuredPlugin(); });
-afterAll(async () => { await env.close(); });
+beforeAll(async () => {
+  env = await configuredPlugin();
+});
+afterAll(async () => {
+  await env.close();
+});
 
 describe("The plugin's diff", () => {
   it("names a changed secret list and a changed scalar, updating in place", async () => {
-    const olds = (await env.plugin.check("Monitor", "api", monitorInputs({ alerts: secret([{ key: "email", value: "a@example.com" }]) }))).inputs;
-    const { inputs: news } = await env.plugin.check("Monitor", "api", monitorInputs({ interval: 300, alerts: secret([{ key: "email", value: "b@example.com" }]) }));
+    const olds = (
+      await env.plugin.check(
+        "Monitor",
+        "api",
+        monitorInputs({ alerts: secret([{ key: "email", value: "a@example.com" }]) }),
+      )
+    ).inputs;
+    const { inputs: news } = await env.plugin.check(
+      "Monitor",
+      "api",
+      monitorInputs({ interval: 300, alerts: secret([{ key: "email", value: "b@example.com" }]) }),
+    );
     const d = await env.plugin.diff("Monitor", "api", "1", { ...olds, monitorId: 1, status: "online" }, news);
     expect(d.changes).toBe(DiffResponse.DiffChanges.DIFF_SOME);
     expect(d.diffs.sort()).toEqual(["alerts", "interval"]);
@@ -25,7 +39,11 @@ describe("The plugin's diff", () => {
   });
 
   it("reports no change when only how the service spells a value differs", async () => {
-    const { inputs } = await env.plugin.check("Monitor", "api", monitorInputs({ requestHeaders: [{ key: "X-Probe", value: "1" }] }));
+    const { inputs } = await env.plugin.check(
+      "Monitor",
+      "api",
+      monitorInputs({ requestHeaders: [{ key: "X-Probe", value: "1" }] }),
+    );
     const olds = { ...inputs, requestHeaders: [{ key: "x-probe", value: "1" }], monitorId: 1, status: "online" };
     const d = await env.plugin.diff("Monitor", "api", "1", olds, inputs);
     expect(d.changes).toBe(DiffResponse.DiffChanges.DIFF_NONE);
@@ -34,7 +52,11 @@ describe("The plugin's diff", () => {
 
   it("names paused, and an added field as an addition", async () => {
     const { inputs: olds } = await env.plugin.check("Monitor", "api", monitorInputs());
-    const { inputs: news } = await env.plugin.check("Monitor", "api", monitorInputs({ paused: true, alertTextLookup: "ok", alertCondition: "url_text" }));
+    const { inputs: news } = await env.plugin.check(
+      "Monitor",
+      "api",
+      monitorInputs({ paused: true, alertTextLookup: "ok", alertCondition: "url_text" }),
+    );
     const d = await env.plugin.diff("Monitor", "api", "1", { ...olds, monitorId: 1, status: "online" }, news);
     // `paused` was not managed before: starting to manage it is an addition.
     expect(d.detailed).toEqual({ alertCondition: K.UPDATE, alertTextLookup: K.ADD, paused: K.ADD });
@@ -42,10 +64,19 @@ describe("The plugin's diff", () => {
 
   it("replaces an incident whose written-once field, as this program wrote it, changes, deleting first", async () => {
     const olds = {
-      monitorId: 7, startedAt: "2024-01-01T10:00:00", endedAt: "2024-01-01T11:00:00", cause: "x", incidentId: 3, status: "resolved",
+      monitorId: 7,
+      startedAt: "2024-01-01T10:00:00",
+      endedAt: "2024-01-01T11:00:00",
+      cause: "x",
+      incidentId: 3,
+      status: "resolved",
       __programWrote: { endedAt: "2024-01-01T11:00:00" },
     };
-    const d = await env.plugin.diff("Incident", "outage", "3", olds, { ...olds, endedAt: "2024-01-01T12:00:00", cause: "y" });
+    const d = await env.plugin.diff("Incident", "outage", "3", olds, {
+      ...olds,
+      endedAt: "2024-01-01T12:00:00",
+      cause: "y",
+    });
     expect(d.diffs.sort()).toEqual(["cause", "endedAt"]);
     expect(d.replaces).toEqual(["endedAt"]);
     expect(d.deleteBeforeReplace).toBe(true);
@@ -53,7 +84,14 @@ describe("The plugin's diff", () => {
   });
 
   it("leaves alone a written-once field the service wrote itself", async () => {
-    const olds = { monitorId: 7, startedAt: "2024-01-01T10:00:00", endedAt: "2024-01-01T11:00:00", cause: "x", incidentId: 3, status: "resolved" };
+    const olds = {
+      monitorId: 7,
+      startedAt: "2024-01-01T10:00:00",
+      endedAt: "2024-01-01T11:00:00",
+      cause: "x",
+      incidentId: 3,
+      status: "resolved",
+    };
     const { endedAt: _ended, ...declared } = olds;
     const d = await env.plugin.diff("Incident", "outage", "3", olds, { ...declared, cause: "y" });
     expect(d.diffs).toEqual(["cause"]);

@@ -12,8 +12,18 @@ import { startTestServer, type UptimeServer } from "../support/server";
 
 describe("Provider settings", () => {
   it("come from the provider's inputs, then the stack config, then nothing (the environment fills the rest at use)", () => {
-    const stack = stackConfigFromEnv({ PULUMI_CONFIG: JSON.stringify({ baseUrl: "https://stack.example.com", apiKey: "stack-key", timeZone: "Europe/Berlin" }) });
-    expect(settingsFrom({ baseUrl: "https://own.example.com" }, {}, stack)).toEqual({ baseUrl: "https://own.example.com", apiKey: "stack-key", timeZone: "Europe/Berlin" });
+    const stack = stackConfigFromEnv({
+      PULUMI_CONFIG: JSON.stringify({
+        baseUrl: "https://stack.example.com",
+        apiKey: "stack-key",
+        timeZone: "Europe/Berlin",
+      }),
+    });
+    expect(settingsFrom({ baseUrl: "https://own.example.com" }, {}, stack)).toEqual({
+      baseUrl: "https://own.example.com",
+      apiKey: "stack-key",
+      timeZone: "Europe/Berlin",
+    });
     expect(settingsFrom({}, { "uptime:config:apiKey": "variable-key" }, stack).apiKey).toBe("variable-key");
     expect(settingsFrom({}, {}, {})).toEqual({ baseUrl: undefined, apiKey: undefined, timeZone: undefined });
     expect(stackConfigFromEnv({ PULUMI_CONFIG: "not json" })).toEqual({});
@@ -26,13 +36,24 @@ describe("Provider settings", () => {
       { property: "timeZone", reason: 'timeZone: "Mars/Olympus" is not a time zone name (IANA, e.g. Europe/Berlin)' },
     ]);
     expect(checkSettings({ baseUrl: "https://x.example.com", apiKey: key, region: "eu" }, {})).toEqual([
-      { property: "region", reason: "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone, requestsPerMinute, maxRetries, timeoutMs" },
+      {
+        property: "region",
+        reason:
+          "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone, requestsPerMinute, maxRetries, timeoutMs",
+      },
     ]);
     const missing = checkSettings({}, {});
     expect(missing).toHaveLength(1);
-    expect(missing[0].reason).toMatch(/missing the service URL.*uptime:baseUrl.*UPTIME_BASE_URL.*the API key.*uptime:apiKey.*UPTIME_API_KEY/);
+    expect(missing[0].reason).toMatch(
+      /missing the service URL.*uptime:baseUrl.*UPTIME_BASE_URL.*the API key.*uptime:apiKey.*UPTIME_API_KEY/,
+    );
     // Unknown during preview (fed by another resource): not judged.
-    expect(checkSettings({ baseUrl: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", apiKey: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" }, {})).toEqual([]);
+    expect(
+      checkSettings(
+        { baseUrl: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", apiKey: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" },
+        {},
+      ),
+    ).toEqual([]);
     expect(JSON.stringify(checkSettings({ apiKey: 42 as unknown as string }, {}))).not.toContain("42");
   });
 });
@@ -43,7 +64,10 @@ describe("Two configured plugins", () => {
   let one: PluginUnderTest;
   let two: PluginUnderTest;
   beforeAll(async () => {
-    [a, b] = await Promise.all([startTestServer({ accounts: [{ apiKey: "key-a", name: "a" }] }), startTestServer({ accounts: [{ apiKey: "key-b", name: "b" }] })]);
+    [a, b] = await Promise.all([
+      startTestServer({ accounts: [{ apiKey: "key-a", name: "a" }] }),
+      startTestServer({ accounts: [{ apiKey: "key-b", name: "b" }] }),
+    ]);
     [one, two] = await Promise.all([PluginUnderTest.start(), PluginUnderTest.start()]);
   });
   afterAll(async () => {
@@ -53,10 +77,20 @@ describe("Two configured plugins", () => {
 
   it("each write to the service of their own inputs", async () => {
     const configured = await one.configure({ baseUrl: a.url, apiKey: secret("key-a") });
-    expect(configured.getAcceptsecrets() && configured.getSupportspreview() && configured.getAcceptresources()).toBe(true);
+    expect(configured.getAcceptsecrets() && configured.getSupportspreview() && configured.getAcceptresources()).toBe(
+      true,
+    );
     await two.configure({}, { "uptime:config:baseUrl": b.url, "uptime:config:apiKey": "key-b" });
-    const onA = await one.create("Monitor", "m", (await one.check("Monitor", "m", monitorInputs({ name: "on a" }))).inputs);
-    const onB = await two.create("Monitor", "m", (await two.check("Monitor", "m", monitorInputs({ name: "on b" }))).inputs);
+    const onA = await one.create(
+      "Monitor",
+      "m",
+      (await one.check("Monitor", "m", monitorInputs({ name: "on a" }))).inputs,
+    );
+    const onB = await two.create(
+      "Monitor",
+      "m",
+      (await two.check("Monitor", "m", monitorInputs({ name: "on b" }))).inputs,
+    );
     expect(onA.outs.monitorId).toBe(1);
     expect(onB.outs.monitorId).toBe(1);
     expect(a.writeCount()).toBe(1);
@@ -66,7 +100,9 @@ describe("Two configured plugins", () => {
   it("CheckConfig answers with the key secret and failures by setting", async () => {
     const res = await one.call<proto.CheckRequest, proto.CheckResponse>(
       "checkConfig",
-      new proto.CheckRequest().setUrn("urn:pulumi:test::p::pulumi:providers:uptime::default").setNews(struct({ baseUrl: "nope", apiKey: "k-123" })),
+      new proto.CheckRequest()
+        .setUrn("urn:pulumi:test::p::pulumi:providers:uptime::default")
+        .setNews(struct({ baseUrl: "nope", apiKey: "k-123" })),
     );
     expect(isSecret(res.getInputs()!.toJavaScript().apiKey)).toBe(true);
     expect(res.getFailuresList().map((f) => f.getProperty())).toEqual(["baseUrl"]);

@@ -12,12 +12,19 @@ let firstId: number;
 beforeAll(async () => {
   env = await configuredPlugin();
   for (let i = 0; i < 27; i++) {
-    const m = await env.outside.monitors.create({ name: `fn ${i}`, url: `https://fn${i}.example.com`, interval: 60, alerts: [{ key: "webhook", value: HOOK }] });
+    const m = await env.outside.monitors.create({
+      name: `fn ${i}`,
+      url: `https://fn${i}.example.com`,
+      interval: 60,
+      alerts: [{ key: "webhook", value: HOOK }],
+    });
     firstId ??= m.id;
   }
   await env.outside.incidents.create({ monitor_id: firstId, started_at: "2024-01-01T10:00:00", cause: "fn outage" });
 });
-afterAll(async () => { await env.close(); });
+afterAll(async () => {
+  await env.close();
+});
 
 describe("Functions through Invoke", () => {
   it("getMonitor returns the monitor with its alerts secret", async () => {
@@ -34,7 +41,16 @@ describe("Functions through Invoke", () => {
     expect((all.result.monitors as unknown[]).length).toBe(27);
     expect(JSON.stringify(outsideSecrets(all.result))).not.toContain(HOOK);
     const some = await env.plugin.invoke("getMonitors", { search: "fn 2", sortBy: "name", sort: "asc" });
-    expect((some.result.monitors as { name: string }[]).map((m) => m.name)).toEqual(["fn 2", "fn 20", "fn 21", "fn 22", "fn 23", "fn 24", "fn 25", "fn 26"]);
+    expect((some.result.monitors as { name: string }[]).map((m) => m.name)).toEqual([
+      "fn 2",
+      "fn 20",
+      "fn 21",
+      "fn 22",
+      "fn 23",
+      "fn 24",
+      "fn 25",
+      "fn 26",
+    ]);
   });
 
   it("getIncident and getIncidents read incidents", async () => {
@@ -47,13 +63,21 @@ describe("Functions through Invoke", () => {
 
   it("bad arguments fail naming the argument, before any request", async () => {
     const before = env.server.requests.length;
-    expect((await env.plugin.invoke("getMonitors", { sortBy: "date" })).failures).toEqual([{ property: "sortBy", reason: 'sortBy: "date" is not one of id, name, url' }]);
-    expect((await env.plugin.invoke("getMonitors", { perPage: 10 })).failures[0].reason).toMatch(/^perPage: is not an argument of this function; allowed: search, searchBy, statusPageId, sortBy, sort$/);
-    expect((await env.plugin.invoke("getMonitor", {})).failures).toEqual([{ property: "monitorId", reason: "monitorId: expected a monitor id (a number)" }]);
+    expect((await env.plugin.invoke("getMonitors", { sortBy: "date" })).failures).toEqual([
+      { property: "sortBy", reason: 'sortBy: "date" is not one of id, name, url' },
+    ]);
+    expect((await env.plugin.invoke("getMonitors", { perPage: 10 })).failures[0].reason).toMatch(
+      /^perPage: is not an argument of this function; allowed: search, searchBy, statusPageId, sortBy, sort$/,
+    );
+    expect((await env.plugin.invoke("getMonitor", {})).failures).toEqual([
+      { property: "monitorId", reason: "monitorId: expected a monitor id (a number)" },
+    ]);
     expect(env.server.requests.length).toBe(before);
   });
 
   it("a monitor that does not exist fails, naming the function", async () => {
-    await expect(env.plugin.invoke("getMonitor", { monitorId: 999999 })).rejects.toThrow(/getMonitor: .*not found|getMonitor: .*404/i);
+    await expect(env.plugin.invoke("getMonitor", { monitorId: 999999 })).rejects.toThrow(
+      /getMonitor: .*not found|getMonitor: .*404/i,
+    );
   });
 });

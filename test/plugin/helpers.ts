@@ -45,7 +45,10 @@ type Call<Req, Res> = (req: Req, cb: (err: grpc.ServiceError | null, res: Res) =
 
 /** A connected plugin, and the calls the tests make. */
 export class PluginUnderTest {
-  private constructor(readonly client: ResourceProviderClient, private readonly server: grpc.Server) {}
+  private constructor(
+    readonly client: ResourceProviderClient,
+    private readonly server: grpc.Server,
+  ) {}
 
   /** Starts the plugin's service in this process and connects a client. */
   static async start(): Promise<PluginUnderTest> {
@@ -69,7 +72,9 @@ export class PluginUnderTest {
 
   /** Check of a resource's new inputs, with its old inputs and the engine's autonaming options when given. */
   async check(
-    type: "Monitor" | "Incident", name: string, news: Record<string, unknown>,
+    type: "Monitor" | "Incident",
+    name: string,
+    news: Record<string, unknown>,
     more: { olds?: Record<string, unknown>; autonaming?: proto.CheckRequest.AutonamingOptions } = {},
   ) {
     const req = new proto.CheckRequest().setUrn(urnOf(type, name)).setNews(struct(news));
@@ -80,12 +85,25 @@ export class PluginUnderTest {
   }
 
   /** Diff of old outputs and new inputs. */
-  async diff(type: "Monitor" | "Incident", name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+  async diff(
+    type: "Monitor" | "Incident",
+    name: string,
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+  ) {
     const req = new proto.DiffRequest().setUrn(urnOf(type, name)).setId(id).setOlds(struct(olds)).setNews(struct(news));
     const res = await this.call<proto.DiffRequest, proto.DiffResponse>("diff", req);
     const detailed: Record<string, proto.PropertyDiff.Kind> = {};
     res.getDetaileddiffMap().forEach((v, k) => (detailed[k] = v.getKind()));
-    return { changes: res.getChanges(), diffs: res.getDiffsList(), replaces: res.getReplacesList(), deleteBeforeReplace: res.getDeletebeforereplace(), hasDetailedDiff: res.getHasdetaileddiff(), detailed };
+    return {
+      changes: res.getChanges(),
+      diffs: res.getDiffsList(),
+      replaces: res.getReplacesList(),
+      deleteBeforeReplace: res.getDeletebeforereplace(),
+      hasDetailedDiff: res.getHasdetaileddiff(),
+      detailed,
+    };
   }
 
   /** Create (or its preview). */
@@ -96,27 +114,59 @@ export class PluginUnderTest {
   }
 
   /** Read by id, with or without the state's properties and inputs. */
-  async read(type: "Monitor" | "Incident", name: string, id: string, props: Record<string, unknown> = {}, inputs: Record<string, unknown> = {}) {
-    const req = new proto.ReadRequest().setUrn(urnOf(type, name)).setId(id).setProperties(struct(props)).setInputs(struct(inputs));
+  async read(
+    type: "Monitor" | "Incident",
+    name: string,
+    id: string,
+    props: Record<string, unknown> = {},
+    inputs: Record<string, unknown> = {},
+  ) {
+    const req = new proto.ReadRequest()
+      .setUrn(urnOf(type, name))
+      .setId(id)
+      .setProperties(struct(props))
+      .setInputs(struct(inputs));
     const res = await this.call<proto.ReadRequest, proto.ReadResponse>("read", req);
-    return { id: res.getId(), props: res.getProperties()?.toJavaScript() ?? {}, inputs: res.getInputs()?.toJavaScript() ?? {} };
+    return {
+      id: res.getId(),
+      props: res.getProperties()?.toJavaScript() ?? {},
+      inputs: res.getInputs()?.toJavaScript() ?? {},
+    };
   }
 
   /** Update (or its preview). */
-  async update(type: "Monitor" | "Incident", name: string, id: string, olds: Record<string, unknown>, news: Record<string, unknown>, preview = false) {
-    const req = new proto.UpdateRequest().setUrn(urnOf(type, name)).setId(id).setOlds(struct(olds)).setNews(struct(news)).setPreview(preview);
+  async update(
+    type: "Monitor" | "Incident",
+    name: string,
+    id: string,
+    olds: Record<string, unknown>,
+    news: Record<string, unknown>,
+    preview = false,
+  ) {
+    const req = new proto.UpdateRequest()
+      .setUrn(urnOf(type, name))
+      .setId(id)
+      .setOlds(struct(olds))
+      .setNews(struct(news))
+      .setPreview(preview);
     const res = await this.call<proto.UpdateRequest, proto.UpdateResponse>("update", req);
     return { outs: res.getProperties()?.toJavaScript() ?? {} };
   }
 
   /** Delete. */
   delete(type: "Monitor" | "Incident", name: string, id: string, props: Record<string, unknown>): Promise<Empty> {
-    return this.call("delete", new proto.DeleteRequest().setUrn(urnOf(type, name)).setId(id).setProperties(struct(props)));
+    return this.call(
+      "delete",
+      new proto.DeleteRequest().setUrn(urnOf(type, name)).setId(id).setProperties(struct(props)),
+    );
   }
 
   /** Invoke a function by its short name (`getMonitor`). */
   async invoke(fn: string, args: Record<string, unknown>) {
-    const res = await this.call<proto.InvokeRequest, proto.InvokeResponse>("invoke", new proto.InvokeRequest().setTok(`uptime:index:${fn}`).setArgs(struct(args)));
+    const res = await this.call<proto.InvokeRequest, proto.InvokeResponse>(
+      "invoke",
+      new proto.InvokeRequest().setTok(`uptime:index:${fn}`).setArgs(struct(args)),
+    );
     return { result: res.getReturn()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => f.toObject()) };
   }
 
@@ -130,7 +180,12 @@ export class PluginUnderTest {
  * A plugin configured for a fresh local server, that server, and a client of it playing
  * "someone outside Pulumi".
  */
-export async function configuredPlugin(): Promise<{ plugin: PluginUnderTest; server: UptimeServer; outside: UptimeClient; close(): Promise<void> }> {
+export async function configuredPlugin(): Promise<{
+  plugin: PluginUnderTest;
+  server: UptimeServer;
+  outside: UptimeClient;
+  close(): Promise<void>;
+}> {
   const server = await startTestServer();
   const plugin = await PluginUnderTest.start();
   await plugin.configure({ baseUrl: server.url, apiKey: secret(DEFAULT_API_KEY) });

@@ -16,8 +16,12 @@ afterEach(() => {
 
 describe("pacing settings in the plugin", () => {
   it("typed inputs (numbers) and stack config (strings) both reach the instance's client", async () => {
-    const fromInputs = new PluginConnection(settingsFrom({ ...base, requestsPerMinute: 300, maxRetries: 2, timeoutMs: 4000 }, {}, {}));
-    const stack = stackConfigFromEnv({ PULUMI_CONFIG: JSON.stringify({ ...base, requestsPerMinute: "30", timeoutMs: "9000" }) });
+    const fromInputs = new PluginConnection(
+      settingsFrom({ ...base, requestsPerMinute: 300, maxRetries: 2, timeoutMs: 4000 }, {}, {}),
+    );
+    const stack = stackConfigFromEnv({
+      PULUMI_CONFIG: JSON.stringify({ ...base, requestsPerMinute: "30", timeoutMs: "9000" }),
+    });
     const fromStack = new PluginConnection(settingsFrom({}, {}, stack));
     try {
       const a = fromInputs.client();
@@ -44,7 +48,9 @@ describe("pacing settings in the plugin", () => {
       { property: "", reason: 'uptime:requestsPerMinute must be a whole number from 1 to 60,000; got "99999".' },
     ]);
     process.env.UPTIME_MAX_RETRIES = "50";
-    expect(checkSettings(base, {})).toEqual([{ property: "", reason: 'UPTIME_MAX_RETRIES must be a whole number from 0 to 20; got "50".' }]);
+    expect(checkSettings(base, {})).toEqual([
+      { property: "", reason: 'UPTIME_MAX_RETRIES must be a whole number from 0 to 20; got "50".' },
+    ]);
   });
 
   it("leaves a value unknown during preview unjudged", () => {

@@ -9,8 +9,12 @@ import { UNKNOWN } from "../../src/runtime/unknowns";
 import { configuredPlugin, monitorInputs } from "./helpers";
 
 let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => { env = await configuredPlugin(); });
-afterAll(async () => { await env.close(); });
+beforeAll(async () => {
+  env = await configuredPlugin();
+});
+afterAll(async () => {
+  await env.close();
+});
 
 describe("Previews through the plugin", () => {
   it("send no request and keep what the service already gave", async () => {
@@ -20,9 +24,20 @@ describe("Previews through the plugin", () => {
     expect(created.id).toBe("");
     expect(created.outs).toMatchObject({ name: "plugin api", monitorId: UNKNOWN, status: UNKNOWN });
 
-    const olds = { ...inputs, monitorId: 41, status: "online", createdAt: "2024-01-01T00:00:00", updatedAt: "2024-01-02T00:00:00" };
+    const olds = {
+      ...inputs,
+      monitorId: 41,
+      status: "online",
+      createdAt: "2024-01-01T00:00:00",
+      updatedAt: "2024-01-02T00:00:00",
+    };
     const updated = await env.plugin.update("Monitor", "api", "41", olds, { ...inputs, interval: 300 }, true);
-    expect(updated.outs).toMatchObject({ interval: 300, monitorId: 41, createdAt: "2024-01-01T00:00:00", updatedAt: UNKNOWN });
+    expect(updated.outs).toMatchObject({
+      interval: 300,
+      monitorId: 41,
+      createdAt: "2024-01-01T00:00:00",
+      updatedAt: UNKNOWN,
+    });
     expect(env.server.requests.length - before).toBe(0);
   });
 });

@@ -11,16 +11,29 @@ const base = (): PackageSchema => ({
   provider: { inputProperties: { baseUrl: { type: "string" }, timeZone: { type: "string", default: "UTC" } } },
   resources: {
     "p:index:Monitor": {
-      inputProperties: { name: { type: "string" }, interval: { $ref: "#/types/p:index:Interval" }, tags: { type: "array", items: { type: "string" } } },
+      inputProperties: {
+        name: { type: "string" },
+        interval: { $ref: "#/types/p:index:Interval" },
+        tags: { type: "array", items: { type: "string" } },
+      },
       requiredInputs: ["name"],
       properties: { monitorId: { type: "integer" }, name: { type: "string" } },
       required: ["monitorId", "name"],
     },
   },
-  functions: { "p:index:getMonitor": { inputs: { properties: { monitorId: { type: "integer" } }, required: ["monitorId"] }, outputs: { properties: { status: { type: "string" } }, required: ["status"] } } },
+  functions: {
+    "p:index:getMonitor": {
+      inputs: { properties: { monitorId: { type: "integer" } }, required: ["monitorId"] },
+      outputs: { properties: { status: { type: "string" } }, required: ["status"] },
+    },
+  },
   types: {
     "p:index:Interval": { type: "integer", enum: [{ value: 60 }, { value: 300 }] },
-    "p:index:Alert": { type: "object", properties: { key: { type: "string" }, value: { type: "string" } }, required: ["key"] },
+    "p:index:Alert": {
+      type: "object",
+      properties: { key: { type: "string" }, value: { type: "string" } },
+      required: ["key"],
+    },
   },
 });
 
@@ -37,24 +50,95 @@ describe("breaking changes between two schemas", () => {
   });
 
   it.each<[string, (s: PackageSchema) => void, { where: string; what: RegExp }]>([
-    ["a removed resource", (s) => delete s.resources!["p:index:Monitor"], { where: "p:index:Monitor", what: /resource removed/ }],
-    ["a removed function", (s) => delete s.functions!["p:index:getMonitor"], { where: "p:index:getMonitor", what: /function removed/ }],
+    [
+      "a removed resource",
+      (s) => delete s.resources!["p:index:Monitor"],
+      { where: "p:index:Monitor", what: /resource removed/ },
+    ],
+    [
+      "a removed function",
+      (s) => delete s.functions!["p:index:getMonitor"],
+      { where: "p:index:getMonitor", what: /function removed/ },
+    ],
     ["a removed type", (s) => delete s.types!["p:index:Alert"], { where: "p:index:Alert", what: /type removed/ }],
-    ["a removed input", (s) => delete s.resources!["p:index:Monitor"].inputProperties!.tags, { where: "p:index:Monitor.tags", what: /input removed/ }],
-    ["a removed output", (s) => delete s.resources!["p:index:Monitor"].properties!.monitorId, { where: "p:index:Monitor.monitorId", what: /output removed/ }],
-    ["an output no longer required", (s) => (s.resources!["p:index:Monitor"].required = ["name"]), { where: "p:index:Monitor.monitorId", what: /no longer required/ }],
-    ["a removed provider input", (s) => delete s.provider!.inputProperties!.baseUrl, { where: "provider.baseUrl", what: /input removed/ }],
-    ["a removed object property", (s) => delete s.types!["p:index:Alert"].properties!.value, { where: "p:index:Alert.value", what: /property removed/ }],
-    ["a removed enum value", (s) => (s.types!["p:index:Interval"].enum = [{ value: 60 }]), { where: "p:index:Interval", what: /enum value 300 removed/ }],
-    ["a changed input type", (s) => (s.resources!["p:index:Monitor"].inputProperties!.name = { type: "integer" }), { where: "p:index:Monitor.name", what: /type changed from string to integer/ }],
-    ["a changed element type", (s) => (s.resources!["p:index:Monitor"].inputProperties!.tags = { type: "array", items: { type: "integer" } }), { where: "p:index:Monitor.tags", what: /array<string> to array<integer>/ }],
-    ["a changed enum's underlying type", (s) => (s.types!["p:index:Interval"].type = "string"), { where: "p:index:Interval", what: /type changed/ }],
-    ["an input newly required", (s) => s.resources!["p:index:Monitor"].requiredInputs!.push("interval"), { where: "p:index:Monitor.interval", what: /input newly required/ }],
-    ["a function input newly required", (s) => (s.functions!["p:index:getMonitor"].inputs!.properties!.extra = { type: "string" }, s.functions!["p:index:getMonitor"].inputs!.required!.push("extra")), { where: "p:index:getMonitor(inputs).extra", what: /input newly required/ }],
-    ["a new provider input with a default (SDKs would send it)", (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", default: 7 }), { where: "provider.maxRetries", what: /input default 7 added/ }],
-    ["a default given to a provider input", (s) => (s.provider!.inputProperties!.baseUrl = { type: "string", default: "https://x" }), { where: "provider.baseUrl", what: /input default "https:\/\/x" added/ }],
-    ["a changed provider input default", (s) => (s.provider!.inputProperties!.timeZone = { type: "string", default: "Europe/Berlin" }), { where: "provider.timeZone", what: /default changed from "UTC" to "Europe\/Berlin"/ }],
-    ["a removed function output", (s) => delete s.functions!["p:index:getMonitor"].outputs!.properties!.status, { where: "p:index:getMonitor(outputs).status", what: /output removed/ }],
+    [
+      "a removed input",
+      (s) => delete s.resources!["p:index:Monitor"].inputProperties!.tags,
+      { where: "p:index:Monitor.tags", what: /input removed/ },
+    ],
+    [
+      "a removed output",
+      (s) => delete s.resources!["p:index:Monitor"].properties!.monitorId,
+      { where: "p:index:Monitor.monitorId", what: /output removed/ },
+    ],
+    [
+      "an output no longer required",
+      (s) => (s.resources!["p:index:Monitor"].required = ["name"]),
+      { where: "p:index:Monitor.monitorId", what: /no longer required/ },
+    ],
+    [
+      "a removed provider input",
+      (s) => delete s.provider!.inputProperties!.baseUrl,
+      { where: "provider.baseUrl", what: /input removed/ },
+    ],
+    [
+      "a removed object property",
+      (s) => delete s.types!["p:index:Alert"].properties!.value,
+      { where: "p:index:Alert.value", what: /property removed/ },
+    ],
+    [
+      "a removed enum value",
+      (s) => (s.types!["p:index:Interval"].enum = [{ value: 60 }]),
+      { where: "p:index:Interval", what: /enum value 300 removed/ },
+    ],
+    [
+      "a changed input type",
+      (s) => (s.resources!["p:index:Monitor"].inputProperties!.name = { type: "integer" }),
+      { where: "p:index:Monitor.name", what: /type changed from string to integer/ },
+    ],
+    [
+      "a changed element type",
+      (s) => (s.resources!["p:index:Monitor"].inputProperties!.tags = { type: "array", items: { type: "integer" } }),
+      { where: "p:index:Monitor.tags", what: /array<string> to array<integer>/ },
+    ],
+    [
+      "a changed enum's underlying type",
+      (s) => (s.types!["p:index:Interval"].type = "string"),
+      { where: "p:index:Interval", what: /type changed/ },
+    ],
+    [
+      "an input newly required",
+      (s) => s.resources!["p:index:Monitor"].requiredInputs!.push("interval"),
+      { where: "p:index:Monitor.interval", what: /input newly required/ },
+    ],
+    [
+      "a function input newly required",
+      (s) => (
+        (s.functions!["p:index:getMonitor"].inputs!.properties!.extra = { type: "string" }),
+        s.functions!["p:index:getMonitor"].inputs!.required!.push("extra")
+      ),
+      { where: "p:index:getMonitor(inputs).extra", what: /input newly required/ },
+    ],
+    [
+      "a new provider input with a default (SDKs would send it)",
+      (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", default: 7 }),
+      { where: "provider.maxRetries", what: /input default 7 added/ },
+    ],
+    [
+      "a default given to a provider input",
+      (s) => (s.provider!.inputProperties!.baseUrl = { type: "string", default: "https://x" }),
+      { where: "provider.baseUrl", what: /input default "https:\/\/x" added/ },
+    ],
+    [
+      "a changed provider input default",
+      (s) => (s.provider!.inputProperties!.timeZone = { type: "string", default: "Europe/Berlin" }),
+      { where: "provider.timeZone", what: /default changed from "UTC" to "Europe\/Berlin"/ },
+    ],
+    [
+      "a removed function output",
+      (s) => delete s.functions!["p:index:getMonitor"].outputs!.properties!.status,
+      { where: "p:index:getMonitor(outputs).status", what: /output removed/ },
+    ],
   ])("finds %s", (_kind, edit, expected) => {
     const found = after(edit);
     expect(found).toContainEqual({ where: expected.where, what: expect.stringMatching(expected.what) });
@@ -64,9 +148,19 @@ describe("breaking changes between two schemas", () => {
     ["a required input made optional", (s) => (s.resources!["p:index:Monitor"].requiredInputs = [])],
     ["a new optional input", (s) => (s.resources!["p:index:Monitor"].inputProperties!.paused = { type: "boolean" })],
     ["a new provider input", (s) => (s.provider!.inputProperties!.timeout = { type: "integer" })],
-    ["a new provider input without a default in the schema", (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", description: "default 7" } as never)],
+    [
+      "a new provider input without a default in the schema",
+      (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", description: "default 7" } as never),
+    ],
     ["a new enum value", (s) => s.types!["p:index:Interval"].enum!.push({ value: 900 })],
-    ["a new resource", (s) => (s.resources!["p:index:StatusPage"] = { inputProperties: { name: { type: "string" } }, requiredInputs: ["name"] })],
+    [
+      "a new resource",
+      (s) =>
+        (s.resources!["p:index:StatusPage"] = {
+          inputProperties: { name: { type: "string" } },
+          requiredInputs: ["name"],
+        }),
+    ],
   ])("accepts %s", (_kind, edit) => {
     expect(after(edit)).toEqual([]);
   });

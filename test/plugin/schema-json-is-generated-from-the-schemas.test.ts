@@ -39,7 +39,12 @@ describe("schema.json", () => {
     expect(incident.inputProperties.monitorId.willReplaceOnChanges).toBe(true);
     expect(monitor.properties.monitorId.type).toBe("integer");
     expect(monitor.required).toEqual(expect.arrayContaining(["monitorId", "status", "alerts", "name"]));
-    expect(Object.keys(schema.functions).sort()).toEqual(["uptime:index:getIncident", "uptime:index:getIncidents", "uptime:index:getMonitor", "uptime:index:getMonitors"]);
+    expect(Object.keys(schema.functions).sort()).toEqual([
+      "uptime:index:getIncident",
+      "uptime:index:getIncidents",
+      "uptime:index:getMonitor",
+      "uptime:index:getMonitors",
+    ]);
     expect(schema.config.variables.baseUrl.defaultInfo).toEqual({ environment: ["UPTIME_BASE_URL"] });
   });
 });

@@ -15,7 +15,20 @@ const { checkVersions, declaredVersions } = require(join(REPO, "scripts", "lib",
   declaredVersions(root: string): [string, string | undefined][];
 };
 const VERSION = (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string }).version;
-const FILES = ["package.json", "schema.json", "sdk/nodejs/package.json", "sdk/python/pyproject.toml", "sdk/python/pulumi_uptime/pulumi-plugin.json", "sdk/go/uptime/pulumi-plugin.json", "sdk/dotnet/version.txt", "sdk/dotnet/PulumiUptime.Uptime.csproj", "sdk/dotnet/pulumi-plugin.json", "sdk/java/pom.xml", "sdk/java/src/main/resources/io/github/pulumiuptime/uptime/version.txt", "sdk/java/src/main/resources/io/github/pulumiuptime/uptime/plugin.json"];
+const FILES = [
+  "package.json",
+  "schema.json",
+  "sdk/nodejs/package.json",
+  "sdk/python/pyproject.toml",
+  "sdk/python/pulumi_uptime/pulumi-plugin.json",
+  "sdk/go/uptime/pulumi-plugin.json",
+  "sdk/dotnet/version.txt",
+  "sdk/dotnet/PulumiUptime.Uptime.csproj",
+  "sdk/dotnet/pulumi-plugin.json",
+  "sdk/java/pom.xml",
+  "sdk/java/src/main/resources/io/github/pulumiuptime/uptime/version.txt",
+  "sdk/java/src/main/resources/io/github/pulumiuptime/uptime/plugin.json",
+];
 
 let dirs: string[] = [];
 afterEach(() => {
@@ -44,6 +57,10 @@ describe("the release's version check", () => {
     const changed = text.replace(VERSION, "9.9.9");
     expect(changed).not.toBe(text);
     writeFileSync(path, changed);
-    await expect(checkVersions(undefined, dir)).rejects.toThrow(new RegExp(`versions disagree: package.json says ${VERSION.replace(/\./g, "\\.")}, but ${file.replace(/\./g, "\\.")}[^;]* says 9\\.9\\.9`));
+    await expect(checkVersions(undefined, dir)).rejects.toThrow(
+      new RegExp(
+        `versions disagree: package.json says ${VERSION.replace(/\./g, "\\.")}, but ${file.replace(/\./g, "\\.")}[^;]* says 9\\.9\\.9`,
+      ),
+    );
   });
 });

@@ -19,12 +19,22 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { checkIncident } from "../../src/runtime/incident/check-incident";
-import { MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS, MONITOR_SECRET_FIELDS } from "../../src/runtime/monitor/monitor-props";
+import {
+  MONITOR_API_FIELDS,
+  MONITOR_DEFAULTS,
+  MONITOR_PROVIDER_FIELDS,
+  MONITOR_SECRET_FIELDS,
+} from "../../src/runtime/monitor/monitor-props";
 import { INCIDENT_API_FIELDS } from "../../src/runtime/incident/incident-props";
 import { UNKNOWN } from "../../src/runtime/unknowns";
 import { incidentCreateSchema, monitorCreateSchema } from "../../src/schemas";
 import {
-  ALERT_CHANNELS, ALERT_CONDITIONS, CACHE_BUSTER_VALUES, EXPIRY_ALERT_DAYS, INTERVALS, REQUEST_METHODS,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  CACHE_BUSTER_VALUES,
+  EXPIRY_ALERT_DAYS,
+  INTERVALS,
+  REQUEST_METHODS,
 } from "../../src/schemas/values";
 import { isLocalDateTime, localDateTimeToEpoch } from "../../src/util/time";
 
@@ -41,16 +51,58 @@ const secretString = fc.string({ maxLength: 12 }).map((s) => `${MARK}${s}`);
 const secretNumber = fc.integer({ min: 900_000_001, max: 999_999_999 });
 
 const weird = fc.oneof(
-  fc.constant(null), fc.constant(undefined), fc.constant(""), fc.constant(" "), fc.constant(NaN), fc.constant(Infinity),
-  fc.constant(-1), fc.constant(0), fc.constant(1.5), fc.constant(true), fc.constant(false), fc.constant([]), fc.constant({}),
-  fc.constant("true"), fc.constant("1"), fc.constant(" 60 "), fc.constant("0x3c"), fc.constant("1e2"), fc.constant("__proto__"),
-  fc.string({ maxLength: 8 }), fc.integer(), fc.double(), fc.jsonValue({ maxDepth: 2 }),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.constant(""),
+  fc.constant(" "),
+  fc.constant(NaN),
+  fc.constant(Infinity),
+  fc.constant(-1),
+  fc.constant(0),
+  fc.constant(1.5),
+  fc.constant(true),
+  fc.constant(false),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant("true"),
+  fc.constant("1"),
+  fc.constant(" 60 "),
+  fc.constant("0x3c"),
+  fc.constant("1e2"),
+  fc.constant("__proto__"),
+  fc.string({ maxLength: 8 }),
+  fc.integer(),
+  fc.double(),
+  fc.jsonValue({ maxDepth: 2 }),
 );
-const str = (max: number) => fc.oneof(fc.string({ maxLength: 12 }), fc.string({ minLength: max - 2, maxLength: max + 2 }));
-const url = fc.oneof(fc.webUrl(), fc.constantFrom("https://api.example.com/health", "http://x", "ftp://x.example.com", "https:// x", "not a url", "https://"), fc.string({ maxLength: 10 }));
+const str = (max: number) =>
+  fc.oneof(fc.string({ maxLength: 12 }), fc.string({ minLength: max - 2, maxLength: max + 2 }));
+const url = fc.oneof(
+  fc.webUrl(),
+  fc.constantFrom(
+    "https://api.example.com/health",
+    "http://x",
+    "ftp://x.example.com",
+    "https:// x",
+    "not a url",
+    "https://",
+  ),
+  fc.string({ maxLength: 10 }),
+);
 const date = fc.oneof(
-  fc.date({ min: new Date("2000-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19)),
-  fc.constantFrom("2026-02-29T10:00:00", "2024-02-29T10:00:00", "2026-03-15T12:00:01", "2026-03-15T11:59:59", "2024-01-01 10:00:00", "2024-01-01T10:00", "2024-01-01T24:00:00", "2024-13-01T10:00:00"),
+  fc
+    .date({ min: new Date("2000-01-01"), max: new Date("2030-12-31"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 19)),
+  fc.constantFrom(
+    "2026-02-29T10:00:00",
+    "2024-02-29T10:00:00",
+    "2026-03-15T12:00:01",
+    "2026-03-15T11:59:59",
+    "2024-01-01 10:00:00",
+    "2024-01-01T10:00",
+    "2024-01-01T24:00:00",
+    "2024-13-01T10:00:00",
+  ),
   fc.string({ maxLength: 10 }),
 );
 const oneOf = <T>(values: readonly T[]) => fc.oneof(fc.constantFrom(...values), fc.constantFrom(...values).map(String));
@@ -63,10 +115,26 @@ const keyValue = (keyArb: fc.Arbitrary<unknown>, valueArb: fc.Arbitrary<unknown>
     { weight: 1, arbitrary: fc.record({ key: keyArb, value: valueArb, extra: fc.string() }) },
   );
 const alertValue = fc.oneof(
-  secretString, secretNumber, fc.constantFrom(`ops+${MARK}@example.com`, `https://hooks.example.com/${MARK}`, `+1555${900_000_123}`, `bot${MARK} 12345`),
+  secretString,
+  secretNumber,
+  fc.constantFrom(
+    `ops+${MARK}@example.com`,
+    `https://hooks.example.com/${MARK}`,
+    `+1555${900_000_123}`,
+    `bot${MARK} 12345`,
+  ),
 );
-const alerts = fc.array(keyValue(fc.oneof(fc.constantFrom(...ALERT_CHANNELS), fc.string({ maxLength: 6 })), alertValue), { maxLength: 4 });
-const headers = fc.array(keyValue(fc.oneof(fc.constantFrom("Accept", "X-Token", ""), fc.string({ maxLength: 6 })), fc.oneof(secretString, secretNumber, fc.constant(""))), { maxLength: 4 });
+const alerts = fc.array(
+  keyValue(fc.oneof(fc.constantFrom(...ALERT_CHANNELS), fc.string({ maxLength: 6 })), alertValue),
+  { maxLength: 4 },
+);
+const headers = fc.array(
+  keyValue(
+    fc.oneof(fc.constantFrom("Accept", "X-Token", ""), fc.string({ maxLength: 6 })),
+    fc.oneof(secretString, secretNumber, fc.constant("")),
+  ),
+  { maxLength: 4 },
+);
 
 /** Candidate values per monitor property: mostly plausible, sometimes wrong in a telling way. */
 const MONITOR_VALUES: Record<string, fc.Arbitrary<unknown>> = {
@@ -101,17 +169,36 @@ const INCIDENT_VALUES: Record<string, fc.Arbitrary<unknown>> = {
 
 /** Property names that are not properties: near misses, the API's own spelling, junk. */
 const strayKey = fc.oneof(
-  fc.constantFrom("Interval", "alert_condition", "request_headers", "monitor_id", "pause", "adopted", "id", "constructor", "toString"),
+  fc.constantFrom(
+    "Interval",
+    "alert_condition",
+    "request_headers",
+    "monitor_id",
+    "pause",
+    "adopted",
+    "id",
+    "constructor",
+    "toString",
+  ),
   fc.string({ minLength: 1, maxLength: 10 }),
 );
 
 /** A bag: a random subset of the properties with candidate or weird values, sometimes stray keys and unknowns. */
 function bag(values: Record<string, fc.Arbitrary<unknown>>, required: string[]): fc.Arbitrary<Record<string, unknown>> {
   const entries = Object.entries(values).map(([k, v]) =>
-    fc.option(fc.oneof({ weight: 24, arbitrary: v }, { weight: 4, arbitrary: weird }, { weight: 1, arbitrary: fc.constant(UNKNOWN) }), {
-      nil: undefined,
-      freq: required.includes(k) ? 12 : 2,
-    }).map((value) => [k, value] as const),
+    fc
+      .option(
+        fc.oneof(
+          { weight: 24, arbitrary: v },
+          { weight: 4, arbitrary: weird },
+          { weight: 1, arbitrary: fc.constant(UNKNOWN) },
+        ),
+        {
+          nil: undefined,
+          freq: required.includes(k) ? 12 : 2,
+        },
+      )
+      .map((value) => [k, value] as const),
   );
   return fc
     .tuple(fc.tuple(...entries), fc.array(fc.tuple(strayKey, weird), { maxLength: 2 }), fc.nat(19), fc.boolean())
@@ -125,7 +212,8 @@ function bag(values: Record<string, fc.Arbitrary<unknown>>, required: string[]):
 }
 
 /** Drops the keys whose value is undefined. */
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const defined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const maybe = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 
 /** A monitor that should pass: valid values, cross-field rules respected (the oracle has the last word). */
@@ -136,28 +224,44 @@ const validMonitor = fc
     interval: fc.constantFrom(...INTERVALS),
     text: maybe(fc.tuple(fc.constantFrom("url_text", "url_no_text"), fc.string({ minLength: 1, maxLength: 20 }))),
     requestMethod: maybe(fc.constantFrom(...REQUEST_METHODS)),
-    requestHeaders: maybe(fc.array(fc.record({ key: fc.constantFrom("Accept", "X-Token", "Authorization"), value: secretString }), { maxLength: 3 })),
+    requestHeaders: maybe(
+      fc.array(fc.record({ key: fc.constantFrom("Accept", "X-Token", "Authorization"), value: secretString }), {
+        maxLength: 3,
+      }),
+    ),
     auth: maybe(fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), secretString)),
     cacheBuster: maybe(fc.constantFrom(0, 1, true, false, "1")),
     sslAlertDays: maybe(fc.constantFrom(...EXPIRY_ALERT_DAYS)),
     domainAlertDays: maybe(fc.constantFrom(...EXPIRY_ALERT_DAYS, "30")),
-    maintenance: maybe(fc.constantFrom(["2026-04-01T00:00:00", "2026-04-01T02:00:00"], ["2025-12-31T23:00:00", "2026-01-01T01:30:00"])),
-    alerts: maybe(fc.array(fc.constantFrom(
-      { key: "email", value: `ops+${MARK}@example.com` }, { key: "webhook", value: `https://hooks.example.com/${MARK}` },
-      { key: "sms", value: "+15550123" }, { key: "telegram", value: `bot${MARK} 12345` }, { key: "slack", value: `https://hooks.slack.com/${MARK}` },
-    ), { maxLength: 3 })),
+    maintenance: maybe(
+      fc.constantFrom(["2026-04-01T00:00:00", "2026-04-01T02:00:00"], ["2025-12-31T23:00:00", "2026-01-01T01:30:00"]),
+    ),
+    alerts: maybe(
+      fc.array(
+        fc.constantFrom(
+          { key: "email", value: `ops+${MARK}@example.com` },
+          { key: "webhook", value: `https://hooks.example.com/${MARK}` },
+          { key: "sms", value: "+15550123" },
+          { key: "telegram", value: `bot${MARK} 12345` },
+          { key: "slack", value: `https://hooks.slack.com/${MARK}` },
+        ),
+        { maxLength: 3 },
+      ),
+    ),
     paused: maybe(fc.constantFrom(true, false, "true")),
     adopt: maybe(fc.constantFrom(true, false)),
   })
-  .map(({ text, auth, maintenance, ...rest }) => defined({
-    ...rest,
-    alertCondition: text?.[0],
-    alertTextLookup: text?.[1],
-    requestAuthUsername: auth?.[0],
-    requestAuthPassword: auth?.[1],
-    maintenanceStartAt: maintenance?.[0],
-    maintenanceEndAt: maintenance?.[1],
-  }));
+  .map(({ text, auth, maintenance, ...rest }) =>
+    defined({
+      ...rest,
+      alertCondition: text?.[0],
+      alertTextLookup: text?.[1],
+      requestAuthUsername: auth?.[0],
+      requestAuthPassword: auth?.[1],
+      maintenanceStartAt: maintenance?.[0],
+      maintenanceEndAt: maintenance?.[1],
+    }),
+  );
 
 /** An incident that should pass (the oracle has the last word). */
 const validIncident = fc
@@ -170,14 +274,23 @@ const validIncident = fc
     comment: maybe(fc.string({ maxLength: 30 })),
   })
   .map(({ ackAfter, endAfter, ...rest }) => {
-    const at = (s: number | undefined) => (s === undefined ? undefined : new Date(Date.parse(`${rest.startedAt}Z`) + s * 1000).toISOString().slice(0, 19));
+    const at = (s: number | undefined) =>
+      s === undefined ? undefined : new Date(Date.parse(`${rest.startedAt}Z`) + s * 1000).toISOString().slice(0, 19);
     return defined({ ...rest, acknowledgedAt: at(ackAfter), endedAt: at(endAfter) });
   });
 
 /** A valid bag with 0-2 changes: a property replaced by a candidate or weird value, removed, or a stray key added. */
-function mutated(base: fc.Arbitrary<Record<string, unknown>>, values: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
+function mutated(
+  base: fc.Arbitrary<Record<string, unknown>>,
+  values: Record<string, fc.Arbitrary<unknown>>,
+): fc.Arbitrary<Record<string, unknown>> {
   const change = fc.oneof(
-    fc.tuple(fc.constant("set" as const), fc.constantFrom(...Object.keys(values)).chain((k) => fc.tuple(fc.constant(k), fc.oneof(values[k], weird, fc.constant(UNKNOWN))))),
+    fc.tuple(
+      fc.constant("set" as const),
+      fc
+        .constantFrom(...Object.keys(values))
+        .chain((k) => fc.tuple(fc.constant(k), fc.oneof(values[k], weird, fc.constant(UNKNOWN)))),
+    ),
     fc.tuple(fc.constant("drop" as const), fc.tuple(fc.constantFrom(...Object.keys(values)), fc.constant(undefined))),
     fc.tuple(fc.constant("stray" as const), fc.tuple(strayKey, weird)),
   );
@@ -203,7 +316,8 @@ function containsUnknownValue(v: unknown): boolean {
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const intString = (v: unknown) => (typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
-const boolString = (v: unknown) => (v === "true" || v === 1 || v === "1" ? true : v === "false" || v === 0 || v === "0" ? false : v);
+const boolString = (v: unknown) =>
+  v === "true" || v === 1 || v === "1" ? true : v === "false" || v === 0 || v === "0" ? false : v;
 
 /** Invalid per the API's store schema and the provider's documented rules? (Bags without unknowns.) */
 function monitorInvalid(b: Record<string, unknown>): boolean {
@@ -215,7 +329,8 @@ function monitorInvalid(b: Record<string, unknown>): boolean {
   // "true"/"false" for booleans, `cacheBuster: true|false`.
   if (v.cacheBuster === true) v.cacheBuster = 1;
   if (v.cacheBuster === false) v.cacheBuster = 0;
-  for (const k of ["interval", "sslAlertDays", "domainAlertDays", "adoptId", "cacheBuster"]) if (k in v) v[k] = intString(v[k]);
+  for (const k of ["interval", "sslAlertDays", "domainAlertDays", "adoptId", "cacheBuster"])
+    if (k in v) v[k] = intString(v[k]);
   for (const k of ["paused", "adopt"]) if (k in v) v[k] = boolString(v[k]);
   for (const [k, d] of Object.entries(MONITOR_DEFAULTS)) if (v[k] === undefined) v[k] = d;
   for (const k of ["paused", "adopt"]) if (k in v && typeof v[k] !== "boolean") return true;
@@ -262,15 +377,23 @@ const top = (path: string) => path.split(/[.[]/)[0];
 function secretValues(b: Record<string, unknown>, secret: readonly string[]): string[] {
   const out: string[] = [];
   const leaf = (v: unknown) => {
-    if ((typeof v === "string" && v.length >= 6) || (typeof v === "number" && Number.isFinite(v) && Math.abs(v) >= 100_000)) out.push(String(v));
+    if (
+      (typeof v === "string" && v.length >= 6) ||
+      (typeof v === "number" && Number.isFinite(v) && Math.abs(v) >= 100_000)
+    )
+      out.push(String(v));
   };
   for (const k of secret) {
     const v = b[k];
-    if (Array.isArray(v)) for (const e of v) (e && typeof e === "object" ? leaf((e as { value?: unknown }).value) : leaf(e));
+    if (Array.isArray(v))
+      for (const e of v) e && typeof e === "object" ? leaf((e as { value?: unknown }).value) : leaf(e);
     else leaf(v);
   }
   // A value the bag also holds outside its secret properties may be repeated for those.
-  const rest = JSON.stringify(Object.entries(b).filter(([k]) => !secret.includes(k)), (_k, x) => (typeof x === "number" ? String(x) : x));
+  const rest = JSON.stringify(
+    Object.entries(b).filter(([k]) => !secret.includes(k)),
+    (_k, x) => (typeof x === "number" ? String(x) : x),
+  );
   return out.filter((v) => !rest.includes(v));
 }
 
@@ -281,22 +404,32 @@ function malformed(failures: Failure[], known: string[], secret: readonly string
     // A key that is not a property is named at the start of the reason, never in `property`
     // (the engine would print its value, which may be a mistyped secret), whatever characters it holds.
     if (f.property === "" && known.some((k) => f.reason.startsWith(`${k}: is not a property of this resource`))) {
-      for (const v of secrets) if (f.reason.includes(v)) out.push(`failure echoes the secret value ${v}: ${JSON.stringify(f)}`);
+      for (const v of secrets)
+        if (f.reason.includes(v)) out.push(`failure echoes the secret value ${v}: ${JSON.stringify(f)}`);
       continue;
     }
-    const named = f.property !== "" ? f.property : /^([A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*)*): /.exec(f.reason)?.[1];
+    const named =
+      f.property !== "" ? f.property : /^([A-Za-z_$][\w$]*(?:\[\d+\]|\.[A-Za-z_$][\w$]*)*): /.exec(f.reason)?.[1];
     if (!named) out.push(`failure names no property: ${JSON.stringify(f)}`);
     // A stray key is named as it is, whatever characters it holds.
-    else if (!known.includes(named) && !known.includes(top(named))) out.push(`failure names ${named}, which is neither a property nor a key of the bag: ${JSON.stringify(f)}`);
-    else if (f.property === "" && !secret.includes(top(named))) out.push(`failure of a non-secret property without \`property\`: ${JSON.stringify(f)}`);
-    else if (f.property !== "" && secret.includes(top(f.property))) out.push(`failure of a secret property with \`property\` set (the engine prints its value): ${JSON.stringify(f)}`);
-    for (const v of secrets) if (f.reason.includes(v)) out.push(`failure echoes the secret value ${v}: ${JSON.stringify(f)}`);
+    else if (!known.includes(named) && !known.includes(top(named)))
+      out.push(`failure names ${named}, which is neither a property nor a key of the bag: ${JSON.stringify(f)}`);
+    else if (f.property === "" && !secret.includes(top(named)))
+      out.push(`failure of a non-secret property without \`property\`: ${JSON.stringify(f)}`);
+    else if (f.property !== "" && secret.includes(top(f.property)))
+      out.push(
+        `failure of a secret property with \`property\` set (the engine prints its value): ${JSON.stringify(f)}`,
+      );
+    for (const v of secrets)
+      if (f.reason.includes(v)) out.push(`failure echoes the secret value ${v}: ${JSON.stringify(f)}`);
   }
   return out;
 }
 
 function describeBag(b: Record<string, unknown>): string {
-  return JSON.stringify(b, (_k, v) => (v === undefined ? "<undefined>" : typeof v === "number" && !Number.isFinite(v) ? String(v) : v));
+  return JSON.stringify(b, (_k, v) =>
+    v === undefined ? "<undefined>" : typeof v === "number" && !Number.isFinite(v) ? String(v) : v,
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -305,23 +438,31 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
   it("Monitor: nothing throws; every failure names a property and echoes no secret; check agrees with the schemas", () => {
     const stats = { invalid: 0, valid: 0, unknowns: 0 };
     fc.assert(
-      fc.property(fc.oneof(bag(MONITOR_VALUES, ["name", "url", "interval"]), mutated(validMonitor, MONITOR_VALUES)), (b) => {
-        const r = checkMonitor(b);
-        const failures = (r.failures ?? []) as Failure[];
-        const known = [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS, ...Object.keys(b)] as string[];
-        expect(malformed(failures, known, MONITOR_SECRET_FIELDS, secretValues(b, MONITOR_SECRET_FIELDS)), describeBag(b)).toEqual([]);
-        if (containsUnknownValue(b)) {
-          stats.unknowns++;
-          return;
-        }
-        const invalid = monitorInvalid(b);
-        invalid ? stats.invalid++ : stats.valid++;
-        if (invalid) expect(failures.length, `invalid bag passed check: ${describeBag(b)}`).toBeGreaterThan(0);
-        else expect(failures, `valid bag failed check: ${describeBag(b)}`).toEqual([]);
-      }),
+      fc.property(
+        fc.oneof(bag(MONITOR_VALUES, ["name", "url", "interval"]), mutated(validMonitor, MONITOR_VALUES)),
+        (b) => {
+          const r = checkMonitor(b);
+          const failures = (r.failures ?? []) as Failure[];
+          const known = [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS, ...Object.keys(b)] as string[];
+          expect(
+            malformed(failures, known, MONITOR_SECRET_FIELDS, secretValues(b, MONITOR_SECRET_FIELDS)),
+            describeBag(b),
+          ).toEqual([]);
+          if (containsUnknownValue(b)) {
+            stats.unknowns++;
+            return;
+          }
+          const invalid = monitorInvalid(b);
+          invalid ? stats.invalid++ : stats.valid++;
+          if (invalid) expect(failures.length, `invalid bag passed check: ${describeBag(b)}`).toBeGreaterThan(0);
+          else expect(failures, `valid bag failed check: ${describeBag(b)}`).toEqual([]);
+        },
+      ),
       { numRuns: RUNS },
     );
-    console.log(`Monitor check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`);
+    console.log(
+      `Monitor check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`,
+    );
     // The generator must exercise both sides, or the agreement means little.
     expect(stats.valid).toBeGreaterThan(RUNS / 10);
     expect(stats.invalid).toBeGreaterThan(RUNS / 4);
@@ -330,22 +471,29 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
   it("Incident: nothing throws; every failure names a property; check agrees with the schemas and the not-in-the-future rule", () => {
     const stats = { invalid: 0, valid: 0, unknowns: 0 };
     fc.assert(
-      fc.property(fc.oneof(bag(INCIDENT_VALUES, ["monitorId", "startedAt"]), mutated(validIncident, INCIDENT_VALUES)), fc.constantFrom("UTC", "America/New_York", "Asia/Kolkata"), (b, timeZone) => {
-        const r = checkIncident(b, timeZone, NOW);
-        const failures = (r.failures ?? []) as Failure[];
-        expect(malformed(failures, [...INCIDENT_API_FIELDS, ...Object.keys(b)], []), describeBag(b)).toEqual([]);
-        if (containsUnknownValue(b)) {
-          stats.unknowns++;
-          return;
-        }
-        const invalid = incidentInvalid(b, timeZone);
-        invalid ? stats.invalid++ : stats.valid++;
-        if (invalid) expect(failures.length, `invalid bag passed check (${timeZone}): ${describeBag(b)}`).toBeGreaterThan(0);
-        else expect(failures, `valid bag failed check (${timeZone}): ${describeBag(b)}`).toEqual([]);
-      }),
+      fc.property(
+        fc.oneof(bag(INCIDENT_VALUES, ["monitorId", "startedAt"]), mutated(validIncident, INCIDENT_VALUES)),
+        fc.constantFrom("UTC", "America/New_York", "Asia/Kolkata"),
+        (b, timeZone) => {
+          const r = checkIncident(b, timeZone, NOW);
+          const failures = (r.failures ?? []) as Failure[];
+          expect(malformed(failures, [...INCIDENT_API_FIELDS, ...Object.keys(b)], []), describeBag(b)).toEqual([]);
+          if (containsUnknownValue(b)) {
+            stats.unknowns++;
+            return;
+          }
+          const invalid = incidentInvalid(b, timeZone);
+          invalid ? stats.invalid++ : stats.valid++;
+          if (invalid)
+            expect(failures.length, `invalid bag passed check (${timeZone}): ${describeBag(b)}`).toBeGreaterThan(0);
+          else expect(failures, `valid bag failed check (${timeZone}): ${describeBag(b)}`).toEqual([]);
+        },
+      ),
       { numRuns: RUNS },
     );
-    console.log(`Incident check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`);
+    console.log(
+      `Incident check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`,
+    );
     expect(stats.valid).toBeGreaterThan(RUNS / 10);
     expect(stats.invalid).toBeGreaterThan(RUNS / 4);
   }, 300_000);
@@ -357,13 +505,25 @@ describe("check echoes no secret", () => {
   // reasons even when a failure carries no `property`).
   it("an alert channel given a webhook URL does not repeat the URL", () => {
     const secretUrl = "https://hooks.slack.com/services/T0/B0/sekrit-token";
-    const r = checkMonitor({ name: "n", url: "https://x.example.com", interval: 60, alerts: [{ key: secretUrl, value: "slack" }] });
+    const r = checkMonitor({
+      name: "n",
+      url: "https://x.example.com",
+      interval: 60,
+      alerts: [{ key: secretUrl, value: "slack" }],
+    });
     expect((r.failures ?? []).length).toBeGreaterThan(0);
     expect(JSON.stringify(r.failures)).not.toContain("sekrit-token");
   });
 
   it("a password or header value of the wrong type is not repeated", () => {
-    const r = checkMonitor({ name: "n", url: "https://x.example.com", interval: 60, requestAuthUsername: "u", requestAuthPassword: 987654321, requestHeaders: [{ key: "X-Token", value: 123456789 }] });
+    const r = checkMonitor({
+      name: "n",
+      url: "https://x.example.com",
+      interval: 60,
+      requestAuthUsername: "u",
+      requestAuthPassword: 987654321,
+      requestHeaders: [{ key: "X-Token", value: 123456789 }],
+    });
     expect(r.failures).toEqual([
       { property: "", reason: "requestHeaders[0].value: expected a string; got a number" },
       { property: "", reason: "requestAuthPassword: expected a string; got a number" },

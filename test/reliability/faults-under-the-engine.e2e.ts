@@ -26,14 +26,29 @@ import { secs, summary, type E2EStack, type RunResult } from "../e2e/harness";
 import type { FaultOptions } from "../../src/server";
 import { seedFor } from "../support/fault-seeds";
 import {
-  convergenceProblems, errorLines, faultsOff, fleetSecrets, fleetStack, needles, secretLeaks, serverFleet, startServer, stateOf,
-  type FleetSecrets, type RelServer,
+  convergenceProblems,
+  errorLines,
+  faultsOff,
+  fleetSecrets,
+  fleetStack,
+  needles,
+  secretLeaks,
+  serverFleet,
+  startServer,
+  stateOf,
+  type FleetSecrets,
+  type RelServer,
 } from "./support";
 
 const COUNT = Number(process.env.RELIABILITY_COUNT ?? 50);
 const PREFIX = "faulty";
 const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const FAULTS: FaultOptions = { rate: 0.2, kinds: ["500", "503", "drop-before", "drop-after", "delay"], delayMs: 1500, seed };
+const FAULTS: FaultOptions = {
+  rate: 0.2,
+  kinds: ["500", "503", "drop-before", "drop-after", "delay"],
+  delayMs: 1500,
+  seed,
+};
 
 /** The kinds the client retries for PATCH and DELETE (all but 500). */
 const RETRIED: FaultOptions = { ...FAULTS, kinds: ["503", "drop-before", "drop-after", "delay"] };
@@ -54,7 +69,12 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
     if (failures.length) {
       console.log(
         `RETRY BUGS: ${failures.length} command(s) failed with faults on:\n` +
-          failures.map((f) => `- ${f.what}:\n    ${[...new Set(errorLines(f.run).filter((l) => l.startsWith("error:")))].join("\n    ")}`).join("\n"),
+          failures
+            .map(
+              (f) =>
+                `- ${f.what}:\n    ${[...new Set(errorLines(f.run).filter((l) => l.startsWith("error:")))].join("\n    ")}`,
+            )
+            .join("\n"),
       );
     }
     stack?.dispose();
@@ -68,7 +88,11 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
       const k = `${r.method} ${r.path.replace(/\/\d+$/, "/{id}")} ${r.status === 0 ? "dropped" : r.status}`;
       counts[k] = (counts[k] ?? 0) + 1;
     }
-    return Object.entries(counts).map(([k, v]) => `${v}× ${k}`).join(", ") || "none";
+    return (
+      Object.entries(counts)
+        .map(([k, v]) => `${v}× ${k}`)
+        .join(", ") || "none"
+    );
   }
 
   /**
@@ -78,11 +102,17 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
   async function withFaults(what: string, command: () => Promise<RunResult>): Promise<RunResult> {
     const from = srv.server.requests.length;
     const run = await command();
-    console.log(`${what} with faults: exit ${run.code}, ${secs(run.ms)}; ${JSON.stringify(summary(run.output))}; requests: ${requestsSince(from)}`);
+    console.log(
+      `${what} with faults: exit ${run.code}, ${secs(run.ms)}; ${JSON.stringify(summary(run.output))}; requests: ${requestsSince(from)}`,
+    );
     if (run.code !== 0) {
       failures.push({ what, run });
-      const duplicates = await faultsOff(srv, FAULTS, async () => (await convergenceProblems(srv, stack, PREFIX, COUNT)).filter((p) => p.startsWith("duplicate")));
-      console.log(`${what} FAILED with faults on:\n${[...new Set(errorLines(run).filter((l) => l.startsWith("error:")))].join("\n")}\nduplicates: ${duplicates.join("; ") || "none"}`);
+      const duplicates = await faultsOff(srv, FAULTS, async () =>
+        (await convergenceProblems(srv, stack, PREFIX, COUNT)).filter((p) => p.startsWith("duplicate")),
+      );
+      console.log(
+        `${what} FAILED with faults on:\n${[...new Set(errorLines(run).filter((l) => l.startsWith("error:")))].join("\n")}\nduplicates: ${duplicates.join("; ") || "none"}`,
+      );
     }
     return run;
   }
@@ -96,14 +126,22 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
   it("a second up with faults still on changes nothing and sends nothing but the settings check", async () => {
     const from = srv.server.requests.length;
     const up = await stack.up();
-    console.log(`second up with faults: exit ${up.code}, ${secs(up.ms)}; ${JSON.stringify(summary(up.output))}; requests: ${requestsSince(from)}`);
+    console.log(
+      `second up with faults: exit ${up.code}, ${secs(up.ms)}; ${JSON.stringify(summary(up.output))}; requests: ${requestsSince(from)}`,
+    );
     expect(up.code, up.output).toBe(0);
     expect(summary(up.output)).toEqual({ unchanged: COUNT + 1 });
     // The provider checks its settings once (GET /api/v1/monitors?per_page=10), retried
     // through the faults until one answer comes back; nothing else is sent.
     const sent = srv.server.requests.slice(from);
-    expect(sent.filter((r) => !(r.method === "GET" && r.path === "/api/v1/monitors")), requestsSince(from)).toEqual([]);
-    expect(sent.filter((r) => r.status === 200), requestsSince(from)).toHaveLength(1);
+    expect(
+      sent.filter((r) => !(r.method === "GET" && r.path === "/api/v1/monitors")),
+      requestsSince(from),
+    ).toEqual([]);
+    expect(
+      sent.filter((r) => r.status === 200),
+      requestsSince(from),
+    ).toHaveLength(1);
     const preview = await faultsOff(srv, FAULTS, () => stack.preview(["--expect-no-changes"]));
     expect(preview.code, preview.output).toBe(0);
   });
@@ -111,7 +149,9 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
   it("refresh with faults on records no drift", async () => {
     const from = srv.server.requests.length;
     const refresh = await stack.refresh();
-    console.log(`refresh with faults: exit ${refresh.code}, ${secs(refresh.ms)}; ${JSON.stringify(summary(refresh.output))}; requests: ${requestsSince(from)}`);
+    console.log(
+      `refresh with faults: exit ${refresh.code}, ${secs(refresh.ms)}; ${JSON.stringify(summary(refresh.output))}; requests: ${requestsSince(from)}`,
+    );
     expect(refresh.code, errorLines(refresh).join("\n")).toBe(0);
     expect(summary(refresh.output)).toEqual({ unchanged: COUNT + 1 });
     const preview = await faultsOff(srv, FAULTS, () => stack.preview(["--expect-no-changes"]));
@@ -137,7 +177,9 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
     await stack.setConfig("fleet:urlPath", "ping");
     const up = await stack.up();
     srv.server.setFaults(RETRIED);
-    console.log(`up (update) with one PATCH 500: exit ${up.code}; ${[...new Set(errorLines(up).filter((l) => l.startsWith("error:")))].join(" | ")}`);
+    console.log(
+      `up (update) with one PATCH 500: exit ${up.code}; ${[...new Set(errorLines(up).filter((l) => l.startsWith("error:")))].join(" | ")}`,
+    );
     expect(up.code, "an up whose PATCH got one 500 must still succeed").toBe(0);
   });
 
@@ -161,7 +203,9 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
     await stack.setConfig("fleet:count", String(COUNT + 1));
     const up = await stack.up();
     srv.server.setFaults(RETRIED);
-    console.log(`up (one more monitor; POST dropped after the write, then PATCH 500): exit ${up.code}; ${[...new Set(errorLines(up).filter((l) => l.startsWith("error:")))].join(" | ")}`);
+    console.log(
+      `up (one more monitor; POST dropped after the write, then PATCH 500): exit ${up.code}; ${[...new Set(errorLines(up).filter((l) => l.startsWith("error:")))].join(" | ")}`,
+    );
     const problems = await faultsOff(srv, RETRIED, () => convergenceProblems(srv, stack, PREFIX, COUNT + 1));
     console.log(`after it: ${problems.join("; ") || "converged"}`);
     expect(problems, "the created monitor must be recorded").toEqual([]);
@@ -186,7 +230,9 @@ describe(`faults at 20% under the engine (seed ${seed})`, () => {
     srv.server.setFaults({ rate: 1, kinds: ["500"], methods: ["DELETE"], limit: 1 });
     const destroy = await stack.destroy();
     srv.server.setFaults(RETRIED);
-    console.log(`destroy with one DELETE 500: exit ${destroy.code}; ${[...new Set(errorLines(destroy).filter((l) => l.startsWith("error:")))].join(" | ")}`);
+    console.log(
+      `destroy with one DELETE 500: exit ${destroy.code}; ${[...new Set(errorLines(destroy).filter((l) => l.startsWith("error:")))].join(" | ")}`,
+    );
     expect(destroy.code, "a destroy whose DELETE got one 500 must still succeed").toBe(0);
   });
 

@@ -42,7 +42,10 @@ const random = mulberry32(seed);
 /** What state records of the monitors, comparable across runs. */
 async function recorded(stack: E2EStack): Promise<{ monitors: string[]; pending: number }> {
   const s = await stateOf(stack);
-  return { monitors: s.monitors.map((r) => `${r.urn} id=${r.id} url=${String(r.outputs?.url)}`).sort(), pending: s.pending.length };
+  return {
+    monitors: s.monitors.map((r) => `${r.urn} id=${r.id} url=${String(r.outputs?.url)}`).sort(),
+    pending: s.pending.length,
+  };
 }
 
 describe(`fleet mode: an up of ${COUNT} monitors killed with SIGKILL converges by the documented steps (seed ${seed})`, () => {
@@ -91,6 +94,8 @@ describe(`fleet mode: an up of ${COUNT} monitors killed with SIGKILL converges b
   });
 
   it("no secret in state, history, backups, engine output (the killed run's included) or error text", () => {
-    expect(secretLeaks(f.stack, needles(f.srv, f.secrets), [{ name: "killed run output", text: killedOutput }])).toEqual([]);
+    expect(
+      secretLeaks(f.stack, needles(f.srv, f.secrets), [{ name: "killed run output", text: killedOutput }]),
+    ).toEqual([]);
   });
 });

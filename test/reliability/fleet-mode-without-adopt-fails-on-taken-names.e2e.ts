@@ -39,7 +39,9 @@ describe(`fleet mode without adopt: a killed up leaves monitors the next up refu
       (log) => `recovered:\n${log.join("\n")}`,
       (e: Error) => e.message,
     );
-    console.log(`without adopt (seed ${seed}: ${stored} creates answered, ${kill.inFlight} held then ${heldThen}): ${left.length} left on the server`);
+    console.log(
+      `without adopt (seed ${seed}: ${stored} creates answered, ${kill.inFlight} held then ${heldThen}): ${left.length} left on the server`,
+    );
     expect(failure).toMatch(/pulumi up --yes: exit [1-9]/);
     // The engine stops starting steps at the first error, so not every one need be named.
     const refused = [...failure.matchAll(/a monitor named "([^"]+)" already exists in this account/g)].map((m) => m[1]);
@@ -49,6 +51,11 @@ describe(`fleet mode without adopt: a killed up leaves monitors the next up refu
     // The killed run's monitors stay on the server, once each, and state records none of them.
     const problems = await convergenceProblems(srv, stack, PREFIX, COUNT);
     expect(problems.filter((p) => p.startsWith("duplicate"))).toEqual([]);
-    expect(problems.filter((p) => p.startsWith("orphan")).map((p) => /"([^"]+)"/.exec(p)?.[1]).sort()).toEqual([...left].sort());
+    expect(
+      problems
+        .filter((p) => p.startsWith("orphan"))
+        .map((p) => /"([^"]+)"/.exec(p)?.[1])
+        .sort(),
+    ).toEqual([...left].sort());
   });
 });

@@ -14,7 +14,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { E2EStack } from "../e2e/harness";
 import { PACING_MARGIN } from "../../src/client/pacer";
 import { arrivalLog, sortedGaps } from "../support/arrivals";
-import { convergenceProblems, errorLines, fleetSecrets, fleetStack, serverFleet, startServer, stateOf, type RelServer } from "./support";
+import {
+  convergenceProblems,
+  errorLines,
+  fleetSecrets,
+  fleetStack,
+  serverFleet,
+  startServer,
+  stateOf,
+  type RelServer,
+} from "./support";
 
 const STACKS = 4;
 const COUNT = 100;
@@ -33,7 +42,9 @@ describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to 
     const secrets = fleetSecrets();
     const prefixes = Array.from({ length: STACKS }, (_, i) => `paced${i}`);
     const config = { "uptime:requestsPerMinute": String(SHARE) };
-    const created = await Promise.all(prefixes.map((prefix) => fleetStack(srv, secrets, { count: COUNT, prefix, config })));
+    const created = await Promise.all(
+      prefixes.map((prefix) => fleetStack(srv, secrets, { count: COUNT, prefix, config })),
+    );
     stacks.push(...created.map((stack, i) => ({ prefix: prefixes[i], stack })));
   });
   afterAll(async () => {
@@ -45,7 +56,9 @@ describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to 
   async function allAtOnce(command: "up" | "destroy"): Promise<number> {
     const started = Date.now();
     const results = await Promise.all(stacks.map((s) => s.stack[command]()));
-    const failed = results.flatMap((r, i) => (r.code === 0 ? [] : [`${stacks[i].prefix}: ${command} exit ${r.code}: ${errorLines(r).slice(0, 5).join(" | ")}`]));
+    const failed = results.flatMap((r, i) =>
+      r.code === 0 ? [] : [`${stacks[i].prefix}: ${command} exit ${r.code}: ${errorLines(r).slice(0, 5).join(" | ")}`],
+    );
     expect(failed).toEqual([]);
     return Date.now() - started;
   }
@@ -63,7 +76,9 @@ describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to 
   it("every up and destroy succeeds, nothing is lost or duplicated, and the server answers no 429", async () => {
     const upMs = await allAtOnce("up");
     const upRequests = arrivals.length;
-    const problems = await unlimited(async () => (await Promise.all(stacks.map((s) => convergenceProblems(srv, s.stack, s.prefix, COUNT)))).flat());
+    const problems = await unlimited(async () =>
+      (await Promise.all(stacks.map((s) => convergenceProblems(srv, s.stack, s.prefix, COUNT)))).flat(),
+    );
     expect(problems).toEqual([]);
 
     // Which stack owns which id, to attribute each DELETE of `destroy` to its stack.
@@ -93,9 +108,13 @@ describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to 
       expect(times).toHaveLength(COUNT);
       const gaps = sortedGaps(times);
       // The median gap is the pacer's spacing (arrival jitter moves single gaps, not the median).
-      expect(gaps[Math.floor(gaps.length / 2)], `${s.prefix}: median gap between DELETEs`).toBeGreaterThanOrEqual(SPACING_MS * 0.9);
+      expect(gaps[Math.floor(gaps.length / 2)], `${s.prefix}: median gap between DELETEs`).toBeGreaterThanOrEqual(
+        SPACING_MS * 0.9,
+      );
       // And the whole destroy took at least COUNT-1 spacings (the GET of check, if any, came before).
-      expect(Math.max(...times) - Math.min(...times), `${s.prefix}: span of its DELETEs`).toBeGreaterThanOrEqual((COUNT - 1) * SPACING_MS * 0.95);
+      expect(Math.max(...times) - Math.min(...times), `${s.prefix}: span of its DELETEs`).toBeGreaterThanOrEqual(
+        (COUNT - 1) * SPACING_MS * 0.95,
+      );
     }
   });
 });

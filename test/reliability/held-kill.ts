@@ -49,7 +49,11 @@ export async function killUpAtHold(srv: RelServer, stack: E2EStack, o: HeldKillO
   let ended: HeldKill["ended"];
   let output: string;
   try {
-    const run = spawnDetached(stack, ["up", "--yes", "--skip-preview", "--suppress-progress", "--parallel", String(o.parallel), ...stackFlags(stack)], o.env);
+    const run = spawnDetached(
+      stack,
+      ["up", "--yes", "--skip-preview", "--suppress-progress", "--parallel", String(o.parallel), ...stackFlags(stack)],
+      o.env,
+    );
     // `stored` creates answered and at least one in flight: nothing moves past the hold now.
     // A run that ends first (a broken fixture) fails here with its output, not at a timeout.
     await Promise.race([
@@ -74,7 +78,11 @@ export async function killUpAtHold(srv: RelServer, stack: E2EStack, o: HeldKillO
   // The creates let through may still be committing: wait for their answers (only the
   // dropped held ones stay unanswered), not for a length of time.
   const unanswered = o.heldThen === "drop" ? inFlight : 0;
-  await waitFor(() => creates().filter((r) => r.status === 0).length <= unanswered, 30_000, "the creates let through to be answered");
+  await waitFor(
+    () => creates().filter((r) => r.status === 0).length <= unanswered,
+    30_000,
+    "the creates let through to be answered",
+  );
   const settled = srv.server.requests.length;
   // Quiet for a while: a surviving provider would still be sending the creates it was handed.
   await new Promise((r) => setTimeout(r, 1500));

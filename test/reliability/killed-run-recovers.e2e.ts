@@ -50,7 +50,9 @@ describe(`an up killed with SIGKILL recovers by the documented steps (seed ${see
       expect(kill.late, "requests after the kill: some engine process survived").toEqual([]);
 
       const onServer = await serverFleet(srv, PREFIX);
-      const before = await stateOf(stack).catch((e: Error) => ({ error: e.message.split("\n").find((l) => /error/.test(l)) ?? e.message }));
+      const before = await stateOf(stack).catch((e: Error) => ({
+        error: e.message.split("\n").find((l) => /error/.test(l)) ?? e.message,
+      }));
       const situation =
         "error" in before
           ? `state unreadable (${before.error})`

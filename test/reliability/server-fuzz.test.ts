@@ -56,43 +56,142 @@ interface Spec {
 }
 
 const FIELDS = [
-  "name", "url", "interval", "alert_condition", "alert_text_lookup", "request_method", "request_headers", "request_auth_username",
-  "request_auth_password", "cache_buster", "ssl_alert_days", "domain_alert_days", "maintenance_start_at", "maintenance_end_at",
-  "alerts", "pause", "monitor_id", "started_at", "acknowledged_at", "ended_at", "cause", "comment", "__proto__", "constructor", "prototype",
+  "name",
+  "url",
+  "interval",
+  "alert_condition",
+  "alert_text_lookup",
+  "request_method",
+  "request_headers",
+  "request_auth_username",
+  "request_auth_password",
+  "cache_buster",
+  "ssl_alert_days",
+  "domain_alert_days",
+  "maintenance_start_at",
+  "maintenance_end_at",
+  "alerts",
+  "pause",
+  "monitor_id",
+  "started_at",
+  "acknowledged_at",
+  "ended_at",
+  "cause",
+  "comment",
+  "__proto__",
+  "constructor",
+  "prototype",
 ];
 const key = fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 10 }));
 const bracketKey = fc
   .tuple(key, fc.array(fc.oneof(fc.nat(1200).map(String), key, fc.constant("")), { maxLength: 4 }))
   .map(([k, path]) => k + path.map((p) => `[${p}]`).join(""));
 const formString = fc
-  .array(fc.tuple(bracketKey, fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom("60", "https://x.example.com", "2024-01-01T10:00:00", "1", "true"))), { maxLength: 12 })
+  .array(
+    fc.tuple(
+      bracketKey,
+      fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom("60", "https://x.example.com", "2024-01-01T10:00:00", "1", "true"),
+      ),
+    ),
+    { maxLength: 12 },
+  )
   .map((pairs) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&"));
 const jsonObject = fc.dictionary(key, fc.jsonValue({ maxDepth: 3 }), { maxKeys: 8 }).map((o) => JSON.stringify(o));
-const junk = fc.oneof(fc.string({ maxLength: 60 }), fc.json({ maxDepth: 3 }), fc.constantFrom("", "{", "[]", "null", "a[", "%", "%E0%A4%A", "&&=&", "a[b][c][d][e][f]=1", "\u0000"));
+const junk = fc.oneof(
+  fc.string({ maxLength: 60 }),
+  fc.json({ maxDepth: 3 }),
+  fc.constantFrom("", "{", "[]", "null", "a[", "%", "%E0%A4%A", "&&=&", "a[b][c][d][e][f]=1", "\u0000"),
+);
 const contentType = fc.constantFrom(
-  "application/x-www-form-urlencoded", "application/x-www-form-urlencoded; charset=utf-8", "application/json", "APPLICATION/JSON",
-  "application/problem+json", "text/plain", "multipart/form-data; boundary=x", "application/xml", "",
+  "application/x-www-form-urlencoded",
+  "application/x-www-form-urlencoded; charset=utf-8",
+  "application/json",
+  "APPLICATION/JSON",
+  "application/problem+json",
+  "text/plain",
+  "multipart/form-data; boundary=x",
+  "application/xml",
+  "",
 );
 const segment = fc.oneof(
-  fc.constantFrom("{mA}", "{iA}", "{mB}", "{iB}", "0", "-1", "01", "999999", "2147483648", "99999999999999999999", "abc", "%2e%2e", "1.5", "1e3", " ", "%00"),
+  fc.constantFrom(
+    "{mA}",
+    "{iA}",
+    "{mB}",
+    "{iB}",
+    "0",
+    "-1",
+    "01",
+    "999999",
+    "2147483648",
+    "99999999999999999999",
+    "abc",
+    "%2e%2e",
+    "1.5",
+    "1e3",
+    " ",
+    "%00",
+  ),
   fc.string({ maxLength: 8 }).map(encodeURIComponent),
 );
 const path = fc.oneof(
-  { weight: 6, arbitrary: fc.tuple(fc.constantFrom("monitors", "incidents"), fc.option(segment, { nil: undefined }), fc.constantFrom("", "", "", "/", "/x")).map(([r, id, tail]) => `/api/v1/${r}${id === undefined ? "" : `/${id}`}${tail}`) },
-  { weight: 1, arbitrary: fc.constantFrom("/api/v1", "/api/v1/", "/api/v1/status", "/api/v1//monitors", "/api/v1/monitors/{mA}/incidents", "/api/v1/Monitors") },
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom("monitors", "incidents"),
+        fc.option(segment, { nil: undefined }),
+        fc.constantFrom("", "", "", "/", "/x"),
+      )
+      .map(([r, id, tail]) => `/api/v1/${r}${id === undefined ? "" : `/${id}`}${tail}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "/api/v1",
+      "/api/v1/",
+      "/api/v1/status",
+      "/api/v1//monitors",
+      "/api/v1/monitors/{mA}/incidents",
+      "/api/v1/Monitors",
+    ),
+  },
   { weight: 1, arbitrary: fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => `/api/v1/${s.join("/")}`) },
 );
 const query = fc.oneof(
   fc.constant(""),
-  fc.array(fc.tuple(fc.constantFrom("page", "per_page", "search", "search_by", "sort", "sort_by", "status", "monitor_id", "x", "page[0]"), fc.oneof(fc.string({ maxLength: 8 }), fc.integer().map(String))), { maxLength: 4 })
-    .map((ps) => (ps.length ? `?${ps.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}` : "")),
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(
+          "page",
+          "per_page",
+          "search",
+          "search_by",
+          "sort",
+          "sort_by",
+          "status",
+          "monitor_id",
+          "x",
+          "page[0]",
+        ),
+        fc.oneof(fc.string({ maxLength: 8 }), fc.integer().map(String)),
+      ),
+      { maxLength: 4 },
+    )
+    .map((ps) =>
+      ps.length ? `?${ps.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&")}` : "",
+    ),
 );
 const auth = fc.constantFrom<Spec["auth"]>("a", "a", "a", "a", "a", "a", "a", "a", "none", "junk");
 
 /** Adds the poison to a body in its own encoding; a body the server cannot parse stays non-empty and unparseable. */
 function poison(text: string, type: string, target: "monitors" | "incidents"): string {
   const t = type.split(";")[0].trim().toLowerCase();
-  const fields: Record<string, unknown> = target === "monitors" ? { name: POISON.name, interval: POISON.interval } : { cause: POISON.cause };
+  const fields: Record<string, unknown> =
+    target === "monitors" ? { name: POISON.name, interval: POISON.interval } : { cause: POISON.cause };
   if (t === "application/x-www-form-urlencoded") return `${text}${text ? "&" : ""}${formBody(fields)}`;
   if (t === "application/json" || t.endsWith("+json")) {
     try {
@@ -109,16 +208,50 @@ function poison(text: string, type: string, target: "monitors" | "incidents"): s
 /** Where a write should land to reach validation: the collection (POST) or one of this account's records. */
 const writePath = (method: string) =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...(method === "POST" ? ["/api/v1/monitors", "/api/v1/incidents"] : ["/api/v1/monitors/{mA}", "/api/v1/incidents/{iA}"])) },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        ...(method === "POST"
+          ? ["/api/v1/monitors", "/api/v1/incidents"]
+          : ["/api/v1/monitors/{mA}", "/api/v1/incidents/{iA}"]),
+      ),
+    },
     { weight: 1, arbitrary: path },
   );
-const writeType = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("application/x-www-form-urlencoded", "application/json") }, { weight: 1, arbitrary: contentType });
+const writeType = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom("application/x-www-form-urlencoded", "application/json") },
+  { weight: 1, arbitrary: contentType },
+);
 
 const spec: fc.Arbitrary<Spec> = fc
-  .constantFrom("GET", "GET", "HEAD", "POST", "POST", "POST", "PUT", "PATCH", "PATCH", "PATCH", "DELETE", "OPTIONS", "PROPFIND", "get", "TRACE")
+  .constantFrom(
+    "GET",
+    "GET",
+    "HEAD",
+    "POST",
+    "POST",
+    "POST",
+    "PUT",
+    "PATCH",
+    "PATCH",
+    "PATCH",
+    "DELETE",
+    "OPTIONS",
+    "PROPFIND",
+    "get",
+    "TRACE",
+  )
   .chain((method) => {
     const write = method === "POST" || method === "PUT" || method === "PATCH";
-    return fc.tuple(fc.constant(method), write ? writePath(method) : path, query, write ? writeType : contentType, fc.oneof(formString, jsonObject, junk), auth, fc.nat(9));
+    return fc.tuple(
+      fc.constant(method),
+      write ? writePath(method) : path,
+      query,
+      write ? writeType : contentType,
+      fc.oneof(formString, jsonObject, junk),
+      auth,
+      fc.nat(9),
+    );
   })
   .map(([method, p, q, type, text, a, dice]): Spec => {
     const write = method === "POST" || method === "PUT" || method === "PATCH";
@@ -130,15 +263,32 @@ const spec: fc.Arbitrary<Spec> = fc
     }
     if (!write) return { method, path: p, query: q, auth: a, poisoned: true };
     const poisoned = dice !== 0;
-    return { method, path: p, query: q, contentType: type || undefined, body: poisoned ? poison(text, type, target) : text, auth: a, poisoned };
+    return {
+      method,
+      path: p,
+      query: q,
+      contentType: type || undefined,
+      body: poisoned ? poison(text, type, target) : text,
+      auth: a,
+      poisoned,
+    };
   });
 
 /** Ids the account with the key holds now, per resource (read from the latest snapshot). */
 type Owned = { monitors: Set<number>; incidents: Set<number> };
 
-async function send(server: UptimeServer, ids: Ids, owned: Owned, s: Spec): Promise<{ status: number; error?: string; text: string }> {
+async function send(
+  server: UptimeServer,
+  ids: Ids,
+  owned: Owned,
+  s: Spec,
+): Promise<{ status: number; error?: string; text: string }> {
   const fill = (p: string) =>
-    p.replace("{mA}", String(ids.monitorsA[0])).replace("{iA}", String(ids.incidentsA[0])).replace("{mB}", String(ids.monitorsB[0])).replace("{iB}", String(ids.incidentsB[0]));
+    p
+      .replace("{mA}", String(ids.monitorsA[0]))
+      .replace("{iA}", String(ids.incidentsA[0]))
+      .replace("{mB}", String(ids.monitorsB[0]))
+      .replace("{iB}", String(ids.incidentsB[0]));
   let target = fill(s.path);
   if (s.method === "DELETE" && s.auth === "a") {
     // Ids are global, so a literal id (or "01") may name one of this account's records: never delete those.
@@ -150,7 +300,12 @@ async function send(server: UptimeServer, ids: Ids, owned: Owned, s: Spec): Prom
   if (s.auth === "junk") headers.authorization = `Bearer ${KEY_A}x`;
   if (s.contentType) headers["content-type"] = s.contentType;
   try {
-    const res = await request(server.url + target + s.query, { method: s.method as "GET", headers, body: s.body, dispatcher: agent });
+    const res = await request(server.url + target + s.query, {
+      method: s.method as "GET",
+      headers,
+      body: s.body,
+      dispatcher: agent,
+    });
     return { status: res.statusCode, text: (await res.body.text()).slice(0, 300) };
   } catch (err) {
     return { status: 0, error: String((err as Error).message ?? err), text: "" };
@@ -162,7 +317,10 @@ async function snapshot(server: UptimeServer, key: string): Promise<string> {
   const all = async (resource: string) => {
     const out: unknown[] = [];
     for (let page = 1; ; page++) {
-      const res = await request(`${server.url}/api/v1/${resource}?per_page=100&page=${page}&sort=asc`, { headers: { authorization: `Bearer ${key}`, accept: "application/json" }, dispatcher: agent });
+      const res = await request(`${server.url}/api/v1/${resource}?per_page=100&page=${page}&sort=asc`, {
+        headers: { authorization: `Bearer ${key}`, accept: "application/json" },
+        dispatcher: agent,
+      });
       const body = (await res.body.json()) as { data: unknown[]; meta?: { last_page?: number } };
       if (res.statusCode !== 200) throw new Error(`snapshot: ${resource} answered ${res.statusCode}`);
       out.push(...Object.values(body.data));
@@ -177,25 +335,53 @@ describe(`server fuzzing (${RUNS} requests, seed ${seed})`, () => {
   const ids: Ids = { monitorsA: [], incidentsA: [], monitorsB: [], incidentsB: [] };
 
   beforeAll(async () => {
-    server = await startTestServer({ accounts: [{ apiKey: KEY_A, name: "a" }, { apiKey: KEY_B, name: "b" }], now: () => Date.parse("2026-03-15T12:00:00Z") });
+    server = await startTestServer({
+      accounts: [
+        { apiKey: KEY_A, name: "a" },
+        { apiKey: KEY_B, name: "b" },
+      ],
+      now: () => Date.parse("2026-03-15T12:00:00Z"),
+    });
     const store = async (k: string, resource: string, fields: Record<string, unknown>) => {
       const res = await request(`${server.url}/api/v1/${resource}`, {
-        method: "POST", body: formBody(fields), dispatcher: agent,
-        headers: { authorization: `Bearer ${k}`, accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+        method: "POST",
+        body: formBody(fields),
+        dispatcher: agent,
+        headers: {
+          authorization: `Bearer ${k}`,
+          accept: "application/json",
+          "content-type": "application/x-www-form-urlencoded",
+        },
       });
       const body = (await res.body.json()) as { data: { id: number } };
       if (res.statusCode !== 201) throw new Error(`seeding ${resource}: ${res.statusCode} ${JSON.stringify(body)}`);
       return body.data.id;
     };
-    for (const [k, m, i] of [[KEY_A, ids.monitorsA, ids.incidentsA], [KEY_B, ids.monitorsB, ids.incidentsB]] as const) {
+    for (const [k, m, i] of [
+      [KEY_A, ids.monitorsA, ids.incidentsA],
+      [KEY_B, ids.monitorsB, ids.incidentsB],
+    ] as const) {
       for (let n = 0; n < 3; n++) {
-        m.push(await store(k, "monitors", {
-          name: `seed ${n}`, url: `https://s${n}.example.com`, interval: 300, alert_condition: "url_text", alert_text_lookup: "ok",
-          request_headers: [{ key: "X-Token", value: "t" }], alerts: [{ key: "email", value: "ops@example.com" }],
-        }));
+        m.push(
+          await store(k, "monitors", {
+            name: `seed ${n}`,
+            url: `https://s${n}.example.com`,
+            interval: 300,
+            alert_condition: "url_text",
+            alert_text_lookup: "ok",
+            request_headers: [{ key: "X-Token", value: "t" }],
+            alerts: [{ key: "email", value: "ops@example.com" }],
+          }),
+        );
       }
       i.push(await store(k, "incidents", { monitor_id: m[0], started_at: "2026-03-01T10:00:00", cause: "seeded" }));
-      i.push(await store(k, "incidents", { monitor_id: m[1], started_at: "2026-03-02T10:00:00", ended_at: "2026-03-02T11:00:00" }));
+      i.push(
+        await store(k, "incidents", {
+          monitor_id: m[1],
+          started_at: "2026-03-02T10:00:00",
+          ended_at: "2026-03-02T11:00:00",
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -235,7 +421,10 @@ describe(`server fuzzing (${RUNS} requests, seed ${seed})`, () => {
       if (accepted) stats.changedBatches++;
       else {
         stats.strictBatches++;
-        if (now !== baseline) problems.push(`stored data changed in batch ${at / BATCH} with no accepted write: ${batch.map((s, n) => `${s.method} ${s.path} -> ${results[n].status}`).join(", ")}`);
+        if (now !== baseline)
+          problems.push(
+            `stored data changed in batch ${at / BATCH} with no accepted write: ${batch.map((s, n) => `${s.method} ${s.path} -> ${results[n].status}`).join(", ")}`,
+          );
       }
       baseline = now;
       owned = ownedBy(now);

@@ -11,7 +11,15 @@ import { readdirSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { E2EStack, MONITOR_TYPE, PULUMI_BIN, leaks, pulumiEnv, type ExportedResource, type RunResult } from "../e2e/harness";
+import {
+  E2EStack,
+  MONITOR_TYPE,
+  PULUMI_BIN,
+  leaks,
+  pulumiEnv,
+  type ExportedResource,
+  type RunResult,
+} from "../e2e/harness";
 import { RawApi } from "../e2e/api";
 import { startTestServer, type UptimeServer, type UptimeServerOptions } from "../support/server";
 
@@ -101,11 +109,22 @@ export function withFleetStack(o: Parameters<typeof fleetStack>[2]): FleetFixtur
 
 /** The flags every stack command of an in-place project needs (the harness keeps its own copy private). */
 export function stackFlags(stack: E2EStack): string[] {
-  return ["--stack", stack.stack, "--non-interactive", "--color", "never", ...(stack.configFile ? ["--config-file", stack.configFile] : [])];
+  return [
+    "--stack",
+    stack.stack,
+    "--non-interactive",
+    "--color",
+    "never",
+    ...(stack.configFile ? ["--config-file", stack.configFile] : []),
+  ];
 }
 
 /** Runs `fn` with the server's faults off, then puts `faults` back. */
-export async function faultsOff<T>(srv: RelServer, faults: UptimeServerOptions["faults"], fn: () => Promise<T>): Promise<T> {
+export async function faultsOff<T>(
+  srv: RelServer,
+  faults: UptimeServerOptions["faults"],
+  fn: () => Promise<T>,
+): Promise<T> {
   srv.server.setFaults(undefined);
   try {
     return await fn();
@@ -115,15 +134,28 @@ export async function faultsOff<T>(srv: RelServer, faults: UptimeServerOptions["
 }
 
 /** What the stack's state holds: its monitors and its pending operations. */
-export async function stateOf(stack: E2EStack): Promise<{ monitors: ExportedResource[]; pending: { type: string; resource: { urn: string } }[] }> {
+export async function stateOf(
+  stack: E2EStack,
+): Promise<{ monitors: ExportedResource[]; pending: { type: string; resource: { urn: string } }[] }> {
   const { json } = await stack.stackExport();
-  const deployment = json.deployment as { resources?: ExportedResource[]; pending_operations?: { type: string; resource: { urn: string } }[] };
-  return { monitors: (deployment.resources ?? []).filter((r) => r.type === MONITOR_TYPE), pending: deployment.pending_operations ?? [] };
+  const deployment = json.deployment as {
+    resources?: ExportedResource[];
+    pending_operations?: { type: string; resource: { urn: string } }[];
+  };
+  return {
+    monitors: (deployment.resources ?? []).filter((r) => r.type === MONITOR_TYPE),
+    pending: deployment.pending_operations ?? [],
+  };
 }
 
 /** What the server holds for `prefix`: every monitor named "<prefix> *". Call with faults off. */
-export async function serverFleet(srv: RelServer, prefix: string): Promise<{ id: number; name: string; url: string }[]> {
-  return (await srv.api.monitors()).filter((m) => m.name.startsWith(`${prefix} `)).map((m) => ({ id: m.id, name: m.name, url: m.url }));
+export async function serverFleet(
+  srv: RelServer,
+  prefix: string,
+): Promise<{ id: number; name: string; url: string }[]> {
+  return (await srv.api.monitors())
+    .filter((m) => m.name.startsWith(`${prefix} `))
+    .map((m) => ({ id: m.id, name: m.name, url: m.url }));
 }
 
 /** The URL the fixture declares for monitor `i` with `fleet:urlPath` = `urlPath`. */
@@ -138,13 +170,21 @@ export function fleetUrl(i: number, urlPath: string): string {
  * either way); no pending operation. With `urlPath`, also every monitor's URL on the
  * server as declared (an update a killed run left half done was completed).
  */
-export async function convergenceProblems(srv: RelServer, stack: E2EStack, prefix: string, count: number, urlPath?: string): Promise<string[]> {
+export async function convergenceProblems(
+  srv: RelServer,
+  stack: E2EStack,
+  prefix: string,
+  count: number,
+  urlPath?: string,
+): Promise<string[]> {
   const problems: string[] = [];
   const onServer = await serverFleet(srv, prefix);
   const byName = new Map<string, number[]>();
   for (const m of onServer) byName.set(m.name, [...(byName.get(m.name) ?? []), m.id]);
-  for (const [name, ids] of byName) if (ids.length > 1) problems.push(`duplicate on the server: "${name}" ×${ids.length} (ids ${ids.join(", ")})`);
-  for (let i = 0; i < count; i++) if (!byName.has(`${prefix} ${i}`)) problems.push(`lost: "${prefix} ${i}" is not on the server`);
+  for (const [name, ids] of byName)
+    if (ids.length > 1) problems.push(`duplicate on the server: "${name}" ×${ids.length} (ids ${ids.join(", ")})`);
+  for (let i = 0; i < count; i++)
+    if (!byName.has(`${prefix} ${i}`)) problems.push(`lost: "${prefix} ${i}" is not on the server`);
   for (const name of byName.keys()) {
     const i = Number(name.slice(prefix.length + 1));
     if (!(Number.isInteger(i) && i >= 0 && i < count)) problems.push(`unexpected monitor on the server: "${name}"`);
@@ -158,9 +198,13 @@ export async function convergenceProblems(srv: RelServer, stack: E2EStack, prefi
   const state = await stateOf(stack);
   const stateIds = new Set(state.monitors.map((r) => Number(r.id)));
   const serverIds = new Set(onServer.map((m) => m.id));
-  for (const m of onServer) if (!stateIds.has(m.id)) problems.push(`orphan: "${m.name}" (id ${m.id}) is on the server but not in state`);
-  for (const r of state.monitors) if (!serverIds.has(Number(r.id))) problems.push(`state records ${r.urn} as id ${r.id}, which the server does not have`);
-  if (state.monitors.length !== count) problems.push(`state holds ${state.monitors.length} monitors, expected ${count}`);
+  for (const m of onServer)
+    if (!stateIds.has(m.id)) problems.push(`orphan: "${m.name}" (id ${m.id}) is on the server but not in state`);
+  for (const r of state.monitors)
+    if (!serverIds.has(Number(r.id)))
+      problems.push(`state records ${r.urn} as id ${r.id}, which the server does not have`);
+  if (state.monitors.length !== count)
+    problems.push(`state holds ${state.monitors.length} monitors, expected ${count}`);
   for (const op of state.pending) problems.push(`pending operation in state: ${op.type} ${op.resource.urn}`);
   return problems;
 }
@@ -175,7 +219,11 @@ export function needles(srv: RelServer, secrets: FleetSecrets): string[] {
  * the engine's output of every command, and `extra` texts (error messages, a killed run's
  * output). Returns "<needle kind> in <place>" lines; [] when clean.
  */
-export function secretLeaks(stack: E2EStack, secrets: string[], extra: { name: string; text: string }[] = []): string[] {
+export function secretLeaks(
+  stack: E2EStack,
+  secrets: string[],
+  extra: { name: string; text: string }[] = [],
+): string[] {
   const places = [
     ...stack.backendFiles().map((f) => ({ name: f.path.slice(stack.backendDir.length + 1), text: f.text })),
     { name: "engine output", text: stack.allOutput() },
@@ -188,7 +236,11 @@ export function secretLeaks(stack: E2EStack, secrets: string[], extra: { name: s
 
 /** Error lines of an engine run (diagnostics), for reports. */
 export function errorLines(r: RunResult): string[] {
-  return r.output.split("\n").filter((l) => /error|failed/i.test(l)).map((l) => l.trim()).filter(Boolean);
+  return r.output
+    .split("\n")
+    .filter((l) => /error|failed/i.test(l))
+    .map((l) => l.trim())
+    .filter(Boolean);
 }
 
 /** A `pulumi` command started in its own process group, so that the whole engine can be killed. */
@@ -288,7 +340,9 @@ export function spawnDetached(stack: E2EStack, args: string[], env: Record<strin
   const chunks: Buffer[] = [];
   child.stdout!.on("data", (b: Buffer) => chunks.push(b));
   child.stderr!.on("data", (b: Buffer) => chunks.push(b));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("close", (code, signal) => res({ code, signal })));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on("close", (code, signal) => res({ code, signal })),
+  );
   return {
     pid: child.pid!,
     output: () => Buffer.concat(chunks).toString("utf8"),

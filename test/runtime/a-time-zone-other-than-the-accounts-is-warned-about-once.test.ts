@@ -23,13 +23,20 @@ afterAll(async () => {
 });
 
 function runtimeIn(timeZone: string): void {
-  configureFromStack({ get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": DEFAULT_API_KEY, "uptime:timeZone": timeZone })[k] });
+  configureFromStack({
+    get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": DEFAULT_API_KEY, "uptime:timeZone": timeZone })[k],
+  });
   warnings.length = 0;
   setProviderLog({ warn: async (message) => void warnings.push(message), info: async () => undefined });
 }
 
 const withWindow = (name: string) => ({
-  name, url: "https://w.example.com", interval: 60, maintenanceStartAt: "2030-01-15T10:00:00", maintenanceEndAt: "2030-01-15T12:00:00", __resourceName: name,
+  name,
+  url: "https://w.example.com",
+  interval: 60,
+  maintenanceStartAt: "2030-01-15T10:00:00",
+  maintenanceEndAt: "2030-01-15T12:00:00",
+  __resourceName: name,
 });
 
 describe("a time zone setting that is not the account's", () => {
@@ -49,7 +56,10 @@ describe("a time zone setting that is not the account's", () => {
   it("is not mentioned when the setting is the account's zone", async () => {
     runtimeIn("Europe/Berlin");
     const { outs } = await monitor.create(await checkedBy(monitor, withWindow("third")));
-    await monitor.update(String(outs.monitorId), outs, { ...(await checkedBy(monitor, withWindow("third"))), maintenanceEndAt: "2030-01-15T13:00:00" });
+    await monitor.update(String(outs.monitorId), outs, {
+      ...(await checkedBy(monitor, withWindow("third"))),
+      maintenanceEndAt: "2030-01-15T13:00:00",
+    });
     expect(warnings).toEqual([]);
   });
 
@@ -57,8 +67,13 @@ describe("a time zone setting that is not the account's", () => {
     runtimeIn("Europe/Berlin");
     const { outs } = await monitor.create(await checkedBy(monitor, withWindow("fourth")));
     runtimeIn("America/New_York");
-    await monitor.update(String(outs.monitorId), outs, { ...(await checkedBy(monitor, withWindow("fourth"))), maintenanceEndAt: "2030-01-15T13:00:00" });
+    await monitor.update(String(outs.monitorId), outs, {
+      ...(await checkedBy(monitor, withWindow("fourth"))),
+      maintenanceEndAt: "2030-01-15T13:00:00",
+    });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^uptime:timeZone is America\/New_York, .*The account's zone is UTC\+01:00 at that date/);
+    expect(warnings[0]).toMatch(
+      /^uptime:timeZone is America\/New_York, .*The account's zone is UTC\+01:00 at that date/,
+    );
   });
 });

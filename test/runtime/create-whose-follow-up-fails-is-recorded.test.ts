@@ -16,7 +16,11 @@ let h: Awaited<ReturnType<typeof providerHarness>>;
 let client: UptimeClient;
 beforeAll(async () => {
   h = await providerHarness();
-  client = new UptimeClient({ baseUrl: h.server.url, apiKey: DEFAULT_API_KEY, retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 } });
+  client = new UptimeClient({
+    baseUrl: h.server.url,
+    apiKey: DEFAULT_API_KEY,
+    retry: { maxAttempts: 2, baseDelayMs: 1, maxDelayMs: 5 },
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -25,15 +29,21 @@ afterAll(async () => {
 
 it("the error of a failed follow-up carries the stored monitor's id and live state", async () => {
   const inputs = checkMonitor({
-    name: "follow-up fails", url: "https://f.example.com", interval: 60,
-    requestAuthUsername: "probe", requestAuthPassword: "pw-follow-up-0123", // write-only: the follow-up always sends it
+    name: "follow-up fails",
+    url: "https://f.example.com",
+    interval: 60,
+    requestAuthUsername: "probe",
+    requestAuthPassword: "pw-follow-up-0123", // write-only: the follow-up always sends it
     __resourceName: "fu",
   }).inputs as never;
   // The POST is stored but its answer dropped; both attempts of the follow-up PATCH get a 500.
   h.server.setFaults({ rate: 1, methods: ["POST", "PATCH"], ...seedFor(["drop-after", "500", "500"]) });
   let err: (Error & { id?: string; properties?: Record<string, unknown>; reasons?: string[] }) | undefined;
   try {
-    err = await createMonitor(client, inputs).then(() => undefined, (e) => e);
+    err = await createMonitor(client, inputs).then(
+      () => undefined,
+      (e) => e,
+    );
   } finally {
     h.server.setFaults(undefined);
   }

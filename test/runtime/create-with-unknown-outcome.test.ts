@@ -10,8 +10,12 @@ import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => { h = await providerHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const inputs = (name: string) => checkMonitor({ name, url: "https://u.example.com", interval: 60 }).inputs as never;
 
@@ -69,9 +73,16 @@ describe("Create with an unknown outcome", () => {
 
   it("a store still in flight during the lookup: the retry's 'name taken' leads to another lookup, which takes the stored one", async () => {
     // The first store is dropped unanswered and committed only after the lookup has missed it.
-    const deferred = h.server.deferWrite({ method: "POST", path: /^\/api\/v1\/monitors$/, until: { method: "GET", path: /^\/api\/v1\/monitors$/ } });
+    const deferred = h.server.deferWrite({
+      method: "POST",
+      path: /^\/api\/v1\/monitors$/,
+      until: { method: "GET", path: /^\/api\/v1\/monitors$/ },
+    });
     const before = posts();
-    const { id, outs } = await createMonitor(h.outOfBand, { ...inputs("in-flight"), __resourceName: "in-flight" } as never);
+    const { id, outs } = await createMonitor(h.outOfBand, {
+      ...inputs("in-flight"),
+      __resourceName: "in-flight",
+    } as never);
     expect(await deferred.handled).toBe(201);
     expect(posts() - before).toBe(2);
     expect((await named("in-flight")).map((m) => String(m.id))).toEqual([id]);
@@ -79,39 +90,70 @@ describe("Create with an unknown outcome", () => {
   });
 
   it("after an uncertain store, a monitor of that name that is not the one sent is left alone", async () => {
-    const theirs = await h.outOfBand.monitors.create({ name: "someone-elses", url: "https://theirs.example.com", interval: 300 });
+    const theirs = await h.outOfBand.monitors.create({
+      name: "someone-elses",
+      url: "https://theirs.example.com",
+      interval: 300,
+    });
     // Our store reaches the service (which refuses the taken name); the answer is lost.
     h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
     try {
-      await expect(createMonitor(h.outOfBand, { ...inputs("someone-elses"), __resourceName: "mine" } as never)).rejects.toThrow(
+      await expect(
+        createMonitor(h.outOfBand, { ...inputs("someone-elses"), __resourceName: "mine" } as never),
+      ).rejects.toThrow(
         /^Monitor "mine": a monitor named "someone-elses" already exists in this account \(id \d+\) and it is not the one this create sent \(url, interval differ\)\. Declare it with `adopt: true` to take it over, or choose another name\.$/,
       );
     } finally {
       h.server.setFaults(undefined);
     }
-    expect(await h.outOfBand.monitors.get(theirs.id)).toMatchObject({ url: "https://theirs.example.com", interval: 300 });
+    expect(await h.outOfBand.monitors.get(theirs.id)).toMatchObject({
+      url: "https://theirs.example.com",
+      interval: 300,
+    });
     expect(await named("someone-elses")).toHaveLength(1);
   });
 
   it.each([
     ["an ongoing incident", {}],
     ["an ended incident", { endedAt: "2026-02-02T01:00:00" }],
-  ])("%s whose store was still in flight during the lookup is found by the lookup after the refused retry", async (_, extra) => {
-    const m = await h.outOfBand.monitors.create({ name: `incident-in-flight-${Object.keys(extra).length}`, url: "https://ih.example.com", interval: 60 });
-    const deferred = h.server.deferWrite({ method: "POST", path: /^\/api\/v1\/incidents$/, until: { method: "GET", path: /^\/api\/v1\/incidents$/ } });
-    const { id } = await createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-02T00:00:00", cause: "in flight", ...extra });
-    expect(await deferred.handled).toBe(201);
-    const all = [];
-    for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-    expect(all.map((i) => String(i.id))).toEqual([id]);
-  });
+  ])(
+    "%s whose store was still in flight during the lookup is found by the lookup after the refused retry",
+    async (_, extra) => {
+      const m = await h.outOfBand.monitors.create({
+        name: `incident-in-flight-${Object.keys(extra).length}`,
+        url: "https://ih.example.com",
+        interval: 60,
+      });
+      const deferred = h.server.deferWrite({
+        method: "POST",
+        path: /^\/api\/v1\/incidents$/,
+        until: { method: "GET", path: /^\/api\/v1\/incidents$/ },
+      });
+      const { id } = await createIncident(h.outOfBand, {
+        monitorId: m.id,
+        startedAt: "2026-02-02T00:00:00",
+        cause: "in flight",
+        ...extra,
+      });
+      expect(await deferred.handled).toBe(201);
+      const all = [];
+      for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
+      expect(all.map((i) => String(i.id))).toEqual([id]);
+    },
+  );
 
   it("after an uncertain incident store, another incident of the monitor is not taken for ours", async () => {
-    const m = await h.outOfBand.monitors.create({ name: "incident-theirs", url: "https://it.example.com", interval: 60 });
+    const m = await h.outOfBand.monitors.create({
+      name: "incident-theirs",
+      url: "https://it.example.com",
+      interval: 60,
+    });
     await h.outOfBand.incidents.create({ monitor_id: m.id, started_at: "2026-02-03T00:00:00", cause: "theirs" });
     h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
     try {
-      await expect(createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-03T00:00:00", cause: "ours" })).rejects.toThrow(
+      await expect(
+        createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-03T00:00:00", cause: "ours" }),
+      ).rejects.toThrow(
         /^Incident: an incident of monitor \d+ starting 2026-02-03T00:00:00 already exists \(id \d+\) and it is not the one this create sent \(cause differs\), so nothing was stored\./,
       );
     } finally {
@@ -125,7 +167,9 @@ describe("Create with an unknown outcome", () => {
   it("gives up after repeated failures saying nothing was created", async () => {
     h.server.setFaults({ rate: 1, kinds: ["drop-before"], methods: ["POST"] });
     try {
-      await expect(createMonitor(h.outOfBand, { ...inputs("never-stored"), __resourceName: "ns" } as never)).rejects.toThrow(
+      await expect(
+        createMonitor(h.outOfBand, { ...inputs("never-stored"), __resourceName: "ns" } as never),
+      ).rejects.toThrow(
         /^Monitor "ns": .*No monitor named "never-stored" exists afterwards, so nothing was created; it is safe to run again\.$/s,
       );
       h.server.setFaults(undefined);

@@ -14,7 +14,10 @@ import { startTarget } from "../support/targets";
  * as they were and reconfigures the runtime (`reconfigure`) as a new provider process would
  * be; returns `set`, which clears them all, then sets `env`.
  */
-export function keepEnv<K extends string>(keys: readonly K[], reconfigure: () => void): (env?: Partial<Record<K, string>>) => void {
+export function keepEnv<K extends string>(
+  keys: readonly K[],
+  reconfigure: () => void,
+): (env?: Partial<Record<K, string>>) => void {
   const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
   afterEach(() => {
     for (const k of keys) {
@@ -30,7 +33,10 @@ export function keepEnv<K extends string>(keys: readonly K[], reconfigure: () =>
 }
 
 /** Runs a provider's `check`, expects it to pass, and returns the checked inputs. */
-export async function checkedBy(provider: Pick<ResourceProvider, "check">, bag: Record<string, unknown>): Promise<Record<string, any>> {
+export async function checkedBy(
+  provider: Pick<ResourceProvider, "check">,
+  bag: Record<string, unknown>,
+): Promise<Record<string, any>> {
   const r = await provider.check!({}, bag);
   expect(r.failures).toBeUndefined();
   return r.inputs as Record<string, any>;
@@ -113,6 +119,15 @@ export async function refreshMonitors(server: UptimeServer, ids: number[], paral
 }
 
 /** Creates `count` monitors named `${prefix}-${i}` through `client`, four at a time; their ids by `i`. */
-export function createMonitors(client: UptimeClient, prefix: string, count: number, url = (i: number) => `https://${prefix}-${i}.example.com`): Promise<number[]> {
-  return inLanes(count, 4, async (i) => (await client.monitors.create({ name: `${prefix}-${i}`, url: url(i), interval: 60 })).id);
+export function createMonitors(
+  client: UptimeClient,
+  prefix: string,
+  count: number,
+  url = (i: number) => `https://${prefix}-${i}.example.com`,
+): Promise<number[]> {
+  return inLanes(
+    count,
+    4,
+    async (i) => (await client.monitors.create({ name: `${prefix}-${i}`, url: url(i), interval: 60 })).id,
+  );
 }

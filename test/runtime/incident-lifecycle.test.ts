@@ -6,9 +6,12 @@ let h: Awaited<ReturnType<typeof providerHarness>>;
 let monitorId: number;
 beforeAll(async () => {
   h = await providerHarness();
-  monitorId = (await h.outOfBand.monitors.create({ name: "Has incidents", url: "https://i.example.com", interval: 60 })).id;
+  monitorId = (await h.outOfBand.monitors.create({ name: "Has incidents", url: "https://i.example.com", interval: 60 }))
+    .id;
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 const checked = (bag: Record<string, unknown>) => checkedBy(incident, bag);
 
@@ -20,7 +23,11 @@ describe("Incident lifecycle against the local server", () => {
     expect((await h.outOfBand.monitors.get(monitorId)).status).toBe("offline");
 
     const recaused = await checked({ ...inputs, cause: "disk full", comment: "postmortem filed" });
-    expect(await incident.diff(id, outs, recaused)).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    expect(await incident.diff(id, outs, recaused)).toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
     const { outs: o2 } = await incident.update(id, outs, recaused);
     expect(o2).toMatchObject({ cause: "disk full", comment: "postmortem filed" });
 
@@ -31,11 +38,19 @@ describe("Incident lifecycle against the local server", () => {
     expect((await h.outOfBand.monitors.get(monitorId)).status).toBe("online");
 
     const read = await incident.read(id, o3);
-    expect(read.props).toMatchObject({ monitorId, startedAt: "2026-03-02T09:14:00", endedAt: "2026-03-02T10:00:00", cause: "disk full", status: "resolved" });
+    expect(read.props).toMatchObject({
+      monitorId,
+      startedAt: "2026-03-02T09:14:00",
+      endedAt: "2026-03-02T10:00:00",
+      cause: "disk full",
+      status: "resolved",
+    });
     expect((await incident.diff(id, read.props, ended)).changes).toBe(false);
 
     // Once ended, a different end cannot be written: the diff asks for a replacement.
-    expect((await incident.diff(id, read.props, { ...ended, endedAt: "2026-03-02T11:00:00" })).replaces).toEqual(["endedAt"]);
+    expect((await incident.diff(id, read.props, { ...ended, endedAt: "2026-03-02T11:00:00" })).replaces).toEqual([
+      "endedAt",
+    ]);
 
     await incident.delete(id, o3);
     expect(await incident.read(id, o3)).toEqual({ id: "" });
@@ -46,7 +61,11 @@ describe("Incident lifecycle against the local server", () => {
     const before = h.server.requests.length;
     const r = await incident.check({}, { monitorId, startedAt: "2999-01-01T00:00:00" });
     expect(r.failures).toEqual([
-      { property: "startedAt", reason: "startedAt: 2999-01-01T00:00:00 is in the future (time zone UTC); the service only records incidents that have happened" },
+      {
+        property: "startedAt",
+        reason:
+          "startedAt: 2999-01-01T00:00:00 is in the future (time zone UTC); the service only records incidents that have happened",
+      },
     ]);
     expect(h.server.requests.length).toBe(before);
   });

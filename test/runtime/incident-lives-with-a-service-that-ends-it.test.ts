@@ -16,18 +16,26 @@ beforeAll(async () => {
   h = await checkingHarness();
   target = h.target;
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 const checked = (bag: Record<string, unknown>) => checkedBy(incident, bag);
 const NO_CHANGE = { changes: false, replaces: [], deleteBeforeReplace: false };
 
 async function healthyMonitor(name: string): Promise<number> {
-  return (await h.outOfBand.monitors.create({ name, url: `${target.url}/${encodeURIComponent(name)}`, interval: 60 })).id;
+  return (await h.outOfBand.monitors.create({ name, url: `${target.url}/${encodeURIComponent(name)}`, interval: 60 }))
+    .id;
 }
 
 test("an end the service wrote is recorded by refresh and left alone by the next diff", async () => {
   const monitorId = await healthyMonitor("ended by the service");
-  const inputs = await checked({ monitorId, startedAt: "2026-01-05T08:00:00", cause: "deploy went wrong", __resourceName: "outage" });
+  const inputs = await checked({
+    monitorId,
+    startedAt: "2026-01-05T08:00:00",
+    cause: "deploy went wrong",
+    __resourceName: "outage",
+  });
   const { id, outs } = await incident.create(inputs);
   expect(outs.status).toBe("unresolved");
 
@@ -66,7 +74,12 @@ test("an end declared after the service already ended it is not fought", async (
 
 test("an end the program wrote stays the program's across a refresh: changing it replaces", async () => {
   const monitorId = await healthyMonitor("ended by the program");
-  const inputs = await checked({ monitorId, startedAt: "2026-01-07T08:00:00", endedAt: "2026-01-07T08:30:00", __resourceName: "history" });
+  const inputs = await checked({
+    monitorId,
+    startedAt: "2026-01-07T08:00:00",
+    endedAt: "2026-01-07T08:30:00",
+    __resourceName: "history",
+  });
   const { id, outs } = await incident.create(inputs);
   expect(outs.__programWrote).toEqual({ endedAt: "2026-01-07T08:30:00" });
   await h.server.runChecks();
@@ -74,5 +87,9 @@ test("an end the program wrote stays the program's across a refresh: changing it
   expect(refreshed.props.__programWrote).toEqual({ endedAt: "2026-01-07T08:30:00" });
   expect(await incident.diff(id, refreshed.props, inputs)).toEqual(NO_CHANGE);
   const moved = await checked({ ...inputs, endedAt: "2026-01-07T08:45:00" });
-  expect(await incident.diff(id, refreshed.props, moved)).toEqual({ changes: true, replaces: ["endedAt"], deleteBeforeReplace: true });
+  expect(await incident.diff(id, refreshed.props, moved)).toEqual({
+    changes: true,
+    replaces: ["endedAt"],
+    deleteBeforeReplace: true,
+  });
 });

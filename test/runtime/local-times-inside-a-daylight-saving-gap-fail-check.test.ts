@@ -23,23 +23,35 @@ afterAll(async () => {
   await server.close();
 });
 
-const window = (start: string, end: string) => ({ name: "m", url: "https://m.example.com", interval: 60, maintenanceStartAt: start, maintenanceEndAt: end });
+const window = (start: string, end: string) => ({
+  name: "m",
+  url: "https://m.example.com",
+  interval: 60,
+  maintenanceStartAt: start,
+  maintenanceEndAt: end,
+});
 
 describe("a local time inside a daylight-saving gap", () => {
   it("fails the Monitor check naming the field, the zone and what the service would store", async () => {
     inZone(NEW_YORK);
     const r = await monitor.check({}, window("2026-03-08T02:30:00", "2026-03-08T05:00:00"));
-    expect(r.failures).toEqual([{
-      property: "maintenanceStartAt",
-      reason: "maintenanceStartAt: 2026-03-08T02:30:00 does not exist in time zone America/New_York (uptime:timeZone): the clocks skip it for " +
-        "daylight saving time. The service would store 2026-03-08T03:30:00 instead and every refresh would show a change; declare a time " +
-        "outside the gap, such as 2026-03-08T03:30:00",
-    }]);
+    expect(r.failures).toEqual([
+      {
+        property: "maintenanceStartAt",
+        reason:
+          "maintenanceStartAt: 2026-03-08T02:30:00 does not exist in time zone America/New_York (uptime:timeZone): the clocks skip it for " +
+          "daylight saving time. The service would store 2026-03-08T03:30:00 instead and every refresh would show a change; declare a time " +
+          "outside the gap, such as 2026-03-08T03:30:00",
+      },
+    ]);
   });
 
   it("fails the Incident check for each date in the gap", async () => {
     inZone(NEW_YORK);
-    const r = await incident.check({}, { monitorId: 1, startedAt: "2026-03-08T02:00:00", endedAt: "2026-03-08T02:59:59" });
+    const r = await incident.check(
+      {},
+      { monitorId: 1, startedAt: "2026-03-08T02:00:00", endedAt: "2026-03-08T02:59:59" },
+    );
     expect((r.failures ?? []).map((f) => f.property)).toEqual(["startedAt", "endedAt"]);
   });
 
@@ -50,6 +62,8 @@ describe("a local time inside a daylight-saving gap", () => {
     inZone({ ...NEW_YORK, "uptime:timeZone": "UTC" });
     expect((await monitor.check({}, window("2026-03-08T02:30:00", "2026-03-08T05:00:00"))).failures).toBeUndefined();
     inZone({ ...NEW_YORK, "uptime:timeZone": "Europe/Berlin" });
-    expect((await monitor.check({}, window("2026-03-29T02:30:00", "2026-03-29T05:00:00"))).failures?.map((f) => f.property)).toEqual(["maintenanceStartAt"]);
+    expect(
+      (await monitor.check({}, window("2026-03-29T02:30:00", "2026-03-29T05:00:00"))).failures?.map((f) => f.property),
+    ).toEqual(["maintenanceStartAt"]);
   });
 });

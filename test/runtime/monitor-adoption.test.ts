@@ -3,8 +3,12 @@ import { monitor } from "../../src/dynamic/runtime";
 import { checkedBy, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => { h = await providerHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 
@@ -17,15 +21,25 @@ async function countNamed(name: string) {
 describe("Adopting monitors that already exist", () => {
   it("without adopt, a taken name fails and says how to adopt", async () => {
     await h.outOfBand.monitors.create({ name: "Taken", url: "https://t.example.com", interval: 60 });
-    await expect(monitor.create(await checked({ name: "Taken", url: "https://t.example.com", interval: 60, __resourceName: "taken" }))).rejects.toThrow(
+    await expect(
+      monitor.create(
+        await checked({ name: "Taken", url: "https://t.example.com", interval: 60, __resourceName: "taken" }),
+      ),
+    ).rejects.toThrow(
       /^Monitor "taken": a monitor named "Taken" already exists in this account\. Declare it with `adopt: true`/,
     );
     expect(await countNamed("Taken")).toBe(1);
   });
 
   it("adopt: true takes over the monitor of the same name and updates it to the declared state", async () => {
-    const existing = await h.outOfBand.monitors.create({ name: "Legacy", url: "https://old.example.com", interval: 3600 });
-    const { id, outs } = await monitor.create(await checked({ name: "Legacy", url: "https://new.example.com", interval: 60, adopt: true }));
+    const existing = await h.outOfBand.monitors.create({
+      name: "Legacy",
+      url: "https://old.example.com",
+      interval: 3600,
+    });
+    const { id, outs } = await monitor.create(
+      await checked({ name: "Legacy", url: "https://new.example.com", interval: 60, adopt: true }),
+    );
     expect(Number(id)).toBe(existing.id);
     expect(outs.monitorId).toBe(existing.id);
     expect(await h.outOfBand.monitors.get(existing.id)).toMatchObject({ url: "https://new.example.com", interval: 60 });
@@ -33,36 +47,61 @@ describe("Adopting monitors that already exist", () => {
   });
 
   it("adopt: true takes over the monitor whose name differs only in case or accents, as the service compares names", async () => {
-    const existing = await h.outOfBand.monitors.create({ name: "billing api", url: "https://billing.example.com", interval: 60 });
+    const existing = await h.outOfBand.monitors.create({
+      name: "billing api",
+      url: "https://billing.example.com",
+      interval: 60,
+    });
     const before = h.server.requests.filter((r) => r.method === "POST").length;
-    const { id } = await monitor.create(await checked({ name: "Billing API", url: "https://billing.example.com", interval: 60, adopt: true }));
+    const { id } = await monitor.create(
+      await checked({ name: "Billing API", url: "https://billing.example.com", interval: 60, adopt: true }),
+    );
     expect(Number(id)).toBe(existing.id);
     expect(h.server.requests.filter((r) => r.method === "POST").length).toBe(before);
     expect((await h.outOfBand.monitors.get(existing.id)).name).toBe("Billing API");
   });
 
   it("adopt: true creates the monitor when none has the name", async () => {
-    const { id } = await monitor.create(await checked({ name: "Fresh", url: "https://fresh.example.com", interval: 60, adopt: true }));
+    const { id } = await monitor.create(
+      await checked({ name: "Fresh", url: "https://fresh.example.com", interval: 60, adopt: true }),
+    );
     expect((await h.outOfBand.monitors.get(Number(id))).name).toBe("Fresh");
   });
 
   it("adoptId takes over by id, renaming it to the declared name", async () => {
     const existing = await h.outOfBand.monitors.create({ name: "By id", url: "https://id.example.com", interval: 600 });
-    const { id } = await monitor.create(await checked({ name: "Renamed by id", url: "https://id.example.com", interval: 600, adoptId: existing.id }));
+    const { id } = await monitor.create(
+      await checked({ name: "Renamed by id", url: "https://id.example.com", interval: 600, adoptId: existing.id }),
+    );
     expect(Number(id)).toBe(existing.id);
     expect((await h.outOfBand.monitors.get(existing.id)).name).toBe("Renamed by id");
   });
 
   it("adoptId of a missing monitor fails naming adoptId", async () => {
-    await expect(monitor.create(await checked({ name: "Nope", url: "https://n.example.com", interval: 60, adoptId: 999999 }))).rejects.toThrow(
-      /adoptId 999999: no monitor with that id in this account/,
-    );
+    await expect(
+      monitor.create(await checked({ name: "Nope", url: "https://n.example.com", interval: 60, adoptId: 999999 })),
+    ).rejects.toThrow(/adoptId 999999: no monitor with that id in this account/);
   });
 
   it("an adopted monitor's password is written, since it cannot be compared", async () => {
-    const existing = await h.outOfBand.monitors.create({ name: "Auth", url: "https://a.example.com", interval: 60, request_auth_username: "u", request_auth_password: "old" });
+    const existing = await h.outOfBand.monitors.create({
+      name: "Auth",
+      url: "https://a.example.com",
+      interval: 60,
+      request_auth_username: "u",
+      request_auth_password: "old",
+    });
     const before = h.server.writeCount();
-    await monitor.create(await checked({ name: "Auth", url: "https://a.example.com", interval: 60, requestAuthUsername: "u", requestAuthPassword: "new", adopt: true }));
+    await monitor.create(
+      await checked({
+        name: "Auth",
+        url: "https://a.example.com",
+        interval: 60,
+        requestAuthUsername: "u",
+        requestAuthPassword: "new",
+        adopt: true,
+      }),
+    );
     expect(h.server.writeCount()).toBe(before + 1);
     expect(existing.id).toBeGreaterThan(0);
   });

@@ -33,7 +33,9 @@ describe("Monitor autonaming at check", () => {
 
   it("propose uses the proposed name, cut to the limit when too long", () => {
     expect(check(unnamed, undefined, { mode: "propose", proposedName: "dev-api" }).inputs.name).toBe("dev-api");
-    expect((check(unnamed, undefined, { mode: "propose", proposedName: "p".repeat(200) }).inputs.name as string).length).toBe(128);
+    expect(
+      (check(unnamed, undefined, { mode: "propose", proposedName: "p".repeat(200) }).inputs.name as string).length,
+    ).toBe(128);
   });
 
   it("enforce uses exactly the proposed name, and one the service cannot store fails naming the field", () => {
@@ -46,14 +48,23 @@ describe("Monitor autonaming at check", () => {
   it("disable fails at check naming the field, and still reports the other bad properties", () => {
     const { failures } = check({ ...unnamed, interval: 45 }, undefined, { mode: "disable" });
     expect(failures).toEqual([
-      { property: "name", reason: "name: is required: autonaming is disabled for this stack (pulumi:autonaming mode: disabled); declare a name" },
+      {
+        property: "name",
+        reason:
+          "name: is required: autonaming is disabled for this stack (pulumi:autonaming mode: disabled); declare a name",
+      },
       expect.objectContaining({ property: "interval" }),
     ]);
   });
 
   it("keeps the name of the old inputs, whatever the engine proposes now", () => {
     const olds = { ...unnamed, name: "api-k3x9q2z" };
-    for (const autonaming of [undefined, { mode: "propose", proposedName: "other" }, { mode: "enforce", proposedName: "other" }, { mode: "disable" }] as const) {
+    for (const autonaming of [
+      undefined,
+      { mode: "propose", proposedName: "other" },
+      { mode: "enforce", proposedName: "other" },
+      { mode: "disable" },
+    ] as const) {
       const { inputs, failures } = check(unnamed, olds, autonaming);
       expect(failures).toBeUndefined();
       expect(inputs.name).toBe("api-k3x9q2z");
@@ -61,7 +72,11 @@ describe("Monitor autonaming at check", () => {
   });
 
   it("a declared name wins over the old and the proposed name (a rename updates in place)", () => {
-    const { inputs } = check({ ...unnamed, name: "renamed" }, { ...unnamed, name: "api-k3x9q2z" }, { mode: "enforce", proposedName: "other" });
+    const { inputs } = check(
+      { ...unnamed, name: "renamed" },
+      { ...unnamed, name: "api-k3x9q2z" },
+      { mode: "enforce", proposedName: "other" },
+    );
     expect(inputs.name).toBe("renamed");
   });
 
@@ -72,14 +87,21 @@ describe("Monitor autonaming at check", () => {
   it("refuses adopt without a name at check, saying adoption finds the monitor by name", () => {
     const { failures } = check({ ...unnamed, adopt: true }, undefined, { mode: "propose", proposedName: "dev-api" });
     expect(failures).toEqual([
-      { property: "name", reason: "name: is required with adopt: true, because adoption finds the existing monitor by name; declare the monitor's name, or take it over by id with adoptId" },
+      {
+        property: "name",
+        reason:
+          "name: is required with adopt: true, because adoption finds the existing monitor by name; declare the monitor's name, or take it over by id with adoptId",
+      },
     ]);
   });
 
-  it("refuses adopt given as config gives it (\"true\") without a name, as it refuses adopt: true", () => {
+  it('refuses adopt given as config gives it ("true") without a name, as it refuses adopt: true', () => {
     for (const adopt of ["true", "1", 1]) {
       const { failures } = check({ ...unnamed, adopt });
-      expect(failures?.map((f) => f.property), `adopt: ${JSON.stringify(adopt)}`).toEqual(["name"]);
+      expect(
+        failures?.map((f) => f.property),
+        `adopt: ${JSON.stringify(adopt)}`,
+      ).toEqual(["name"]);
     }
   });
 

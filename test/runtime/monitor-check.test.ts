@@ -13,13 +13,26 @@ describe("Monitor check", () => {
     const r = checkMonitor(valid);
     expect(r.failures).toBeUndefined();
     expect(r.inputs).toEqual({
-      ...valid, alertCondition: "url_unavailable", requestMethod: "GET", cacheBuster: 0, sslAlertDays: 0, domainAlertDays: 0,
-      requestHeaders: [], alerts: [],
+      ...valid,
+      alertCondition: "url_unavailable",
+      requestMethod: "GET",
+      cacheBuster: 0,
+      sslAlertDays: 0,
+      domainAlertDays: 0,
+      requestHeaders: [],
+      alerts: [],
     });
   });
 
   it("gives the same inputs whether a default is written or omitted", () => {
-    const explicit = checkMonitor({ ...valid, alertCondition: "url_unavailable", requestMethod: "GET", cacheBuster: 0, sslAlertDays: 0, domainAlertDays: 0 });
+    const explicit = checkMonitor({
+      ...valid,
+      alertCondition: "url_unavailable",
+      requestMethod: "GET",
+      cacheBuster: 0,
+      sslAlertDays: 0,
+      domainAlertDays: 0,
+    });
     expect(explicit.inputs).toEqual(checkMonitor(valid).inputs);
   });
 
@@ -30,17 +43,25 @@ describe("Monitor check", () => {
   });
 
   it.each([
-    ["alertCondition", "down", "alertCondition: \"down\" is not one of url_unavailable, url_text, url_no_text"],
-    ["requestMethod", "FETCH", "requestMethod: \"FETCH\" is not one of GET, POST, HEAD, PUT, DELETE, PATCH, OPTIONS"],
+    ["alertCondition", "down", 'alertCondition: "down" is not one of url_unavailable, url_text, url_no_text'],
+    ["requestMethod", "FETCH", 'requestMethod: "FETCH" is not one of GET, POST, HEAD, PUT, DELETE, PATCH, OPTIONS'],
     ["sslAlertDays", 5, "sslAlertDays: 5 is not one of 0, 1, 2, 3, 7, 14, 30, 60"],
     ["domainAlertDays", 90, "domainAlertDays: 90 is not one of 0, 1, 2, 3, 7, 14, 30, 60"],
     ["cacheBuster", 2, "cacheBuster: 2 is not one of 0, 1"],
-    ["url", "not a url", "url: \"not a url\" is not a valid http or https URL"],
+    ["url", "not a url", 'url: "not a url" is not a valid http or https URL'],
     ["name", "", "name: must not be empty"],
     ["name", "x".repeat(129), "name: must be at most 128 characters"],
-    ["maintenanceStartAt", "2026-03-02 09:14", "maintenanceStartAt: \"2026-03-02 09:14\" does not match Y-m-dTH:i:s (for example 2026-03-02T09:14:00)"],
+    [
+      "maintenanceStartAt",
+      "2026-03-02 09:14",
+      'maintenanceStartAt: "2026-03-02 09:14" does not match Y-m-dTH:i:s (for example 2026-03-02T09:14:00)',
+    ],
   ])("rejects %s = %j", (property, value, reason) => {
-    const failures = failuresOf({ ...valid, [property]: value, ...(property === "maintenanceStartAt" ? { maintenanceEndAt: "2026-03-03T00:00:00" } : {}) });
+    const failures = failuresOf({
+      ...valid,
+      [property]: value,
+      ...(property === "maintenanceStartAt" ? { maintenanceEndAt: "2026-03-03T00:00:00" } : {}),
+    });
     expect(failures).toContainEqual({ property, reason });
   });
 
@@ -52,7 +73,10 @@ describe("Monitor check", () => {
   it("requires url and interval, and a name when no resource name can give one", () => {
     expect(failuresOf({})).toEqual(
       expect.arrayContaining([
-        { property: "name", reason: "name: is required: this monitor has no resource name to derive one from; declare a name" },
+        {
+          property: "name",
+          reason: "name: is required: this monitor has no resource name to derive one from; declare a name",
+        },
         { property: "url", reason: "url: is required" },
         { property: "interval", reason: "interval: is required" },
       ]),
@@ -67,8 +91,13 @@ describe("Monitor check", () => {
     expect(failuresOf({ ...valid, requestAuthUsername: "bob" })).toEqual([
       { property: "", reason: "requestAuthPassword: is required when request_auth_username is set" },
     ]);
-    expect(failuresOf({ ...valid, maintenanceStartAt: "2026-03-02T10:00:00", maintenanceEndAt: "2026-03-02T09:00:00" })).toEqual([
-      { property: "maintenanceStartAt", reason: "maintenanceStartAt: must be before maintenance_end_at (2026-03-02T09:00:00)" },
+    expect(
+      failuresOf({ ...valid, maintenanceStartAt: "2026-03-02T10:00:00", maintenanceEndAt: "2026-03-02T09:00:00" }),
+    ).toEqual([
+      {
+        property: "maintenanceStartAt",
+        reason: "maintenanceStartAt: must be before maintenance_end_at (2026-03-02T09:00:00)",
+      },
     ]);
     expect(failuresOf({ ...valid, maintenanceEndAt: "2026-03-02T09:00:00" })).toEqual([
       { property: "maintenanceStartAt", reason: "maintenanceStartAt: is required when maintenance_end_at is set" },
@@ -109,13 +138,18 @@ describe("Monitor check", () => {
   });
 
   it("suggests the nearest property name, not the first that shares a prefix", () => {
-    const hint = (key: string) => /did you mean (\w+)\?/.exec(failuresOf({ ...valid, [key]: [{ key: "slack", value: "https://hooks.example.com/x" }] })[0].reason)?.[1];
+    const hint = (key: string) =>
+      /did you mean (\w+)\?/.exec(
+        failuresOf({ ...valid, [key]: [{ key: "slack", value: "https://hooks.example.com/x" }] })[0].reason,
+      )?.[1];
     expect(hint("alert")).toBe("alerts");
     expect(hint("alert_condition")).toBe("alertCondition");
     expect(hint("requestHeader")).toBe("requestHeaders");
     expect(hint("intervall")).toBe("interval");
     expect(hint("headers")).toBeUndefined();
-    expect(JSON.stringify(failuresOf({ ...valid, alert: [{ key: "slack", value: "https://hooks.example.com/x" }] }))).not.toContain("hooks.example.com");
+    expect(
+      JSON.stringify(failuresOf({ ...valid, alert: [{ key: "slack", value: "https://hooks.example.com/x" }] })),
+    ).not.toContain("hooks.example.com");
   });
 
   it("accepts numbers and booleans given as strings, as config files give them", () => {
@@ -125,7 +159,9 @@ describe("Monitor check", () => {
   });
 
   it("validates the provider-only properties", () => {
-    expect(failuresOf({ ...valid, adopt: "yes" })).toEqual([{ property: "adopt", reason: 'adopt: expected true or false; got "yes"' }]);
+    expect(failuresOf({ ...valid, adopt: "yes" })).toEqual([
+      { property: "adopt", reason: 'adopt: expected true or false; got "yes"' },
+    ]);
     expect(failuresOf({ ...valid, adoptId: -3 })[0].property).toBe("adoptId");
     expect(failuresOf({ ...valid, adopt: true, adoptId: 3 })).toEqual([
       { property: "adoptId", reason: "adoptId: set either adopt (by name) or adoptId (by id), not both" },

@@ -4,12 +4,23 @@ import { changedMonitorFields, diffMonitor } from "../../src/runtime/monitor/dif
 import { UNKNOWN } from "../../src/runtime/unknowns";
 
 const declared = {
-  name: "API health", url: "https://api.example.com/health", interval: 60,
-  alertCondition: "url_no_text", alertTextLookup: "ok",
-  requestHeaders: [{ key: "X-Probe", value: "uptime" }, { key: "Accept", value: "text/plain" }],
-  requestAuthUsername: "probe", requestAuthPassword: "hunter2",
-  maintenanceStartAt: "2026-03-02T09:00:00", maintenanceEndAt: "2026-03-02T10:00:00",
-  alerts: [{ key: "email", value: "ops@example.com" }, { key: "slack", value: "https://hooks.slack.com/x" }],
+  name: "API health",
+  url: "https://api.example.com/health",
+  interval: 60,
+  alertCondition: "url_no_text",
+  alertTextLookup: "ok",
+  requestHeaders: [
+    { key: "X-Probe", value: "uptime" },
+    { key: "Accept", value: "text/plain" },
+  ],
+  requestAuthUsername: "probe",
+  requestAuthPassword: "hunter2",
+  maintenanceStartAt: "2026-03-02T09:00:00",
+  maintenanceEndAt: "2026-03-02T10:00:00",
+  alerts: [
+    { key: "email", value: "ops@example.com" },
+    { key: "slack", value: "https://hooks.slack.com/x" },
+  ],
 };
 // What the state holds after create: checked inputs echoed, plus what the service computed.
 const olds = { ...checkMonitor(declared).inputs, monitorId: 7, status: "pending", createdAt: "2026-01-01T00:00:00" };
@@ -24,7 +35,16 @@ describe("Monitor diff", () => {
     ["alertCondition (its text lookup travels with it)", { alertCondition: "url_text" }, ["alertCondition"]],
     ["alertTextLookup", { alertTextLookup: "healthy" }, ["alertTextLookup"]],
     ["requestMethod", { requestMethod: "HEAD" }, ["requestMethod"]],
-    ["a header value", { requestHeaders: [{ key: "X-Probe", value: "other" }, { key: "Accept", value: "text/plain" }] }, ["requestHeaders"]],
+    [
+      "a header value",
+      {
+        requestHeaders: [
+          { key: "X-Probe", value: "other" },
+          { key: "Accept", value: "text/plain" },
+        ],
+      },
+      ["requestHeaders"],
+    ],
     ["a removed header", { requestHeaders: [{ key: "X-Probe", value: "uptime" }] }, ["requestHeaders"]],
     ["requestAuthUsername", { requestAuthUsername: "other" }, ["requestAuthUsername"]],
     ["requestAuthPassword (against the one last written)", { requestAuthPassword: "hunter3" }, ["requestAuthPassword"]],
@@ -32,21 +52,83 @@ describe("Monitor diff", () => {
     ["sslAlertDays", { sslAlertDays: 14 }, ["sslAlertDays"]],
     ["domainAlertDays", { domainAlertDays: 30 }, ["domainAlertDays"]],
     ["maintenanceStartAt", { maintenanceStartAt: "2026-03-02T08:00:00" }, ["maintenanceStartAt"]],
-    ["maintenanceEndAt removed with its start", { maintenanceStartAt: undefined, maintenanceEndAt: undefined }, ["maintenanceStartAt", "maintenanceEndAt"]],
-    ["an alert value", { alerts: [{ key: "email", value: "sre@example.com" }, { key: "slack", value: "https://hooks.slack.com/x" }] }, ["alerts"]],
+    [
+      "maintenanceEndAt removed with its start",
+      { maintenanceStartAt: undefined, maintenanceEndAt: undefined },
+      ["maintenanceStartAt", "maintenanceEndAt"],
+    ],
+    [
+      "an alert value",
+      {
+        alerts: [
+          { key: "email", value: "sre@example.com" },
+          { key: "slack", value: "https://hooks.slack.com/x" },
+        ],
+      },
+      ["alerts"],
+    ],
     ["an added alert", { alerts: [...declared.alerts, { key: "sms", value: "+15550100" }] }, ["alerts"]],
   ])("%s", (_, patch, fields) => {
     expect(changedMonitorFields(olds, news(patch))).toEqual(fields);
-    expect(diffMonitor(olds, news(patch))).toEqual({ changes: fields.length > 0, replaces: [], deleteBeforeReplace: false });
+    expect(diffMonitor(olds, news(patch))).toEqual({
+      changes: fields.length > 0,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
   });
 
   it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
-    ["defaults written explicitly", { alertCondition: "url_unavailable", alertTextLookup: undefined, requestMethod: "GET", cacheBuster: 0, sslAlertDays: 0 }, { alertCondition: "url_unavailable", alertTextLookup: undefined }],
-    ["dates with fractions and Z from the service", { maintenanceStartAt: "2026-03-02T09:00:00.000000Z", maintenanceEndAt: "2026-03-02 10:00:00" }, {}],
-    ["header names in another case", { requestHeaders: [{ key: "x-probe", value: "uptime" }, { key: "ACCEPT", value: "text/plain" }] }, {}],
-    ["headers in another order", { requestHeaders: [{ key: "Accept", value: "text/plain" }, { key: "X-Probe", value: "uptime" }] }, {}],
-    ["alerts in another order", { alerts: [{ key: "slack", value: "https://hooks.slack.com/x" }, { key: "email", value: "ops@example.com" }] }, {}],
-    ["empty string and absent text lookup", { alertCondition: "url_unavailable", alertTextLookup: "" }, { alertCondition: "url_unavailable", alertTextLookup: undefined }],
+    [
+      "defaults written explicitly",
+      {
+        alertCondition: "url_unavailable",
+        alertTextLookup: undefined,
+        requestMethod: "GET",
+        cacheBuster: 0,
+        sslAlertDays: 0,
+      },
+      { alertCondition: "url_unavailable", alertTextLookup: undefined },
+    ],
+    [
+      "dates with fractions and Z from the service",
+      { maintenanceStartAt: "2026-03-02T09:00:00.000000Z", maintenanceEndAt: "2026-03-02 10:00:00" },
+      {},
+    ],
+    [
+      "header names in another case",
+      {
+        requestHeaders: [
+          { key: "x-probe", value: "uptime" },
+          { key: "ACCEPT", value: "text/plain" },
+        ],
+      },
+      {},
+    ],
+    [
+      "headers in another order",
+      {
+        requestHeaders: [
+          { key: "Accept", value: "text/plain" },
+          { key: "X-Probe", value: "uptime" },
+        ],
+      },
+      {},
+    ],
+    [
+      "alerts in another order",
+      {
+        alerts: [
+          { key: "slack", value: "https://hooks.slack.com/x" },
+          { key: "email", value: "ops@example.com" },
+        ],
+      },
+      {},
+    ],
+    [
+      "empty string and absent text lookup",
+      { alertCondition: "url_unavailable", alertTextLookup: "" },
+      { alertCondition: "url_unavailable", alertTextLookup: undefined },
+    ],
     ["adopt switched on after creation (not a monitor field)", { adopt: true }, {}],
   ])("no change for %s", (_, stateSide, declaredSide) => {
     const state = { ...olds, ...stateSide };
@@ -54,7 +136,13 @@ describe("Monitor diff", () => {
   });
 
   it("alert values compare case-sensitively (a webhook path is not a header name)", () => {
-    const state = { ...olds, alerts: [{ key: "email", value: "ops@example.com" }, { key: "slack", value: "https://hooks.slack.com/X" }] };
+    const state = {
+      ...olds,
+      alerts: [
+        { key: "email", value: "ops@example.com" },
+        { key: "slack", value: "https://hooks.slack.com/X" },
+      ],
+    };
     expect(changedMonitorFields(state, news())).toEqual(["alerts"]);
   });
 
@@ -66,7 +154,9 @@ describe("Monitor diff", () => {
   ])("an unknown %s is a change, and never a replacement", (field, patch) => {
     const d = diffMonitor(olds, { ...news(), ...patch });
     expect(d).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
-    expect(changedMonitorFields(olds, { ...news(), ...patch })).toEqual([field === "one alert value" ? "alerts" : field]);
+    expect(changedMonitorFields(olds, { ...news(), ...patch })).toEqual([
+      field === "one alert value" ? "alerts" : field,
+    ]);
   });
 
   describe("paused", () => {
@@ -81,6 +171,11 @@ describe("Monitor diff", () => {
   });
 
   it("ignores __provider and the resource name", () => {
-    expect(diffMonitor({ ...olds, __provider: "old" } as never, { ...news(), __provider: "new", __resourceName: "renamed" } as never).changes).toBe(false);
+    expect(
+      diffMonitor(
+        { ...olds, __provider: "old" } as never,
+        { ...news(), __provider: "new", __resourceName: "renamed" } as never,
+      ).changes,
+    ).toBe(false);
   });
 });

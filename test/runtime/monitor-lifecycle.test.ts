@@ -3,16 +3,28 @@ import { monitor } from "../../src/dynamic/runtime";
 import { checkedBy, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => { h = await providerHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 
 const base = (name: string) => ({
-  name, url: "https://api.example.com/health", interval: 60, alertCondition: "url_no_text", alertTextLookup: "ok",
+  name,
+  url: "https://api.example.com/health",
+  interval: 60,
+  alertCondition: "url_no_text",
+  alertTextLookup: "ok",
   requestHeaders: [{ key: "X-Probe", value: "uptime" }],
-  requestAuthUsername: "probe", requestAuthPassword: "hunter2",
-  alerts: [{ key: "email", value: "ops@example.com" }, { key: "slack", value: "https://hooks.slack.com/services/T/B/X" }],
+  requestAuthUsername: "probe",
+  requestAuthPassword: "hunter2",
+  alerts: [
+    { key: "email", value: "ops@example.com" },
+    { key: "slack", value: "https://hooks.slack.com/services/T/B/X" },
+  ],
   __resourceName: name.toLowerCase(),
 });
 
@@ -22,16 +34,29 @@ describe("Monitor lifecycle against the local server", () => {
     const { id, outs } = await monitor.create(inputs);
     expect(outs).toMatchObject({ ...inputs, monitorId: Number(id), status: "pending" });
     const live = await h.outOfBand.monitors.get(Number(id));
-    expect(live).toMatchObject({ name: "Create", interval: 60, alert_text_lookup: "ok", request_auth_username: "probe", alerts: inputs.alerts });
+    expect(live).toMatchObject({
+      name: "Create",
+      interval: 60,
+      alert_text_lookup: "ok",
+      request_auth_username: "probe",
+      alerts: inputs.alerts,
+    });
   });
 
   it("read returns live props and inputs, so refresh records drift and the next diff undoes it", async () => {
     const inputs = await checked(base("Drift"));
     const { id, outs } = await monitor.create(inputs);
-    await h.outOfBand.monitors.update(Number(id), { interval: 300, alerts: [{ key: "email", value: "someone@example.com" }] });
+    await h.outOfBand.monitors.update(Number(id), {
+      interval: 300,
+      alerts: [{ key: "email", value: "someone@example.com" }],
+    });
     const read = await monitor.read(id, outs);
     expect(read.id).toBe(id);
-    expect(read.props).toMatchObject({ interval: 300, alerts: [{ key: "email", value: "someone@example.com" }], requestAuthPassword: "hunter2" });
+    expect(read.props).toMatchObject({
+      interval: 300,
+      alerts: [{ key: "email", value: "someone@example.com" }],
+      requestAuthPassword: "hunter2",
+    });
     expect(read.inputs).toMatchObject({ interval: 300 });
     expect(read.inputs).not.toHaveProperty("status");
     const d = await monitor.diff(id, read.props, inputs);
@@ -66,14 +91,23 @@ describe("Monitor lifecycle against the local server", () => {
   });
 
   it("clears optional fields that are no longer declared", async () => {
-    const inputs = await checked({ ...base("Clears"), maintenanceStartAt: "2026-05-01T01:00:00", maintenanceEndAt: "2026-05-01T02:00:00" });
+    const inputs = await checked({
+      ...base("Clears"),
+      maintenanceStartAt: "2026-05-01T01:00:00",
+      maintenanceEndAt: "2026-05-01T02:00:00",
+    });
     const { id, outs } = await monitor.create(inputs);
     const next = await checked({ name: "Clears", url: "https://api.example.com/health", interval: 60 });
     await monitor.update(id, outs, next);
     const live = await h.outOfBand.monitors.get(Number(id));
     expect(live).toMatchObject({
-      alert_condition: "url_unavailable", alert_text_lookup: null, request_headers: [], alerts: [],
-      request_auth_username: null, maintenance_start_at: null, maintenance_end_at: null,
+      alert_condition: "url_unavailable",
+      alert_text_lookup: null,
+      request_headers: [],
+      alerts: [],
+      request_auth_username: null,
+      maintenance_start_at: null,
+      maintenance_end_at: null,
     });
   });
 
@@ -99,7 +133,9 @@ describe("Monitor lifecycle against the local server", () => {
   });
 
   it("Monitor.get of an id that does not exist fails instead of reading as nothing", async () => {
-    await expect(monitor.read("987654", { __provider: "x" })).rejects.toThrow(/^Monitor 987654: no monitor with id 987654 in this account$/);
+    await expect(monitor.read("987654", { __provider: "x" })).rejects.toThrow(
+      /^Monitor 987654: no monitor with id 987654 in this account$/,
+    );
   });
 
   it("delete removes the monitor", async () => {

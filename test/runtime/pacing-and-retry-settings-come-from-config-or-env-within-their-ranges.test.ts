@@ -11,8 +11,12 @@ import { clientFor, configureFromStack, numericSetting, resolveSettings } from "
 import { keepEnv, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => { h = await providerHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const ENV_KEYS = ["UPTIME_REQUESTS_PER_MINUTE", "UPTIME_MAX_RETRIES", "UPTIME_TIMEOUT_MS"] as const;
 const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());
@@ -78,7 +82,14 @@ describe("pacing and retry settings", () => {
   });
 
   it("reads the ends of each range as valid", () => {
-    for (const [key, value] of [["requestsPerMinute", 1], ["requestsPerMinute", 60_000], ["maxRetries", 0], ["maxRetries", 20], ["timeoutMs", 1000], ["timeoutMs", 600_000]] as const) {
+    for (const [key, value] of [
+      ["requestsPerMinute", 1],
+      ["requestsPerMinute", 60_000],
+      ["maxRetries", 0],
+      ["maxRetries", 20],
+      ["timeoutMs", 1000],
+      ["timeoutMs", 600_000],
+    ] as const) {
       expect(numericSetting(key, resolveSettings({ [key]: String(value) }))).toEqual({ value });
     }
   });

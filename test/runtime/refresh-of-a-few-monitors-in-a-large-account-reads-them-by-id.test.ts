@@ -16,7 +16,9 @@ beforeAll(async () => {
   oldest = await createMonitors(h.outOfBand, "stack", 10);
   await createMonitors(h.outOfBand, "other", 1_990);
 }, 600_000);
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 describe("Refresh of a 10-monitor stack in a 2,000-monitor account", () => {
   it("sends at most min(10, 1 + 20) + 1 = 11 requests, with the right values", async () => {
@@ -26,7 +28,12 @@ describe("Refresh of a 10-monitor stack in a 2,000-monitor account", () => {
     expect(requests.length).toBeLessThanOrEqual(11);
     expect(pages).toBe(1); // page 1 tells the list's length; the other 19 pages are never read
     expect(requests.every((r) => r.method === "GET" && r.status === 200)).toBe(true);
-    results.forEach((r, i) => expect(r).toMatchObject({ id: String(oldest[i]), props: { monitorId: oldest[i], name: `stack-${i}`, url: `https://stack-${i}.example.com` } }));
+    results.forEach((r, i) =>
+      expect(r).toMatchObject({
+        id: String(oldest[i]),
+        props: { monitorId: oldest[i], name: `stack-${i}`, url: `https://stack-${i}.example.com` },
+      }),
+    );
   });
 
   it("answers monitors on page 1 from it: one read by id and one page", async () => {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMonitors, providerHarness, refreshMonitors } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 describe("Refresh of every monitor of an account", () => {
   let ids: number[];
@@ -35,7 +37,8 @@ describe("Refresh of every monitor of an account", () => {
     expect({ byId, pages }).toEqual({ byId: 2, pages: 3 });
     expect(results[120]).toEqual({ id: "" });
     results.forEach((r, i) => {
-      if (i !== 120) expect(r.props).toMatchObject({ monitorId: ids[i], name: i < 50 ? `small-${i}` : `more-${i - 50}` });
+      if (i !== 120)
+        expect(r.props).toMatchObject({ monitorId: ids[i], name: i < 50 ? `small-${i}` : `more-${i - 50}` });
     });
   });
 });

@@ -8,8 +8,12 @@ import { eventually } from "../support/eventually";
 import { checkingHarness, createMonitors, refreshMonitors } from "./helpers";
 
 let h: Awaited<ReturnType<typeof checkingHarness>>;
-beforeAll(async () => { h = await checkingHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await checkingHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 test("statuses that change between the read by id and the list page neither cost reads by id nor give wrong values", async () => {
   const ids = await createMonitors(h.outOfBand, "checked", 30, (i) => `${h.target.url}/m/${i}`);
@@ -25,7 +29,9 @@ test("statuses that change between the read by id and the list page neither cost
   const hold = h.server.hold({ methods: ["GET"], path: /^\/api\/v1\/monitors$/ });
   const refresh = refreshMonitors(h.server, ids);
   await hold.waitHeld(1);
-  await eventually("read 1 answered by id", () => h.server.requests.slice(from).some((r) => /^\/api\/v1\/monitors\/\d+$/.test(r.path) && r.status === 200));
+  await eventually("read 1 answered by id", () =>
+    h.server.requests.slice(from).some((r) => /^\/api\/v1\/monitors\/\d+$/.test(r.path) && r.status === 200),
+  );
   h.target.failing(503);
   expect(await h.server.runChecks()).toMatchObject({ checked: 29, down: 29 });
   await hold.release("handle");
@@ -37,6 +43,11 @@ test("statuses that change between the read by id and the list page neither cost
   expect(results[7]).toEqual({ id: "" });
   results.forEach((r, i) => {
     if (i === 0 || i === 7) return;
-    expect(r.props).toMatchObject({ monitorId: ids[i], name: `checked-${i}`, url: `${h.target.url}/m/${i}`, status: "offline" });
+    expect(r.props).toMatchObject({
+      monitorId: ids[i],
+      name: `checked-${i}`,
+      url: `${h.target.url}/m/${i}`,
+      status: "offline",
+    });
   });
 });

@@ -15,7 +15,9 @@ import { checkedBy, providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 const warnings: string[] = [];
-beforeAll(async () => { h = await providerHarness(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
 afterAll(async () => {
   setProviderLog(undefined);
   await h.close();
@@ -28,7 +30,11 @@ beforeEach(() => {
 
 const urn = (name: string) => `urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:Monitor::${name}`;
 const bag = (resource: string, fields: Record<string, unknown>) => ({
-  url: "https://claims.example.com", interval: 60, ...fields, __resourceName: resource, __urn: urn(resource),
+  url: "https://claims.example.com",
+  interval: 60,
+  ...fields,
+  __resourceName: resource,
+  __urn: urn(resource),
 });
 const deletes = () => h.server.requests.filter((r) => r.method === "DELETE").length;
 
@@ -36,21 +42,27 @@ describe("at check", () => {
   it("a second resource declaring the same name, in any case, fails naming the first", async () => {
     expect((await monitor.check({}, bag("api", { name: "API health" }))).failures).toBeUndefined();
     const second = await monitor.check({}, bag("api-copy", { name: "api HEALTH" }));
-    expect(second.failures).toEqual([{
-      property: "name",
-      reason: 'name: "api HEALTH" is also declared by Monitor "api" (as "API health"); monitor names are unique per account (ignoring ' +
-        "case and accents), so both resources would manage one monitor and both would delete it. Declare each monitor once, or give each its own name.",
-    }]);
+    expect(second.failures).toEqual([
+      {
+        property: "name",
+        reason:
+          'name: "api HEALTH" is also declared by Monitor "api" (as "API health"); monitor names are unique per account (ignoring ' +
+          "case and accents), so both resources would manage one monitor and both would delete it. Declare each monitor once, or give each its own name.",
+      },
+    ]);
     // The same resource checked again (a later step of the run) is no duplicate of itself.
     expect((await monitor.check({}, bag("api", { name: "API health" }))).failures).toBeUndefined();
   });
 
   it("two adoptIds of one monitor fail naming the first; unknown names are skipped", async () => {
     await checkedBy(monitor, bag("old-a", { name: "A", adoptId: 7 }));
-    expect((await monitor.check({}, bag("old-b", { name: "B", adoptId: 7 }))).failures).toEqual([{
-      property: "adoptId",
-      reason: 'adoptId: monitor 7 is also adopted by Monitor "old-a"; two resources must not manage one monitor (both would write it and both would delete it). Adopt it once.',
-    }]);
+    expect((await monitor.check({}, bag("old-b", { name: "B", adoptId: 7 }))).failures).toEqual([
+      {
+        property: "adoptId",
+        reason:
+          'adoptId: monitor 7 is also adopted by Monitor "old-a"; two resources must not manage one monitor (both would write it and both would delete it). Adopt it once.',
+      },
+    ]);
     await checkedBy(monitor, bag("later-1", { name: UNKNOWN }));
     await checkedBy(monitor, bag("later-2", { name: UNKNOWN }));
   });
@@ -64,12 +76,20 @@ describe("at check", () => {
 
 describe("at create, delete and refresh", () => {
   it("adopting by name the monitor another resource adopted by id fails before any write", async () => {
-    const m = await h.outOfBand.monitors.create({ name: "Shared target", url: "https://claims.example.com", interval: 300 });
+    const m = await h.outOfBand.monitors.create({
+      name: "Shared target",
+      url: "https://claims.example.com",
+      interval: 300,
+    });
     await monitor.create(await checkedBy(monitor, bag("by-id", { name: "By id", adoptId: m.id })));
     await h.outOfBand.monitors.update(m.id, { name: "Shared target" });
     const writes = h.server.writeCount();
-    await expect(monitor.create(await checkedBy(monitor, bag("by-name", { name: "Shared target", adopt: true })))).rejects.toThrow(
-      new RegExp(`^Monitor "by-name": monitor ${m.id} \\("Shared target"\\) is already managed by Monitor "by-id" in this run`),
+    await expect(
+      monitor.create(await checkedBy(monitor, bag("by-name", { name: "Shared target", adopt: true }))),
+    ).rejects.toThrow(
+      new RegExp(
+        `^Monitor "by-name": monitor ${m.id} \\("Shared target"\\) is already managed by Monitor "by-id" in this run`,
+      ),
     );
     expect(h.server.writeCount()).toBe(writes);
   });
@@ -78,7 +98,9 @@ describe("at create, delete and refresh", () => {
     // Run 1 created it as "old"; run 2 declares it as "new" with adopt, and deletes "old".
     const { id, outs } = await monitor.create(await checkedBy(monitor, bag("old", { name: "Renamed monitor" })));
     monitorClaims.clear();
-    const adopted = await monitor.create(await checkedBy(monitor, bag("new", { name: "Renamed monitor", adopt: true })));
+    const adopted = await monitor.create(
+      await checkedBy(monitor, bag("new", { name: "Renamed monitor", adopt: true })),
+    );
     expect(adopted.id).toBe(id);
     const before = deletes();
     await monitor.delete(id, outs);
@@ -108,6 +130,8 @@ describe("at create, delete and refresh", () => {
     await monitor.read(id, { ...outs, __resourceName: "read-b", __urn: urn("read-b") });
     await monitor.read(id, { ...outs, __resourceName: "read-b", __urn: urn("read-b") });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(new RegExp(`^Monitor "read-b" and Monitor "read-a" both manage monitor ${id} \\("Read twice"\\)`));
+    expect(warnings[0]).toMatch(
+      new RegExp(`^Monitor "read-b" and Monitor "read-a" both manage monitor ${id} \\("Read twice"\\)`),
+    );
   });
 });

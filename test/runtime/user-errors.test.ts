@@ -4,15 +4,23 @@ import { configureFromStack } from "../../src/runtime/config";
 import { providerHarness } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => { h = await providerHarness(); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await providerHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
 
 const inputs = { name: "Errors", url: "https://e.example.com", interval: 60, __resourceName: "api" };
 
 describe("Errors a user reads", () => {
   it("a service rejection names the resource, the property and the service's message", async () => {
     const m = await h.outOfBand.monitors.create({ name: "Busy", url: "https://b.example.com", interval: 60 });
-    await h.outOfBand.incidents.create({ monitor_id: m.id, started_at: "2026-01-01T00:00:00", ended_at: "2026-01-01T02:00:00" });
+    await h.outOfBand.incidents.create({
+      monitor_id: m.id,
+      started_at: "2026-01-01T00:00:00",
+      ended_at: "2026-01-01T02:00:00",
+    });
     // Starting before the previous incident ended is the service's rule, not one check can know.
     const err = await incident
       .create({ monitorId: m.id, startedAt: "2026-01-01T01:00:00", __resourceName: "second" })
@@ -23,11 +31,22 @@ describe("Errors a user reads", () => {
 
   it("an incident on a monitor with an ongoing incident it did not declare says so and what to do", async () => {
     const m = await h.outOfBand.monitors.create({ name: "Down now", url: "https://d.example.com", interval: 60 });
-    const ongoing = await h.outOfBand.incidents.create({ monitor_id: m.id, started_at: "2026-01-03T00:00:00", cause: "503 Service Unavailable" });
+    const ongoing = await h.outOfBand.incidents.create({
+      monitor_id: m.id,
+      started_at: "2026-01-03T00:00:00",
+      cause: "503 Service Unavailable",
+    });
     const err = (await incident
-      .create({ monitorId: m.id, startedAt: "2025-12-01T00:00:00", endedAt: "2025-12-01T01:00:00", __resourceName: "history" })
+      .create({
+        monitorId: m.id,
+        startedAt: "2025-12-01T00:00:00",
+        endedAt: "2025-12-01T01:00:00",
+        __resourceName: "history",
+      })
       .catch((e: Error) => e)) as Error & { fields?: Record<string, string[]> };
-    expect(err.message).toContain(`Incident "history": monitor ${m.id} already has an ongoing incident (id ${ongoing.id}, started 2026-01-03T00:00:00, cause "503 Service Unavailable")`);
+    expect(err.message).toContain(
+      `Incident "history": monitor ${m.id} already has an ongoing incident (id ${ongoing.id}, started 2026-01-03T00:00:00, cause "503 Service Unavailable")`,
+    );
     expect(err.message).toContain("most likely the service opened it when a check failed");
     expect(err.message).toContain("Run `pulumi up` again once that incident has ended");
     expect(err.message).toContain(`getIncident({ incidentId: ${ongoing.id} })`);
@@ -37,7 +56,9 @@ describe("Errors a user reads", () => {
   });
 
   it("a 401 says which config key or variable to set, and never shows the key", async () => {
-    configureFromStack({ get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "wrong-key-123" } as Record<string, string>)[k] });
+    configureFromStack({
+      get: (k) => (({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "wrong-key-123" }) as Record<string, string>)[k],
+    });
     try {
       const err = (await monitor.create(inputs).catch((e: Error) => e)) as Error;
       expect(err.message).toMatch(/^Monitor "api": the service did not accept the API key from uptime:apiKey \(401/);
@@ -45,7 +66,10 @@ describe("Errors a user reads", () => {
       expect(err.message).toContain("UPTIME_API_KEY");
       expect(JSON.stringify(err) + err.message + err.stack).not.toContain("wrong-key-123");
     } finally {
-      configureFromStack({ get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "uptime-local-dev-key" } as Record<string, string>)[k] });
+      configureFromStack({
+        get: (k) =>
+          (({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "uptime-local-dev-key" }) as Record<string, string>)[k],
+      });
     }
   });
 
@@ -57,11 +81,15 @@ describe("Errors a user reads", () => {
     try {
       const err = (await monitor.create(inputs).catch((e: Error) => e)) as Error;
       expect(err.message).toMatch(/^Monitor "api": pulumi-uptime is not configured/);
-      for (const s of ["uptime:apiKey", "UPTIME_API_KEY", "uptime:baseUrl", "UPTIME_BASE_URL"]) expect(err.message).toContain(s);
+      for (const s of ["uptime:apiKey", "UPTIME_API_KEY", "uptime:baseUrl", "UPTIME_BASE_URL"])
+        expect(err.message).toContain(s);
     } finally {
       if (saved.url) process.env.UPTIME_BASE_URL = saved.url;
       if (saved.key) process.env.UPTIME_API_KEY = saved.key;
-      configureFromStack({ get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "uptime-local-dev-key" } as Record<string, string>)[k] });
+      configureFromStack({
+        get: (k) =>
+          (({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "uptime-local-dev-key" }) as Record<string, string>)[k],
+      });
     }
   });
 
@@ -75,14 +103,19 @@ describe("Errors a user reads", () => {
     } finally {
       delete process.env.UPTIME_BASE_URL;
       delete process.env.UPTIME_API_KEY;
-      configureFromStack({ get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "uptime-local-dev-key" } as Record<string, string>)[k] });
+      configureFromStack({
+        get: (k) =>
+          (({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "uptime-local-dev-key" }) as Record<string, string>)[k],
+      });
     }
   });
 
   it("an update of a monitor deleted outside Pulumi says so and how to recreate it", async () => {
     const created = await monitor.create({ ...inputs, name: "Deleted behind our back" });
     await h.outOfBand.monitors.delete(Number(created.id));
-    const err = (await monitor.update(created.id, created.outs, { ...created.outs, interval: 300 }).catch((e: Error) => e)) as Error;
+    const err = (await monitor
+      .update(created.id, created.outs, { ...created.outs, interval: 300 })
+      .catch((e: Error) => e)) as Error;
     expect(err.message).toBe(
       `Monitor "api": monitor ${created.id} was deleted outside Pulumi (the service has no monitor with that id). ` +
         "Run `pulumi up --refresh` to create it again (or `pulumi refresh`, then `pulumi up`).",

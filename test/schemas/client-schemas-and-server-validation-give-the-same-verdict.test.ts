@@ -19,8 +19,15 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { encodeForm, type FormValue } from "../../src/client/encode";
 import {
-  ALERT_CHANNELS, ALERT_CONDITIONS, EXPIRY_ALERT_DAYS, INTERVALS, REQUEST_METHODS,
-  incidentCreateSchema, incidentUpdateSchema, monitorCreateSchema, monitorUpdateSchema,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  EXPIRY_ALERT_DAYS,
+  INTERVALS,
+  REQUEST_METHODS,
+  incidentCreateSchema,
+  incidentUpdateSchema,
+  monitorCreateSchema,
+  monitorUpdateSchema,
 } from "../../src/schemas";
 import { parseBody } from "../../src/server/body";
 import type { IncidentRecord, MonitorRecord } from "../../src/server/store";
@@ -39,12 +46,17 @@ interface Verdict {
 
 function clientVerdict(schema: z.ZodType, input: unknown): Verdict {
   const r = schema.safeParse(input);
-  return r.success ? { valid: true, fields: [] } : { valid: false, fields: [...new Set(r.error.issues.map((i) => i.path.join(".")))].sort() };
+  return r.success
+    ? { valid: true, fields: [] }
+    : { valid: false, fields: [...new Set(r.error.issues.map((i) => i.path.join(".")))].sort() };
 }
 
 /** The input as the server receives it from the client: form-encoded, then parsed. */
 function onTheWire(input: Record<string, unknown>): Record<string, unknown> {
-  const parsed = parseBody(Buffer.from(encodeForm(input as { [k: string]: FormValue })), "application/x-www-form-urlencoded");
+  const parsed = parseBody(
+    Buffer.from(encodeForm(input as { [k: string]: FormValue })),
+    "application/x-www-form-urlencoded",
+  );
   if (!parsed.ok) throw new Error(`the server could not parse the form: ${parsed.message}`);
   return parsed.input;
 }
@@ -62,42 +74,98 @@ const ofLength = (n: number) => fc.constantFrom("a".repeat(n), "😀".repeat(n),
 const text = (max: number) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.string({ minLength: 1, maxLength: 12 }) },
-    fc.constant(""), spaces, spaces.map((s) => `${s}x${s}`),
-    ofLength(max), ofLength(max + 1), ofLength(Math.ceil(max / 2) + 1),
+    fc.constant(""),
+    spaces,
+    spaces.map((s) => `${s}x${s}`),
+    ofLength(max),
+    ofLength(max + 1),
+    ofLength(Math.ceil(max / 2) + 1),
   );
 const url = fc.oneof(
   { weight: 3, arbitrary: fc.webUrl({ withQueryParameters: true, withFragments: true }) },
   fc.constantFrom(
-    "https://api.example.com/health", "HTTP://EXAMPLE.COM/", "http://x", "http://localhost:8080/p", "https://[::1]/",
-    "ftp://x.example.com", "https:// x", "not a url", "https://", "http:example.com", "https:/example.com", "//example.com",
-    " https://example.com", "https://example.com ", "", "   ", "mailto:a@example.com", "https://exa_mple.com/", "http://1.2.3.4",
+    "https://api.example.com/health",
+    "HTTP://EXAMPLE.COM/",
+    "http://x",
+    "http://localhost:8080/p",
+    "https://[::1]/",
+    "ftp://x.example.com",
+    "https:// x",
+    "not a url",
+    "https://",
+    "http:example.com",
+    "https:/example.com",
+    "//example.com",
+    " https://example.com",
+    "https://example.com ",
+    "",
+    "   ",
+    "mailto:a@example.com",
+    "https://exa_mple.com/",
+    "http://1.2.3.4",
   ),
   fc.constantFrom(2048, 2049, 1030).map((n) => `https://example.com/${"p".repeat(n - 20)}`),
 );
-const intIn = (values: readonly number[], others: number[]) => fc.oneof(fc.constantFrom(...values), fc.constantFrom(...others));
-const stringIn = (values: readonly string[], others: string[]) => fc.oneof(fc.constantFrom(...values), fc.constantFrom(...others));
+const intIn = (values: readonly number[], others: number[]) =>
+  fc.oneof(fc.constantFrom(...values), fc.constantFrom(...others));
+const stringIn = (values: readonly string[], others: string[]) =>
+  fc.oneof(fc.constantFrom(...values), fc.constantFrom(...others));
 
 /** `Y-m-dTH:i:s` around T0 (minutes apart, so that order and equality both happen), and malformed ones. */
 const date = fc.oneof(
-  { weight: 6, arbitrary: fc.integer({ min: -3, max: 3 }).map((m) => new Date(T0 + m * 60_000).toISOString().slice(0, 19)) },
+  {
+    weight: 6,
+    arbitrary: fc.integer({ min: -3, max: 3 }).map((m) => new Date(T0 + m * 60_000).toISOString().slice(0, 19)),
+  },
   fc.constantFrom(
-    "2024-02-29T10:00:00", "2023-02-29T10:00:00", "2024-01-01 10:00:00", "2024-01-01T10:00", "2024-01-01T24:00:00",
-    "2024-13-01T10:00:00", "2024-01-01T10:00:00Z", "2024-1-1T10:00:00", " 2024-01-01T10:00:00", "", " ",
+    "2024-02-29T10:00:00",
+    "2023-02-29T10:00:00",
+    "2024-01-01 10:00:00",
+    "2024-01-01T10:00",
+    "2024-01-01T24:00:00",
+    "2024-13-01T10:00:00",
+    "2024-01-01T10:00:00Z",
+    "2024-1-1T10:00:00",
+    " 2024-01-01T10:00:00",
+    "",
+    " ",
   ),
 );
 
-const email = fc.oneof(fc.emailAddress(), fc.constantFrom("a@b", "a@b.c", "no-at.example.com", "a b@example.com", "a@-x.com", "ops@example.com"));
+const email = fc.oneof(
+  fc.emailAddress(),
+  fc.constantFrom("a@b", "a@b.c", "no-at.example.com", "a b@example.com", "a@-x.com", "ops@example.com"),
+);
 const alertValue = fc.oneof(
-  email, url,
-  fc.constantFrom("+4915112345678", "12345", "+", "+1-555", "1".repeat(16), "1".repeat(17), "bot123 456", "bot123", "a b c", " a b ", "a\tb"),
+  email,
+  url,
+  fc.constantFrom(
+    "+4915112345678",
+    "12345",
+    "+",
+    "+1-555",
+    "1".repeat(16),
+    "1".repeat(17),
+    "bot123 456",
+    "bot123",
+    "a b c",
+    " a b ",
+    "a\tb",
+  ),
   text(256),
 );
-const alert = fc.record({ key: stringIn(ALERT_CHANNELS, ["Email", "pager", "valueOf", "constructor"]), value: alertValue });
+const alert = fc.record({
+  key: stringIn(ALERT_CHANNELS, ["Email", "pager", "valueOf", "constructor"]),
+  value: alertValue,
+});
 const blank = (v: string) => v.trim() === "";
 // An entry with both sides blank is left out here: see the last test.
 const header = fc.record({ key: text(128), value: text(256) }).filter((h) => !(blank(h.key) && blank(h.value)));
 const list = <T>(item: fc.Arbitrary<T>, max: number) =>
-  fc.oneof({ weight: 6, arbitrary: fc.array(item, { maxLength: 3 }) }, fc.constant(max + 1).chain((n) => fc.array(item, { minLength: n, maxLength: n })));
+  fc.oneof(
+    { weight: 6, arbitrary: fc.array(item, { maxLength: 3 }) },
+    fc.constant(max + 1).chain((n) => fc.array(item, { minLength: n, maxLength: n })),
+  );
 
 const monitorValues = {
   name: text(128),
@@ -158,30 +226,67 @@ const incidentUpdate = fc.record(
 
 function storedMonitor(over: Partial<MonitorRecord>): MonitorRecord {
   return {
-    id: 1, account: "a", name: "Stored", url: "https://stored.example.com", interval: 60, status: "online",
-    alert_condition: "url_unavailable", alert_text_lookup: null, request_method: "GET", request_headers: [],
-    request_auth_username: null, request_auth_password: null, cache_buster: 0, ssl_alert_days: 0, domain_alert_days: 0,
-    maintenance_start_at: null, maintenance_end_at: null, alerts: [], ssl_ends_at: null, domain_ends_at: null,
-    started_at: null, checked_at: null, created_at: T0, updated_at: T0, ...over,
+    id: 1,
+    account: "a",
+    name: "Stored",
+    url: "https://stored.example.com",
+    interval: 60,
+    status: "online",
+    alert_condition: "url_unavailable",
+    alert_text_lookup: null,
+    request_method: "GET",
+    request_headers: [],
+    request_auth_username: null,
+    request_auth_password: null,
+    cache_buster: 0,
+    ssl_alert_days: 0,
+    domain_alert_days: 0,
+    maintenance_start_at: null,
+    maintenance_end_at: null,
+    alerts: [],
+    ssl_ends_at: null,
+    domain_ends_at: null,
+    started_at: null,
+    checked_at: null,
+    created_at: T0,
+    updated_at: T0,
+    ...over,
   };
 }
 const STORED_MONITORS = [
   storedMonitor({}),
   storedMonitor({
-    alert_condition: "url_text", alert_text_lookup: "ok", request_auth_username: "u", request_auth_password: "p",
-    maintenance_start_at: T0, maintenance_end_at: T0 + 3_600_000,
+    alert_condition: "url_text",
+    alert_text_lookup: "ok",
+    request_auth_username: "u",
+    request_auth_password: "p",
+    maintenance_start_at: T0,
+    maintenance_end_at: T0 + 3_600_000,
   }),
 ];
 
 function storedIncident(over: Partial<IncidentRecord>): IncidentRecord {
   return {
-    id: 1, account: "a", monitor_id: 1, started_at: Date.parse("2000-01-01T00:00:00Z"), acknowledged_at: null, ended_at: null,
-    cause: null, comment: null, created_at: T0, updated_at: T0, ...over,
+    id: 1,
+    account: "a",
+    monitor_id: 1,
+    started_at: Date.parse("2000-01-01T00:00:00Z"),
+    acknowledged_at: null,
+    ended_at: null,
+    cause: null,
+    comment: null,
+    created_at: T0,
+    updated_at: T0,
+    ...over,
   };
 }
 const STORED_INCIDENTS = [
   storedIncident({}),
-  storedIncident({ started_at: T0 + 86_400_000, acknowledged_at: T0 + 86_400_000 + 60_000, ended_at: T0 + 86_400_000 + 120_000 }),
+  storedIncident({
+    started_at: T0 + 86_400_000,
+    acknowledged_at: T0 + 86_400_000 + 60_000,
+    ended_at: T0 + 86_400_000 + 120_000,
+  }),
 ];
 
 const monitorContext = { timeZone: "UTC", nameTaken: async () => false, hasOngoingIncident: false };
@@ -200,26 +305,41 @@ function explain(input: unknown, client: Verdict, server: Verdict | Verdict[]): 
   return `client ${JSON.stringify(client)} vs server ${JSON.stringify(server)} for ${JSON.stringify(input)}`;
 }
 
-async function agreeOnStore(schema: z.ZodType, input: Record<string, unknown>, validate: (wire: Record<string, unknown>) => Promise<Verdict>): Promise<void> {
+async function agreeOnStore(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+  validate: (wire: Record<string, unknown>) => Promise<Verdict>,
+): Promise<void> {
   const client = clientVerdict(schema, input);
   const server = await validate(onTheWire(input));
   expect(client, explain(input, client, server)).toEqual(server);
 }
 
-async function agreeOnUpdate(schema: z.ZodType, input: Record<string, unknown>, judges: ((wire: Record<string, unknown>) => Promise<Verdict>)[]): Promise<void> {
+async function agreeOnUpdate(
+  schema: z.ZodType,
+  input: Record<string, unknown>,
+  judges: ((wire: Record<string, unknown>) => Promise<Verdict>)[],
+): Promise<void> {
   const client = clientVerdict(schema, input);
   const wire = onTheWire(input);
   const server = await Promise.all(judges.map((judge) => judge(wire)));
   const why = explain(input, client, server);
   expect(client.valid, why).toBe(server.some((v) => v.valid));
-  if (!client.valid) expect(server.map((v) => v.fields), why).toContainEqual(client.fields);
+  if (!client.valid)
+    expect(
+      server.map((v) => v.fields),
+      why,
+    ).toContainEqual(client.fields);
 }
 
 describe("the client's schemas and the server's validation give the same verdict", () => {
   it("on monitor stores", async () => {
     await fc.assert(
       fc.asyncProperty(monitorStore, (input) =>
-        agreeOnStore(monitorCreateSchema, input, async (wire) => serverVerdict(await validateMonitor(wire, { ...monitorContext, mode: "store" })))),
+        agreeOnStore(monitorCreateSchema, input, async (wire) =>
+          serverVerdict(await validateMonitor(wire, { ...monitorContext, mode: "store" })),
+        ),
+      ),
       { numRuns: RUNS },
     );
   });
@@ -227,8 +347,15 @@ describe("the client's schemas and the server's validation give the same verdict
   it("on monitor updates", async () => {
     await fc.assert(
       fc.asyncProperty(monitorUpdate, (input) =>
-        agreeOnUpdate(monitorUpdateSchema, input, STORED_MONITORS.map((existing) => async (wire) =>
-          serverVerdict(await validateMonitor(wire, { ...monitorContext, mode: "update", existing }))))),
+        agreeOnUpdate(
+          monitorUpdateSchema,
+          input,
+          STORED_MONITORS.map(
+            (existing) => async (wire) =>
+              serverVerdict(await validateMonitor(wire, { ...monitorContext, mode: "update", existing })),
+          ),
+        ),
+      ),
       { numRuns: RUNS },
     );
   });
@@ -236,7 +363,10 @@ describe("the client's schemas and the server's validation give the same verdict
   it("on incident stores", async () => {
     await fc.assert(
       fc.asyncProperty(incidentStore, (input) =>
-        agreeOnStore(incidentCreateSchema, input, async (wire) => serverVerdict(await validateIncidentStore(wire, incidentContext)))),
+        agreeOnStore(incidentCreateSchema, input, async (wire) =>
+          serverVerdict(await validateIncidentStore(wire, incidentContext)),
+        ),
+      ),
       { numRuns: RUNS },
     );
   });
@@ -244,28 +374,49 @@ describe("the client's schemas and the server's validation give the same verdict
   it("on incident updates", async () => {
     await fc.assert(
       fc.asyncProperty(incidentUpdate, (input) =>
-        agreeOnUpdate(incidentUpdateSchema, input, STORED_INCIDENTS.map((existing) => async (wire) =>
-          serverVerdict(validateIncidentUpdate(wire, existing, { timeZone: "UTC", now: NOW }))))),
+        agreeOnUpdate(
+          incidentUpdateSchema,
+          input,
+          STORED_INCIDENTS.map(
+            (existing) => async (wire) =>
+              serverVerdict(validateIncidentUpdate(wire, existing, { timeZone: "UTC", now: NOW })),
+          ),
+        ),
+      ),
       { numRuns: RUNS },
     );
   });
 
   it("on the cases the issue names", async () => {
     // acknowledged_at equal to started_at: the service refuses it.
-    await agreeOnStore(incidentCreateSchema, { monitor_id: 1, started_at: "2024-01-01T10:00:00", acknowledged_at: "2024-01-01T10:00:00" },
-      async (wire) => serverVerdict(await validateIncidentStore(wire, incidentContext)));
-    expect(clientVerdict(incidentCreateSchema, { monitor_id: 1, started_at: "2024-01-01T10:00:00", acknowledged_at: "2024-01-01T10:00:00" }).valid).toBe(false);
+    await agreeOnStore(
+      incidentCreateSchema,
+      { monitor_id: 1, started_at: "2024-01-01T10:00:00", acknowledged_at: "2024-01-01T10:00:00" },
+      async (wire) => serverVerdict(await validateIncidentStore(wire, incidentContext)),
+    );
+    expect(
+      clientVerdict(incidentCreateSchema, {
+        monitor_id: 1,
+        started_at: "2024-01-01T10:00:00",
+        acknowledged_at: "2024-01-01T10:00:00",
+      }).valid,
+    ).toBe(false);
     // alert_condition alone on update: the service judges it against the stored lookup text.
     expect(clientVerdict(monitorUpdateSchema, { alert_condition: "url_text" }).valid).toBe(true);
     // Blank name or url: the service refuses both.
-    expect(clientVerdict(monitorCreateSchema, { name: "   ", url: "https://example.com", interval: 60 }).fields).toEqual(["name"]);
+    expect(
+      clientVerdict(monitorCreateSchema, { name: "   ", url: "https://example.com", interval: 60 }).fields,
+    ).toEqual(["name"]);
     expect(clientVerdict(monitorCreateSchema, { name: "n", url: "   ", interval: 60 }).fields).toEqual(["url"]);
   });
 
   it("except on purpose: a list entry with both sides blank, which the service drops without a word", async () => {
     // Sent, it would be declared but never stored: a diff on every run. The client refuses it.
     const input = { name: "n", url: "https://example.com", interval: 60, request_headers: [{ key: " ", value: "" }] };
-    expect(clientVerdict(monitorCreateSchema, input)).toEqual({ valid: false, fields: ["request_headers.0.key", "request_headers.0.value"] });
+    expect(clientVerdict(monitorCreateSchema, input)).toEqual({
+      valid: false,
+      fields: ["request_headers.0.key", "request_headers.0.value"],
+    });
     const stored = await validateMonitor(onTheWire(input), { ...monitorContext, mode: "store" });
     expect(stored.ok && stored.fields.request_headers).toEqual([]);
   });

@@ -19,7 +19,11 @@ describe("values in error messages", () => {
   });
 
   it("a monitor whose interval is such an object fails validation naming the allowed values", () => {
-    const result = monitorCreateSchema.safeParse({ name: "x", url: "https://x.example.com", interval: { toString: 0 } });
+    const result = monitorCreateSchema.safeParse({
+      name: "x",
+      url: "https://x.example.com",
+      interval: { toString: 0 },
+    });
     expect(result.success).toBe(false);
     const issue = result.error?.issues.find((i) => i.path[0] === "interval");
     expect(issue?.message).toContain('got {"toString":0}');

@@ -46,10 +46,19 @@ test("a version-1 directory gains the check columns and keeps its data", async (
   try {
     const list = (await api(server, "GET", "/api/v1/monitors")).body.data;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ name: "Old monitor", status: "online", checked_at: null, response_time: null, check_result: null });
+    expect(list[0]).toMatchObject({
+      name: "Old monitor",
+      status: "online",
+      checked_at: null,
+      response_time: null,
+      check_result: null,
+    });
     target.failing(500);
     expect(await server.runChecks()).toMatchObject({ checked: 1, down: 1 });
-    expect((await api(server, "GET", `/api/v1/monitors/${list[0].id}`)).body.data).toMatchObject({ status: "offline", check_result: "500 Internal Server Error" });
+    expect((await api(server, "GET", `/api/v1/monitors/${list[0].id}`)).body.data).toMatchObject({
+      status: "offline",
+      check_result: "500 Internal Server Error",
+    });
   } finally {
     await server.close();
   }

@@ -18,12 +18,13 @@ test("half a body, then a reset: no write, the request is recorded as unanswered
   const body = "name=Half&url=https%3A%2F%2Fexample.com&interval=60";
   socket.write(
     `POST /api/v1/monitors HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEFAULT_API_KEY}\r\n` +
-    `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length + 100}\r\n\r\n${body}`,
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length + 100}\r\n\r\n${body}`,
   );
   await new Promise((r) => setTimeout(r, 100));
   socket.destroy();
   // The handler finished (it logs once done) without an answer.
-  await expect.poll(() => log.find((l) => l.startsWith("POST /api/v1/monitors")) ?? "", { timeout: 5000 })
+  await expect
+    .poll(() => log.find((l) => l.startsWith("POST /api/v1/monitors")) ?? "", { timeout: 5000 })
     .toMatch(/^POST \/api\/v1\/monitors dropped \d+ms \(client closed the connection\)$/);
   expect(server.requests.find((r) => r.method === "POST")?.status).toBe(0);
   expect(await snapshot(server)).toEqual(before);

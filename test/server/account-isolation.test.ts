@@ -10,7 +10,12 @@ let server: UptimeServer;
 let monitorA: any, monitorB: any, incidentA: any;
 
 beforeAll(async () => {
-  server = await startTestServer({ accounts: [{ apiKey: A, name: "a" }, { apiKey: B, name: "b" }] });
+  server = await startTestServer({
+    accounts: [
+      { apiKey: A, name: "a" },
+      { apiKey: B, name: "b" },
+    ],
+  });
   monitorA = await createMonitor(server, { name: "Shared name" }, A);
   monitorB = await createMonitor(server, { name: "Shared name" }, B);
   incidentA = await createIncident(server, { monitor_id: monitorA.id, started_at: "2024-01-01T00:00:00" }, A);
@@ -37,7 +42,10 @@ test("lists are separate", async () => {
 test("another account's monitor is 404 for show, update and delete, and stays unchanged", async () => {
   const before = await snapshot(server, A);
   for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-    const res = await api(server, method, `/api/v1/monitors/${monitorA.id}`, { key: B, form: method === "GET" || method === "DELETE" ? undefined : { name: "taken over" } });
+    const res = await api(server, method, `/api/v1/monitors/${monitorA.id}`, {
+      key: B,
+      form: method === "GET" || method === "DELETE" ? undefined : { name: "taken over" },
+    });
     expect(res.status, method).toBe(404);
     expect(res.body).toEqual({ message: "Resource not found.", status: 404 });
   }
@@ -47,14 +55,20 @@ test("another account's monitor is 404 for show, update and delete, and stays un
 test("another account's incident is 404 for show, update and delete", async () => {
   const before = await snapshot(server, A);
   for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-    const res = await api(server, method, `/api/v1/incidents/${incidentA.id}`, { key: B, form: method === "GET" || method === "DELETE" ? undefined : { comment: "x" } });
+    const res = await api(server, method, `/api/v1/incidents/${incidentA.id}`, {
+      key: B,
+      form: method === "GET" || method === "DELETE" ? undefined : { comment: "x" },
+    });
     expect(res.status, method).toBe(404);
   }
   expect(await snapshot(server, A)).toEqual(before);
 });
 
 test("an incident cannot be opened on another account's monitor", async () => {
-  const res = await api(server, "POST", "/api/v1/incidents", { key: B, form: { monitor_id: monitorA.id, started_at: "2024-02-01T00:00:00" } });
+  const res = await api(server, "POST", "/api/v1/incidents", {
+    key: B,
+    form: { monitor_id: monitorA.id, started_at: "2024-02-01T00:00:00" },
+  });
   expect(res.status).toBe(422);
   expect(res.body.message.monitor_id).toEqual(["The selected monitor id is invalid."]);
 });

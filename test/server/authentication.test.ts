@@ -49,12 +49,18 @@ test.each([
 });
 
 test("the scheme is case-insensitive", async () => {
-  const res = await api(server, "GET", "/api/v1/monitors", { key: null, headers: { Authorization: `bearer ${DEFAULT_API_KEY}` } });
+  const res = await api(server, "GET", "/api/v1/monitors", {
+    key: null,
+    headers: { Authorization: `bearer ${DEFAULT_API_KEY}` },
+  });
   expect(res.status).toBe(200);
 });
 
 test.each(protectedCalls)("%s %s for an account without API access is 403", async (method, path) => {
-  const res = await api(server, method, path, { key: "no-plan-key", form: method === "GET" || method === "DELETE" ? undefined : { name: "x" } });
+  const res = await api(server, method, path, {
+    key: "no-plan-key",
+    form: method === "GET" || method === "DELETE" ? undefined : { name: "x" },
+  });
   expect(res.status).toBe(403);
   expect(res.body).toEqual({ message: "You don't have access to this feature.", status: 403 });
 });
@@ -63,11 +69,13 @@ test("a write without a valid key stores nothing", async () => {
   await createMonitor(server, { name: "existing" });
   const before = await snapshot(server);
   const res = await api(server, "POST", "/api/v1/monitors", {
-    key: "wrong", form: { name: "sneaky", url: "https://example.com", interval: 60 },
+    key: "wrong",
+    form: { name: "sneaky", url: "https://example.com", interval: 60 },
   });
   expect(res.status).toBe(401);
   const forbidden = await api(server, "POST", "/api/v1/monitors", {
-    key: "no-plan-key", form: { name: "sneaky", url: "https://example.com", interval: 60 },
+    key: "no-plan-key",
+    form: { name: "sneaky", url: "https://example.com", interval: 60 },
   });
   expect(forbidden.status).toBe(403);
   expect(await snapshot(server)).toEqual(before);

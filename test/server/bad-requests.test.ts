@@ -47,20 +47,29 @@ describe("malformed JSON is 400", () => {
   });
 
   test("a body that is not UTF-8", async () => {
-    const res = await api(server, "POST", "/api/v1/monitors", { body: Buffer.from([0x6e, 0x3d, 0xff, 0xfe]), contentType: "application/x-www-form-urlencoded" });
+    const res = await api(server, "POST", "/api/v1/monitors", {
+      body: Buffer.from([0x6e, 0x3d, 0xff, 0xfe]),
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(res.status).toBe(400);
   });
 });
 
 describe("unsupported content types with a body are 415", () => {
-  test.each(["text/plain", "multipart/form-data; boundary=x", "application/xml", undefined])("%s", async (contentType) => {
-    for (const [method, path] of writes()) {
-      const res = await api(server, method, path, { body: "name=x&url=https://example.com&interval=60", contentType });
-      expect(res.status, `${method} ${path}`).toBe(415);
-      expect(res.body.status).toBe(415);
-      expect(res.body.message).toMatch(/content type/i);
-    }
-  });
+  test.each(["text/plain", "multipart/form-data; boundary=x", "application/xml", undefined])(
+    "%s",
+    async (contentType) => {
+      for (const [method, path] of writes()) {
+        const res = await api(server, method, path, {
+          body: "name=x&url=https://example.com&interval=60",
+          contentType,
+        });
+        expect(res.status, `${method} ${path}`).toBe(415);
+        expect(res.body.status).toBe(415);
+        expect(res.body.message).toMatch(/content type/i);
+      }
+    },
+  );
 
   test("an empty body needs no content type", async () => {
     const res = await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, { body: "" });
@@ -68,14 +77,20 @@ describe("unsupported content types with a body are 415", () => {
   });
 
   test("charset parameters and +json types are fine", async () => {
-    const res = await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, { body: "{}", contentType: "application/vnd.api+json; charset=utf-8" });
+    const res = await api(server, "PATCH", `/api/v1/monitors/${monitor.id}`, {
+      body: "{}",
+      contentType: "application/vnd.api+json; charset=utf-8",
+    });
     expect(res.status).toBe(200);
   });
 });
 
 describe("bodies over the limit are 413", () => {
   test.each(["application/json", "application/x-www-form-urlencoded"])("%s", async (contentType) => {
-    const big = contentType === "application/json" ? JSON.stringify({ name: "x".repeat(70 * 1024) }) : `name=${"x".repeat(70 * 1024)}`;
+    const big =
+      contentType === "application/json"
+        ? JSON.stringify({ name: "x".repeat(70 * 1024) })
+        : `name=${"x".repeat(70 * 1024)}`;
     const res = await api(server, "POST", "/api/v1/monitors", { body: big, contentType });
     expect(res.status).toBe(413);
     expect(res.body.status).toBe(413);
@@ -102,7 +117,9 @@ describe("unknown routes and non-numeric ids are 404", () => {
     ["GET", "/index.html"],
     ["POST", "/monitors"],
   ])("%s %s", async (method, path) => {
-    const res = await api(server, method, path, { form: method === "GET" || method === "DELETE" ? undefined : { name: "x" } });
+    const res = await api(server, method, path, {
+      form: method === "GET" || method === "DELETE" ? undefined : { name: "x" },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: "Resource not found.", status: 404 });
   });
@@ -166,7 +183,9 @@ describe("wrongly shaped values are 422, not 500", () => {
   });
 
   test("128 emoji are 128 characters", async () => {
-    const res = await api(server, "POST", "/api/v1/monitors", { json: { name: "🙂".repeat(128), url: "https://example.com", interval: 60 } });
+    const res = await api(server, "POST", "/api/v1/monitors", {
+      json: { name: "🙂".repeat(128), url: "https://example.com", interval: 60 },
+    });
     expect(res.status).toBe(201);
     await api(server, "DELETE", `/api/v1/monitors/${res.body.data.id}`);
   });

@@ -11,12 +11,31 @@ afterAll(() => {
 
 describe("argument parsing", () => {
   test("defaults: port 8080, in memory, the default key", () => {
-    expect(parseCli([], {})).toEqual({ kind: "run", options: { port: 8080, checks: {} }, defaultKey: true, quiet: false });
+    expect(parseCli([], {})).toEqual({
+      kind: "run",
+      options: { port: 8080, checks: {} },
+      defaultKey: true,
+      quiet: false,
+    });
   });
 
   test("checks are on by default; --no-checks turns them off; the check flags tune them", () => {
     expect(parseCli(["--no-checks"], {})).toMatchObject({ kind: "run", options: { checks: false } });
-    expect(parseCli(["--manual-checks", "--time-scale", "60", "--check-timeout-ms", "2500", "--check-concurrency", "50", "--loopback-only"], {})).toMatchObject({
+    expect(
+      parseCli(
+        [
+          "--manual-checks",
+          "--time-scale",
+          "60",
+          "--check-timeout-ms",
+          "2500",
+          "--check-concurrency",
+          "50",
+          "--loopback-only",
+        ],
+        {},
+      ),
+    ).toMatchObject({
       kind: "run",
       options: { checks: { schedule: false, timeScale: 60, timeoutMs: 2500, concurrency: 50, loopbackOnly: true } },
     });
@@ -24,8 +43,11 @@ describe("argument parsing", () => {
   });
 
   test.each([
-    [["--time-scale", "0"], "--time-scale"], [["--time-scale", "fast"], "--time-scale"], [["--time-scale", "4000"], "--time-scale"],
-    [["--check-timeout-ms", "0"], "--check-timeout-ms"], [["--check-concurrency", "lots"], "--check-concurrency"],
+    [["--time-scale", "0"], "--time-scale"],
+    [["--time-scale", "fast"], "--time-scale"],
+    [["--time-scale", "4000"], "--time-scale"],
+    [["--check-timeout-ms", "0"], "--check-timeout-ms"],
+    [["--check-concurrency", "lots"], "--check-concurrency"],
     [["--no-checks", "--time-scale", "60"], "--no-checks turns checking off: drop --time-scale"],
   ])("%j is an error naming %s", (argv, named) => {
     const cmd = parseCli(argv, {});
@@ -34,17 +56,44 @@ describe("argument parsing", () => {
   });
 
   test("every flag", () => {
-    const cmd = parseCli([
-      "--port", "0", "--host", "0.0.0.0", "--data-dir", "/tmp/x", "--api-key", "k1", "--api-key", "k2",
-      "--rate-limit", "120", "--fault-rate", "0.25", "--fault-kinds", "500,drop-after", "--fault-delay-ms", "10", "--fault-seed", "3", "--quiet",
-    ], {});
+    const cmd = parseCli(
+      [
+        "--port",
+        "0",
+        "--host",
+        "0.0.0.0",
+        "--data-dir",
+        "/tmp/x",
+        "--api-key",
+        "k1",
+        "--api-key",
+        "k2",
+        "--rate-limit",
+        "120",
+        "--fault-rate",
+        "0.25",
+        "--fault-kinds",
+        "500,drop-after",
+        "--fault-delay-ms",
+        "10",
+        "--fault-seed",
+        "3",
+        "--quiet",
+      ],
+      {},
+    );
     expect(cmd).toEqual({
       kind: "run",
       defaultKey: false,
       quiet: true,
       options: {
-        port: 0, host: "0.0.0.0", dataDir: "/tmp/x",
-        accounts: [{ apiKey: "k1", name: "account-1" }, { apiKey: "k2", name: "account-2" }],
+        port: 0,
+        host: "0.0.0.0",
+        dataDir: "/tmp/x",
+        accounts: [
+          { apiKey: "k1", name: "account-1" },
+          { apiKey: "k2", name: "account-2" },
+        ],
         rateLimitPerMinute: 120,
         faults: { rate: 0.25, kinds: ["500", "drop-after"], delayMs: 10, seed: 3 },
         checks: {},
@@ -58,14 +107,31 @@ describe("argument parsing", () => {
       options: { port: 9000, dataDir: "/data", accounts: [{ apiKey: "a" }, { apiKey: "b" }, { apiKey: "c" }] },
       defaultKey: false,
     });
-    expect(parseCli(["--port", "1", "--api-key", "z"], env)).toMatchObject({ options: { port: 1, accounts: [{ apiKey: "z" }] } });
+    expect(parseCli(["--port", "1", "--api-key", "z"], env)).toMatchObject({
+      options: { port: 1, accounts: [{ apiKey: "z" }] },
+    });
   });
 
   test("per-account time zones: --time-zone for the --api-key accounts (or the default one), --account for one each", () => {
     expect(parseCli(["--time-zone", "Europe/Berlin"], {})).toMatchObject({
-      options: { accounts: [{ apiKey: "uptime-local-dev-key", timeZone: "Europe/Berlin" }] }, defaultKey: true,
+      options: { accounts: [{ apiKey: "uptime-local-dev-key", timeZone: "Europe/Berlin" }] },
+      defaultKey: true,
     });
-    expect(parseCli(["--api-key", "k1", "--time-zone", "Asia/Tokyo", "--account", "key=k2,timeZone=America/New_York,name=ny", "--account", "key=k3"], {})).toMatchObject({
+    expect(
+      parseCli(
+        [
+          "--api-key",
+          "k1",
+          "--time-zone",
+          "Asia/Tokyo",
+          "--account",
+          "key=k2,timeZone=America/New_York,name=ny",
+          "--account",
+          "key=k3",
+        ],
+        {},
+      ),
+    ).toMatchObject({
       options: {
         accounts: [
           { apiKey: "k1", name: "account-1", timeZone: "Asia/Tokyo" },
@@ -81,17 +147,32 @@ describe("argument parsing", () => {
   });
 
   test("a bad zone or account spec is an error that never echoes a key", () => {
-    expect(parseCli(["--time-zone", "Mars/Olympus"], {})).toEqual({ kind: "error", message: expect.stringContaining('--time-zone: unknown IANA time zone "Mars/Olympus"') });
-    expect(parseCli(["--account", "key=k,timeZone=Nowhere"], {})).toMatchObject({ kind: "error", message: expect.stringContaining("Nowhere") });
+    expect(parseCli(["--time-zone", "Mars/Olympus"], {})).toEqual({
+      kind: "error",
+      message: expect.stringContaining('--time-zone: unknown IANA time zone "Mars/Olympus"'),
+    });
+    expect(parseCli(["--account", "key=k,timeZone=Nowhere"], {})).toMatchObject({
+      kind: "error",
+      message: expect.stringContaining("Nowhere"),
+    });
     const bare = parseCli(["--account", "s3cr3t-key"], {});
     expect(bare.kind).toBe("error");
     expect(JSON.stringify(bare)).not.toContain("s3cr3t");
-    expect(parseCli(["--account", "timeZone=UTC"], {})).toMatchObject({ kind: "error", message: "--account: key=KEY is required" });
+    expect(parseCli(["--account", "timeZone=UTC"], {})).toMatchObject({
+      kind: "error",
+      message: "--account: key=KEY is required",
+    });
   });
 
   test.each([
-    [["--port", "http"]], [["--port", "70000"]], [["--rate-limit", "-1"]], [["--fault-rate", "2"]],
-    [["--fault-rate", "0.1", "--fault-kinds", "boom"]], [["--fault-kinds", "500"]], [["--nope"]], [["extra"]],
+    [["--port", "http"]],
+    [["--port", "70000"]],
+    [["--rate-limit", "-1"]],
+    [["--fault-rate", "2"]],
+    [["--fault-rate", "0.1", "--fault-kinds", "boom"]],
+    [["--fault-kinds", "500"]],
+    [["--nope"]],
+    [["extra"]],
   ])("%j is an error", (argv) => {
     expect(parseCli(argv, {}).kind).toBe("error");
   });
@@ -119,7 +200,10 @@ describe("the process", () => {
     expect((await api(p.url, "GET", "/api/v1/monitors")).status).toBe(200);
     expect((await api(p.url, "GET", "/__local/stats")).body).toEqual({ requests: 2, writes: 0 });
     await new Promise((r) => setTimeout(r, 100));
-    const logged = p.stdout().split("\n").filter((l) => l.includes("/api/v1/monitors"));
+    const logged = p
+      .stdout()
+      .split("\n")
+      .filter((l) => l.includes("/api/v1/monitors"));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/GET \/api\/v1\/monitors 200 \d+ms$/);
     p.proc.kill("SIGINT");
@@ -129,9 +213,18 @@ describe("the process", () => {
   });
 
   test("--account gives each account its own time zone: the same local time is another instant", async () => {
-    const p = await startCli(["--port", "0", "--quiet", "--account", "key=berlin-key,timeZone=Europe/Berlin", "--account", "key=utc-key"], { UPTIME_SERVER_API_KEYS: "" });
+    const p = await startCli(
+      ["--port", "0", "--quiet", "--account", "key=berlin-key,timeZone=Europe/Berlin", "--account", "key=utc-key"],
+      { UPTIME_SERVER_API_KEYS: "" },
+    );
     running.push(p);
-    const form = { name: "tz", url: "https://tz.example.com", interval: 60, maintenance_start_at: "2030-01-15T10:00:00", maintenance_end_at: "2030-01-15T12:00:00" };
+    const form = {
+      name: "tz",
+      url: "https://tz.example.com",
+      interval: 60,
+      maintenance_start_at: "2030-01-15T10:00:00",
+      maintenance_end_at: "2030-01-15T12:00:00",
+    };
     const berlin = await api(p.url, "POST", "/api/v1/monitors", { form, key: "berlin-key" });
     const utc = await api(p.url, "POST", "/api/v1/monitors", { form, key: "utc-key" });
     expect(berlin.body.data.maintenance_start_at).toBe("2030-01-15T09:00:00.000000Z");

@@ -14,8 +14,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 test("the write is lost to its client, missed by the next read, then committed before that read's answer", async () => {
-  const deferred = server.deferWrite({ method: "POST", path: /^\/api\/v1\/monitors$/, until: { method: "GET", path: /^\/api\/v1\/monitors$/ } });
-  const lost = await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "In flight" }) }).then(() => "answered", () => "dropped");
+  const deferred = server.deferWrite({
+    method: "POST",
+    path: /^\/api\/v1\/monitors$/,
+    until: { method: "GET", path: /^\/api\/v1\/monitors$/ },
+  });
+  const lost = await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "In flight" }) }).then(
+    () => "answered",
+    () => "dropped",
+  );
   expect(lost).toBe("dropped");
   // Other requests pass untouched while it waits.
   expect((await api(server, "GET", "/api/v1/monitors/999")).status).toBe(404);

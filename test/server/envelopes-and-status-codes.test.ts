@@ -27,10 +27,30 @@ describe("monitors", () => {
     expect(res.body.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["data", "status"]);
     expect(Object.keys(res.body.data).sort()).toEqual([
-      "alert_condition", "alert_text_lookup", "alerts", "cache_buster", "check_result", "checked_at", "created_at",
-      "domain_alert_days", "domain_ends_at", "id", "interval", "maintenance_end_at", "maintenance_start_at",
-      "name", "request_auth_username", "request_headers", "request_method", "response_time", "ssl_alert_days", "ssl_ends_at",
-      "started_at", "status", "updated_at", "url",
+      "alert_condition",
+      "alert_text_lookup",
+      "alerts",
+      "cache_buster",
+      "check_result",
+      "checked_at",
+      "created_at",
+      "domain_alert_days",
+      "domain_ends_at",
+      "id",
+      "interval",
+      "maintenance_end_at",
+      "maintenance_start_at",
+      "name",
+      "request_auth_username",
+      "request_headers",
+      "request_method",
+      "response_time",
+      "ssl_alert_days",
+      "ssl_ends_at",
+      "started_at",
+      "status",
+      "updated_at",
+      "url",
     ]);
     expect(res.body.data.created_at).toMatch(ISO);
     expect(res.body.data.updated_at).toMatch(ISO);
@@ -66,8 +86,16 @@ describe("monitors", () => {
     expect(Object.keys(res.body).sort()).toEqual(["data", "links", "meta", "status"]);
     expect(res.body.status).toBe(200);
     expect(Object.keys(res.body.links).sort()).toEqual(["first", "last", "next", "prev"]);
-    expect(Object.keys(res.body.meta).sort()).toEqual(
-      ["current_page", "from", "last_page", "links", "path", "per_page", "to", "total"]);
+    expect(Object.keys(res.body.meta).sort()).toEqual([
+      "current_page",
+      "from",
+      "last_page",
+      "links",
+      "path",
+      "per_page",
+      "to",
+      "total",
+    ]);
     expect(res.body.meta.path).toBe(`${server.url}/api/v1/monitors`);
     expect(Array.isArray(res.body.data)).toBe(true);
   });
@@ -122,7 +150,12 @@ describe("incidents", () => {
 test("a missing id is 404 Resource not found for every item route", async () => {
   for (const resource of ["monitors", "incidents"]) {
     for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-      const res = await api(server, method, `/api/v1/${resource}/999999`, method === "GET" || method === "DELETE" ? {} : { form: { cause: "x" } });
+      const res = await api(
+        server,
+        method,
+        `/api/v1/${resource}/999999`,
+        method === "GET" || method === "DELETE" ? {} : { form: { cause: "x" } },
+      );
       expect(res.status, `${method} ${resource}`).toBe(404);
       expect(res.body).toEqual({ message: "Resource not found.", status: 404 });
     }

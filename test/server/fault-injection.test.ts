@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterEach(() => server.setFaults(undefined));
 afterAll(() => server.close());
 
-const search = async (name: string) => (await api(server, "GET", `/api/v1/monitors?search=${encodeURIComponent(name)}`)).body.data;
+const search = async (name: string) =>
+  (await api(server, "GET", `/api/v1/monitors?search=${encodeURIComponent(name)}`)).body.data;
 
 test.each(["500", "503"] as const)("%s answers that status and stores nothing", async (kind) => {
   const before = await snapshot(server);
@@ -29,15 +30,23 @@ test.each(["500", "503"] as const)("%s answers that status and stores nothing", 
 
 test("drop-before closes the connection and stores nothing", async () => {
   server.setFaults({ rate: 1, kinds: ["drop-before"] });
-  await expect(api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "dropped before" }) })).rejects.toThrow();
+  await expect(
+    api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "dropped before" }) }),
+  ).rejects.toThrow();
   server.setFaults(undefined);
   expect(await search("dropped before")).toEqual([]);
-  expect(server.requests.filter((r) => r.method === "POST").at(-1)).toMatchObject({ path: "/api/v1/monitors", status: 0, write: true });
+  expect(server.requests.filter((r) => r.method === "POST").at(-1)).toMatchObject({
+    path: "/api/v1/monitors",
+    status: 0,
+    write: true,
+  });
 });
 
 test("drop-after closes the connection but the write is stored", async () => {
   server.setFaults({ rate: 1, kinds: ["drop-after"] });
-  await expect(api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "dropped after" }) })).rejects.toThrow();
+  await expect(
+    api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "dropped after" }) }),
+  ).rejects.toThrow();
   server.setFaults(undefined);
   const found = await search("dropped after");
   expect(found).toHaveLength(1);

@@ -14,7 +14,11 @@ afterAll(() => server.close());
 
 const MONITORS = /^\/api\/v1\/monitors$/;
 const names = async (prefix: string) =>
-  ((await api(server, "GET", `/api/v1/monitors?per_page=100&search=${encodeURIComponent(prefix)}`)).body.data as { name: string }[])
+  (
+    (await api(server, "GET", `/api/v1/monitors?per_page=100&search=${encodeURIComponent(prefix)}`)).body.data as {
+      name: string;
+    }[]
+  )
     .map((m) => m.name)
     .sort();
 const store = (name: string) => api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name }) });
@@ -57,7 +61,10 @@ test("a drop release closes the held connections and stores nothing; later store
 test("a held store whose client went away still commits when handled", async () => {
   const hold = server.hold({ methods: ["POST"], path: MONITORS });
   const controller = new AbortController();
-  const gone = api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "held-c 1" }), signal: controller.signal });
+  const gone = api(server, "POST", "/api/v1/monitors", {
+    form: monitorInput({ name: "held-c 1" }),
+    signal: controller.signal,
+  });
   await hold.waitHeld(1, 10_000);
   controller.abort();
   await expect(gone).rejects.toThrow();

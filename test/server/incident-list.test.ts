@@ -13,10 +13,31 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW });
   web = await createMonitor(server, { name: "Website" });
   api1 = await createMonitor(server, { name: "Public API" });
-  resolvedOld = await createIncident(server, { monitor_id: web.id, started_at: "2024-05-01T08:00:00", ended_at: "2024-05-01T09:00:00", cause: "502 Bad Gateway" });
-  resolvedNew = await createIncident(server, { monitor_id: web.id, started_at: "2024-05-10T08:00:00", ended_at: "2024-05-10T08:30:00", cause: "Timeout", comment: "CDN outage" });
-  open = await createIncident(server, { monitor_id: web.id, started_at: "2024-06-01T10:00:00", cause: "Connection refused" });
-  acknowledged = await createIncident(server, { monitor_id: api1.id, started_at: "2024-05-20T08:00:00", acknowledged_at: "2024-05-20T08:05:00", cause: "500 Internal Server Error", comment: "deploy" });
+  resolvedOld = await createIncident(server, {
+    monitor_id: web.id,
+    started_at: "2024-05-01T08:00:00",
+    ended_at: "2024-05-01T09:00:00",
+    cause: "502 Bad Gateway",
+  });
+  resolvedNew = await createIncident(server, {
+    monitor_id: web.id,
+    started_at: "2024-05-10T08:00:00",
+    ended_at: "2024-05-10T08:30:00",
+    cause: "Timeout",
+    comment: "CDN outage",
+  });
+  open = await createIncident(server, {
+    monitor_id: web.id,
+    started_at: "2024-06-01T10:00:00",
+    cause: "Connection refused",
+  });
+  acknowledged = await createIncident(server, {
+    monitor_id: api1.id,
+    started_at: "2024-05-20T08:00:00",
+    acknowledged_at: "2024-05-20T08:05:00",
+    cause: "500 Internal Server Error",
+    comment: "deploy",
+  });
 });
 afterAll(() => server.close());
 
@@ -59,18 +80,28 @@ describe("filters", () => {
   test("search by monitor name is the default", async () => {
     const res = await api(server, "GET", "/api/v1/incidents?search=public");
     expect(ids(res)).toEqual([acknowledged.id]);
-    const explicit = await api(server, "GET", "/api/v1/incidents?search=WEBSITE&search_by=monitor&sort_by=started_at&sort=asc");
+    const explicit = await api(
+      server,
+      "GET",
+      "/api/v1/incidents?search=WEBSITE&search_by=monitor&sort_by=started_at&sort=asc",
+    );
     expect(ids(explicit)).toEqual([resolvedOld.id, resolvedNew.id, open.id]);
   });
 
   test("search by cause and by comment", async () => {
     expect(ids(await api(server, "GET", "/api/v1/incidents?search=timeout&search_by=cause"))).toEqual([resolvedNew.id]);
-    expect(ids(await api(server, "GET", "/api/v1/incidents?search=deploy&search_by=comment"))).toEqual([acknowledged.id]);
+    expect(ids(await api(server, "GET", "/api/v1/incidents?search=deploy&search_by=comment"))).toEqual([
+      acknowledged.id,
+    ]);
     expect(ids(await api(server, "GET", "/api/v1/incidents?search=deploy&search_by=cause"))).toEqual([]);
   });
 
   test("filters combine", async () => {
-    const res = await api(server, "GET", `/api/v1/incidents?monitor_id=${web.id}&status=resolved&search=gateway&search_by=cause`);
+    const res = await api(
+      server,
+      "GET",
+      `/api/v1/incidents?monitor_id=${web.id}&status=resolved&search=gateway&search_by=cause`,
+    );
     expect(ids(res)).toEqual([resolvedOld.id]);
   });
 });

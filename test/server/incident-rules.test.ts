@@ -29,13 +29,21 @@ describe("derived status", () => {
 
   test("an incident ended without acknowledgement is resolved", async () => {
     const m = await createMonitor(server);
-    const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", ended_at: "2024-06-01T08:01:00" });
+    const i = await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      ended_at: "2024-06-01T08:01:00",
+    });
     expect(i.status).toBe("resolved");
   });
 
   test("an incident stored acknowledged is acknowledged", async () => {
     const m = await createMonitor(server);
-    const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", acknowledged_at: "2024-06-01T08:01:00" });
+    const i = await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      acknowledged_at: "2024-06-01T08:01:00",
+    });
     expect(i.status).toBe("acknowledged");
   });
 });
@@ -43,7 +51,11 @@ describe("derived status", () => {
 describe("acknowledged_at and ended_at: the first value wins", () => {
   test.each(["acknowledged_at", "ended_at"])("%s cannot be changed or cleared once set, silently", async (field) => {
     const m = await createMonitor(server);
-    const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", [field]: "2024-06-01T08:30:00" });
+    const i = await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      [field]: "2024-06-01T08:30:00",
+    });
     for (const form of [{ [field]: "2024-06-01T09:00:00" }, { [field]: "" }, { [field]: "2024-06-01T07:00:00" }]) {
       const res = await patch(i.id, form);
       expect(res.status).toBe(200);
@@ -54,7 +66,11 @@ describe("acknowledged_at and ended_at: the first value wins", () => {
 
   test("a malformed date is still rejected after the field is set", async () => {
     const m = await createMonitor(server);
-    const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", ended_at: "2024-06-01T08:30:00" });
+    const i = await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      ended_at: "2024-06-01T08:30:00",
+    });
     const res = await patch(i.id, { ended_at: "tomorrow" });
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual({ ended_at: ["The ended at does not match the format Y-m-dTH:i:s."] });
@@ -66,7 +82,9 @@ describe("one ongoing incident per monitor", () => {
     const m = await createMonitor(server);
     const first = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00" });
     const before = await snapshot(server);
-    const second = await api(server, "POST", "/api/v1/incidents", { form: { monitor_id: m.id, started_at: "2024-06-01T09:00:00" } });
+    const second = await api(server, "POST", "/api/v1/incidents", {
+      form: { monitor_id: m.id, started_at: "2024-06-01T09:00:00" },
+    });
     expect(second.status).toBe(422);
     expect(second.body.message).toEqual({ monitor_id: ["The monitor already has an ongoing incident."] });
     // Even an already-ended one is refused while another is open.
@@ -83,7 +101,11 @@ describe("one ongoing incident per monitor", () => {
 describe("time order", () => {
   test("started_at must be after the previous incident's ended_at", async () => {
     const m = await createMonitor(server);
-    await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", ended_at: "2024-06-01T10:00:00" });
+    await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      ended_at: "2024-06-01T10:00:00",
+    });
     for (const started_at of ["2024-06-01T09:00:00", "2024-06-01T10:00:00"]) {
       const res = await api(server, "POST", "/api/v1/incidents", { form: { monitor_id: m.id, started_at } });
       expect(res.status).toBe(422);
@@ -95,7 +117,12 @@ describe("time order", () => {
   test("nothing may be in the future, on store or update", async () => {
     const m = await createMonitor(server);
     const res = await api(server, "POST", "/api/v1/incidents", {
-      form: { monitor_id: m.id, started_at: "2024-06-01T12:00:01", acknowledged_at: "2024-06-02T00:00:00", ended_at: "2025-01-01T00:00:00" },
+      form: {
+        monitor_id: m.id,
+        started_at: "2024-06-01T12:00:01",
+        acknowledged_at: "2024-06-02T00:00:00",
+        ended_at: "2025-01-01T00:00:00",
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual({
@@ -113,7 +140,12 @@ describe("time order", () => {
   test("acknowledged_at and ended_at must be after started_at", async () => {
     const m = await createMonitor(server);
     const res = await api(server, "POST", "/api/v1/incidents", {
-      form: { monitor_id: m.id, started_at: "2024-06-01T08:00:00", acknowledged_at: "2024-06-01T07:00:00", ended_at: "2024-06-01T08:00:00" },
+      form: {
+        monitor_id: m.id,
+        started_at: "2024-06-01T08:00:00",
+        acknowledged_at: "2024-06-01T07:00:00",
+        ended_at: "2024-06-01T08:00:00",
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual({
@@ -129,11 +161,22 @@ describe("time order", () => {
   test("dates are wall time in the account's zone", async () => {
     const tokyo = await startTestServer({ now: () => NOW, accounts: [{ apiKey: "tokyo", timeZone: "Asia/Tokyo" }] });
     try {
-      const m = (await api(tokyo, "POST", "/api/v1/monitors", { key: "tokyo", form: { name: "t", url: "https://example.jp", interval: 60 } })).body.data;
+      const m = (
+        await api(tokyo, "POST", "/api/v1/monitors", {
+          key: "tokyo",
+          form: { name: "t", url: "https://example.jp", interval: 60 },
+        })
+      ).body.data;
       // 2024-06-01T21:00:00 in Tokyo is exactly now (12:00Z): allowed; one second later is the future.
-      const late = await api(tokyo, "POST", "/api/v1/incidents", { key: "tokyo", form: { monitor_id: m.id, started_at: "2024-06-01T21:00:01" } });
+      const late = await api(tokyo, "POST", "/api/v1/incidents", {
+        key: "tokyo",
+        form: { monitor_id: m.id, started_at: "2024-06-01T21:00:01" },
+      });
       expect(late.status).toBe(422);
-      const ok = await api(tokyo, "POST", "/api/v1/incidents", { key: "tokyo", form: { monitor_id: m.id, started_at: "2024-06-01T21:00:00" } });
+      const ok = await api(tokyo, "POST", "/api/v1/incidents", {
+        key: "tokyo",
+        form: { monitor_id: m.id, started_at: "2024-06-01T21:00:00" },
+      });
       expect(ok.status).toBe(201);
       expect(ok.body.data.started_at).toBe("2024-06-01T12:00:00.000000Z");
     } finally {
@@ -164,7 +207,11 @@ describe("monitor status moves", () => {
 
   test("an incident stored already ended moves no status", async () => {
     const m = await createMonitor(server);
-    await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", ended_at: "2024-06-01T08:10:00" });
+    await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      ended_at: "2024-06-01T08:10:00",
+    });
     expect(await monitorStatus(m.id)).toBe("pending");
   });
 
@@ -191,7 +238,9 @@ describe("store and update fields", () => {
     ["999999", "The selected monitor id is invalid."],
     ["99999999999", "The selected monitor id is invalid."],
   ])("monitor_id %s", async (monitor_id, message) => {
-    const res = await api(server, "POST", "/api/v1/incidents", { form: { monitor_id, started_at: "2024-06-01T08:00:00" } });
+    const res = await api(server, "POST", "/api/v1/incidents", {
+      form: { monitor_id, started_at: "2024-06-01T08:00:00" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.message).toEqual({ monitor_id: [message] });
   });
@@ -215,19 +264,30 @@ describe("store and update fields", () => {
   test("update: monitor_id is prohibited, started_at ignored, cause and comment change and clear", async () => {
     const m = await createMonitor(server);
     const other = await createMonitor(server);
-    const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00", cause: "a", comment: "b" });
+    const i = await createIncident(server, {
+      monitor_id: m.id,
+      started_at: "2024-06-01T08:00:00",
+      cause: "a",
+      comment: "b",
+    });
     const moved = await patch(i.id, { monitor_id: other.id, comment: "changed" });
     expect(moved.status).toBe(422);
     expect(moved.body.message).toEqual({ monitor_id: ["The monitor id field is prohibited."] });
     expect((await api(server, "GET", `/api/v1/incidents/${i.id}`)).body.data).toEqual(i);
     const res = await patch(i.id, { started_at: "2024-06-01T01:00:00", cause: "new cause", comment: "" });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ started_at: "2024-06-01T08:00:00.000000Z", cause: "new cause", comment: null });
+    expect(res.body.data).toMatchObject({
+      started_at: "2024-06-01T08:00:00.000000Z",
+      cause: "new cause",
+      comment: null,
+    });
   });
 
   test("unknown fields are rejected on store and update", async () => {
     const m = await createMonitor(server);
-    const store = await api(server, "POST", "/api/v1/incidents", { form: { monitor_id: m.id, started_at: "2024-06-01T08:00:00", status: "resolved" } });
+    const store = await api(server, "POST", "/api/v1/incidents", {
+      form: { monitor_id: m.id, started_at: "2024-06-01T08:00:00", status: "resolved" },
+    });
     expect(store.status).toBe(422);
     expect(store.body.message).toEqual({ status: ["The status field is not allowed."] });
     const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00" });

@@ -44,7 +44,9 @@ test("beyond the safe range a filter is refused, naming it", async () => {
 test("the largest safe id is a missing record or an unknown monitor, never a server error", async () => {
   expect((await api(server, "GET", `/api/v1/monitors/${MAX}`)).status).toBe(404);
   expect((await api(server, "DELETE", `/api/v1/incidents/${MAX}`)).status).toBe(404);
-  const store = await api(server, "POST", "/api/v1/incidents", { form: { monitor_id: MAX, started_at: "2026-01-02T03:04:05" } });
+  const store = await api(server, "POST", "/api/v1/incidents", {
+    form: { monitor_id: MAX, started_at: "2026-01-02T03:04:05" },
+  });
   expect(store.status).toBe(422);
   expect(store.body.message).toEqual({ monitor_id: ["The selected monitor id is invalid."] });
 });

@@ -13,7 +13,12 @@ beforeAll(async () => {
   // 30 monitors: "Site 01" .. "Site 30", every third on a different host.
   for (let i = 1; i <= 30; i++) {
     const n = String(i).padStart(2, "0");
-    created.push(await createMonitor(server, { name: `Site ${n}`, url: i % 3 === 0 ? `https://shop.example.org/${n}` : `https://www.example.com/${n}` }));
+    created.push(
+      await createMonitor(server, {
+        name: `Site ${n}`,
+        url: i % 3 === 0 ? `https://shop.example.org/${n}` : `https://www.example.com/${n}`,
+      }),
+    );
   }
   created.push(await createMonitor(server, { name: "alpha lower", url: "https://alpha.example.net" }));
 });
@@ -36,7 +41,13 @@ describe("pagination", () => {
     const base = `${server.url}/api/v1/monitors`;
     expect(res.body.data).toHaveLength(10);
     expect(res.body.meta).toEqual({
-      current_page: 2, from: 11, to: 20, last_page: 4, per_page: 10, total: 31, path: base,
+      current_page: 2,
+      from: 11,
+      to: 20,
+      last_page: 4,
+      per_page: 10,
+      total: 31,
+      path: base,
       links: [
         { url: `${base}?per_page=10&page=1`, label: "&laquo; Previous", active: false },
         { url: `${base}?per_page=10&page=1`, label: "1", active: false },
@@ -102,7 +113,18 @@ describe("pagination", () => {
 describe("search", () => {
   test("by name (default), case-insensitive substring", async () => {
     const res = await api(server, "GET", "/api/v1/monitors?search=SITE%202&per_page=100");
-    expect(names(res).sort()).toEqual(["Site 20", "Site 21", "Site 22", "Site 23", "Site 24", "Site 25", "Site 26", "Site 27", "Site 28", "Site 29"]);
+    expect(names(res).sort()).toEqual([
+      "Site 20",
+      "Site 21",
+      "Site 22",
+      "Site 23",
+      "Site 24",
+      "Site 25",
+      "Site 26",
+      "Site 27",
+      "Site 28",
+      "Site 29",
+    ]);
   });
 
   test("by url", async () => {
@@ -158,11 +180,14 @@ describe("invalid values are 422", () => {
     ["sort=up", { sort: ["The selected sort is invalid."] }],
     ["search_by=status", { search_by: ["The selected search by is invalid."] }],
     ["status_page_id=main", { status_page_id: ["The status page id must be an integer."] }],
-    ["sort_by=x&sort=y&search_by=z", {
-      search_by: ["The selected search by is invalid."],
-      sort_by: ["The selected sort by is invalid."],
-      sort: ["The selected sort is invalid."],
-    }],
+    [
+      "sort_by=x&sort=y&search_by=z",
+      {
+        search_by: ["The selected search by is invalid."],
+        sort_by: ["The selected sort by is invalid."],
+        sort: ["The selected sort is invalid."],
+      },
+    ],
   ])("%s", async (query, message) => {
     const res = await api(server, "GET", `/api/v1/monitors?${query}`);
     expect(res.status).toBe(422);

@@ -16,7 +16,9 @@ afterAll(async () => {
 });
 
 test("optional fields left out get the service's defaults", async () => {
-  const res = await api(server, "POST", "/api/v1/monitors", { form: { name: "Defaults", url: "https://example.com", interval: 60 } });
+  const res = await api(server, "POST", "/api/v1/monitors", {
+    form: { name: "Defaults", url: "https://example.com", interval: 60 },
+  });
   expect(res.status).toBe(201);
   expect(res.body.data).toEqual({
     id: expect.any(Number),
@@ -55,7 +57,10 @@ test("every field given is stored and returned, except the password", async () =
       alert_condition: "url_text",
       alert_text_lookup: "Maintenance",
       request_method: "POST",
-      request_headers: [{ key: "X-Token", value: "abc" }, { key: "Accept", value: "text/html" }],
+      request_headers: [
+        { key: "X-Token", value: "abc" },
+        { key: "Accept", value: "text/html" },
+      ],
       request_auth_username: "monitor",
       request_auth_password: "s3cret",
       cache_buster: 1,
@@ -63,7 +68,10 @@ test("every field given is stored and returned, except the password", async () =
       domain_alert_days: 30,
       maintenance_start_at: "2024-07-01T22:00:00",
       maintenance_end_at: "2024-07-02T02:00:00",
-      alerts: [{ key: "email", value: "ops@example.com" }, { key: "slack", value: "https://hooks.slack.com/x" }],
+      alerts: [
+        { key: "email", value: "ops@example.com" },
+        { key: "slack", value: "https://hooks.slack.com/x" },
+      ],
     },
   });
   expect(res.status).toBe(201);
@@ -75,14 +83,20 @@ test("every field given is stored and returned, except the password", async () =
     alert_condition: "url_text",
     alert_text_lookup: "Maintenance",
     request_method: "POST",
-    request_headers: [{ key: "X-Token", value: "abc" }, { key: "Accept", value: "text/html" }],
+    request_headers: [
+      { key: "X-Token", value: "abc" },
+      { key: "Accept", value: "text/html" },
+    ],
     request_auth_username: "monitor",
     cache_buster: 1,
     ssl_alert_days: 14,
     domain_alert_days: 30,
     maintenance_start_at: "2024-07-01T22:00:00.000000Z",
     maintenance_end_at: "2024-07-02T02:00:00.000000Z",
-    alerts: [{ key: "email", value: "ops@example.com" }, { key: "slack", value: "https://hooks.slack.com/x" }],
+    alerts: [
+      { key: "email", value: "ops@example.com" },
+      { key: "slack", value: "https://hooks.slack.com/x" },
+    ],
   });
   expect(res.text).not.toContain("s3cret");
   expect(res.body.data).not.toHaveProperty("request_auth_password");
@@ -96,8 +110,11 @@ test("date inputs are wall time in the account's zone and come back in UTC", asy
   const res = await api(berlin, "POST", "/api/v1/monitors", {
     key: "berlin-key",
     form: {
-      name: "Berlin", url: "https://example.de", interval: 60,
-      maintenance_start_at: "2024-07-01T22:00:00", maintenance_end_at: "2024-07-02T02:00:00",
+      name: "Berlin",
+      url: "https://example.de",
+      interval: 60,
+      maintenance_start_at: "2024-07-01T22:00:00",
+      maintenance_end_at: "2024-07-02T02:00:00",
     },
   });
   expect(res.status).toBe(201);
@@ -109,8 +126,11 @@ test("date inputs are wall time in the account's zone and come back in UTC", asy
 test("status is maintenance while now is inside the window", async () => {
   const res = await api(server, "POST", "/api/v1/monitors", {
     form: {
-      name: "In maintenance", url: "https://example.com", interval: 60,
-      maintenance_start_at: "2024-06-01T11:00:00", maintenance_end_at: "2024-06-01T13:00:00",
+      name: "In maintenance",
+      url: "https://example.com",
+      interval: 60,
+      maintenance_start_at: "2024-06-01T11:00:00",
+      maintenance_end_at: "2024-06-01T13:00:00",
     },
   });
   expect(res.status).toBe(201);

@@ -39,9 +39,18 @@ test("empty values clear optional fields and restore defaults", async () => {
   const m = await createMonitor(server, full);
   const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, {
     body: [
-      "alert_condition=", "alert_text_lookup=", "request_method=", "request_headers=", "request_auth_username=",
-      "request_auth_password=", "cache_buster=", "ssl_alert_days=", "domain_alert_days=", "maintenance_start_at=",
-      "maintenance_end_at=", "alerts=",
+      "alert_condition=",
+      "alert_text_lookup=",
+      "request_method=",
+      "request_headers=",
+      "request_auth_username=",
+      "request_auth_password=",
+      "cache_buster=",
+      "ssl_alert_days=",
+      "domain_alert_days=",
+      "maintenance_start_at=",
+      "maintenance_end_at=",
+      "alerts=",
     ].join("&"),
     contentType: "application/x-www-form-urlencoded",
   });
@@ -63,7 +72,9 @@ test("empty values clear optional fields and restore defaults", async () => {
 
 test("JSON null clears like an empty form value", async () => {
   const m = await createMonitor(server, full);
-  const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { json: { alerts: null, alert_condition: null, alert_text_lookup: null } });
+  const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, {
+    json: { alerts: null, alert_condition: null, alert_text_lookup: null },
+  });
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({ alerts: [], alert_condition: "url_unavailable", alert_text_lookup: null });
 });
@@ -71,14 +82,25 @@ test("JSON null clears like an empty form value", async () => {
 test("a list sent replaces the stored list", async () => {
   const m = await createMonitor(server, full);
   const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, {
-    form: { alerts: [{ key: "sms", value: "+123456" }, { key: "telegram", value: "bot:1 42" }] },
+    form: {
+      alerts: [
+        { key: "sms", value: "+123456" },
+        { key: "telegram", value: "bot:1 42" },
+      ],
+    },
   });
-  expect(res.body.data.alerts).toEqual([{ key: "sms", value: "+123456" }, { key: "telegram", value: "bot:1 42" }]);
+  expect(res.body.data.alerts).toEqual([
+    { key: "sms", value: "+123456" },
+    { key: "telegram", value: "bot:1 42" },
+  ]);
 });
 
 test("required fields cannot be cleared", async () => {
   const m = await createMonitor(server);
-  const res = await api(server, "PUT", `/api/v1/monitors/${m.id}`, { body: "name=&url=&interval=", contentType: "application/x-www-form-urlencoded" });
+  const res = await api(server, "PUT", `/api/v1/monitors/${m.id}`, {
+    body: "name=&url=&interval=",
+    contentType: "application/x-www-form-urlencoded",
+  });
   expect(res.status).toBe(422);
   expect(res.body.message).toEqual({
     name: ["The name field is required."],
@@ -99,7 +121,9 @@ test("alert_text_lookup is required by the condition after merging with the stor
   const clearing = await api(server, "PATCH", `/api/v1/monitors/${withText.id}`, { form: { alert_text_lookup: "" } });
   expect(clearing.status).toBe(422);
   // The stored lookup satisfies a condition change.
-  const switching = await api(server, "PATCH", `/api/v1/monitors/${withText.id}`, { form: { alert_condition: "url_no_text" } });
+  const switching = await api(server, "PATCH", `/api/v1/monitors/${withText.id}`, {
+    form: { alert_condition: "url_no_text" },
+  });
   expect(switching.status).toBe(200);
   expect(switching.body.data).toMatchObject({ alert_condition: "url_no_text", alert_text_lookup: "Down" });
 });
@@ -137,10 +161,14 @@ test("pause: truthy pauses, falsy resumes online, or offline while an incident i
   for (const value of ["1", "true"]) {
     const paused = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { pause: value } });
     expect(paused.body.data.status).toBe("paused");
-    const resumed = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { pause: value === "1" ? "0" : "false" } });
+    const resumed = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, {
+      form: { pause: value === "1" ? "0" : "false" },
+    });
     expect(resumed.body.data.status).toBe("online");
   }
-  expect((await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { json: { pause: true } })).body.data.status).toBe("paused");
+  expect((await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { json: { pause: true } })).body.data.status).toBe(
+    "paused",
+  );
   await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T11:00:00" });
   // An incident opened while paused leaves the monitor paused.
   expect((await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data.status).toBe("paused");
@@ -156,7 +184,10 @@ test("pause must be a boolean", async () => {
 });
 
 test("a paused monitor inside its maintenance window still reports paused", async () => {
-  const m = await createMonitor(server, { maintenance_start_at: "2024-06-01T00:00:00", maintenance_end_at: "2024-06-30T00:00:00" });
+  const m = await createMonitor(server, {
+    maintenance_start_at: "2024-06-01T00:00:00",
+    maintenance_end_at: "2024-06-30T00:00:00",
+  });
   expect(m.status).toBe("maintenance");
   const paused = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { pause: 1 } });
   expect(paused.body.data.status).toBe("paused");

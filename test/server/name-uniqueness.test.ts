@@ -30,7 +30,9 @@ test("an update may keep its own name but not take another's", async () => {
 test("a name is free again once its monitor is deleted", async () => {
   const m = await createMonitor(server, { name: "Recycled" });
   await api(server, "DELETE", `/api/v1/monitors/${m.id}`);
-  expect((await api(server, "POST", `/api/v1/monitors`, { form: monitorInput({ name: "Recycled" }) })).status).toBe(201);
+  expect((await api(server, "POST", `/api/v1/monitors`, { form: monitorInput({ name: "Recycled" }) })).status).toBe(
+    201,
+  );
 });
 
 test("concurrent stores of one name: exactly one wins", async () => {

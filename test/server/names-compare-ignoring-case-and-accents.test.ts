@@ -44,15 +44,24 @@ describe("names differing only in case or accents are one name", () => {
     const m = await createMonitor(server, { name: "Zürich Edge", url: "https://Zurich.example.com/" });
     for (const search of ["zurich", "ZÜRICH EDGE", "rich ed"]) {
       const list = await api(server, "GET", `/api/v1/monitors?search=${encodeURIComponent(search)}`);
-      expect(list.body.data.map((x: { id: number }) => x.id), search).toEqual([m.id]);
+      expect(
+        list.body.data.map((x: { id: number }) => x.id),
+        search,
+      ).toEqual([m.id]);
     }
-    const byUrl = await api(server, "GET", `/api/v1/monitors?search_by=url&search=${encodeURIComponent("ZURICH.EXAMPLE")}`);
+    const byUrl = await api(
+      server,
+      "GET",
+      `/api/v1/monitors?search_by=url&search=${encodeURIComponent("ZURICH.EXAMPLE")}`,
+    );
     expect(byUrl.body.data.map((x: { id: number }) => x.id)).toEqual([m.id]);
   });
 
   test("the incident list's monitor search matches the monitor's name the same way", async () => {
     const m = await createMonitor(server, { name: "Résumé API" });
-    const inc = await api(server, "POST", "/api/v1/incidents", { form: { monitor_id: m.id, started_at: "2024-01-01T10:00:00" } });
+    const inc = await api(server, "POST", "/api/v1/incidents", {
+      form: { monitor_id: m.id, started_at: "2024-01-01T10:00:00" },
+    });
     expect(inc.status).toBe(201);
     const list = await api(server, "GET", `/api/v1/incidents?search_by=monitor&search=${encodeURIComponent("RESUME")}`);
     expect(list.body.data.map((x: { id: number }) => x.id)).toEqual([inc.body.data.id]);

@@ -18,9 +18,20 @@ test("an empty list has one page and null from/to", () => {
   const body = pageEnvelope([], 0, { page: 1, perPage: 25 }, "http://h/api/v1/monitors", new URLSearchParams());
   expect(body).toEqual({
     data: [],
-    links: { first: "http://h/api/v1/monitors?page=1", last: "http://h/api/v1/monitors?page=1", prev: null, next: null },
+    links: {
+      first: "http://h/api/v1/monitors?page=1",
+      last: "http://h/api/v1/monitors?page=1",
+      prev: null,
+      next: null,
+    },
     meta: {
-      current_page: 1, from: null, last_page: 1, path: "http://h/api/v1/monitors", per_page: 25, to: null, total: 0,
+      current_page: 1,
+      from: null,
+      last_page: 1,
+      path: "http://h/api/v1/monitors",
+      per_page: 25,
+      to: null,
+      total: 0,
       links: [
         { url: null, label: "&laquo; Previous", active: false },
         { url: "http://h/api/v1/monitors?page=1", label: "1", active: true },
@@ -32,7 +43,13 @@ test("an empty list has one page and null from/to", () => {
 });
 
 test("links keep the other query parameters and replace page", () => {
-  const body = pageEnvelope([{}], 30, { page: 2, perPage: 10 }, "http://h/x", new URLSearchParams("search=a%20b&page=2&per_page=10")) as {
+  const body = pageEnvelope(
+    [{}],
+    30,
+    { page: 2, perPage: 10 },
+    "http://h/x",
+    new URLSearchParams("search=a%20b&page=2&per_page=10"),
+  ) as {
     links: Record<string, string>;
   };
   expect(body.links.next).toBe("http://h/x?search=a+b&per_page=10&page=3");

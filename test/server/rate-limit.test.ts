@@ -44,7 +44,10 @@ test("the fourth request in a minute is 429 with Retry-After; the window then re
 
 test("a rejected write stores nothing", async () => {
   for (let i = 0; i < 3; i++) await api(server, "GET", "/api/v1/monitors", { key: "a" });
-  const res = await api(server, "POST", "/api/v1/monitors", { key: "a", form: { name: "Limited", url: "https://example.com", interval: 60 } });
+  const res = await api(server, "POST", "/api/v1/monitors", {
+    key: "a",
+    form: { name: "Limited", url: "https://example.com", interval: 60 },
+  });
   expect(res.status).toBe(429);
   clock.now += 60_000;
   const list = await api(server, "GET", "/api/v1/monitors?search=Limited", { key: "a" });

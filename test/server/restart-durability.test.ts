@@ -33,13 +33,19 @@ test("monitors, incidents, updates and deletes survive SIGKILL and restart", asy
   const first = await start();
   const ids: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const res = await api(first.url, "POST", "/api/v1/monitors", { form: { name: `Durable ${i}`, url: `https://example.com/${i}`, interval: 60 } });
+    const res = await api(first.url, "POST", "/api/v1/monitors", {
+      form: { name: `Durable ${i}`, url: `https://example.com/${i}`, interval: 60 },
+    });
     expect(res.status).toBe(201);
     ids.push(res.body.data.id);
   }
-  const incident = await api(first.url, "POST", "/api/v1/incidents", { form: { monitor_id: ids[0], started_at: "2024-01-01T00:00:00", cause: "kept" } });
+  const incident = await api(first.url, "POST", "/api/v1/incidents", {
+    form: { monitor_id: ids[0], started_at: "2024-01-01T00:00:00", cause: "kept" },
+  });
   expect(incident.status).toBe(201);
-  expect((await api(first.url, "PATCH", `/api/v1/monitors/${ids[1]}`, { form: { interval: 3600, pause: 1 } })).status).toBe(200);
+  expect(
+    (await api(first.url, "PATCH", `/api/v1/monitors/${ids[1]}`, { form: { interval: 3600, pause: 1 } })).status,
+  ).toBe(200);
   expect((await api(first.url, "DELETE", `/api/v1/monitors/${ids[2]}`)).status).toBe(200);
   const before = (await api(first.url, "GET", "/api/v1/monitors?sort=asc")).body.data;
 
@@ -56,11 +62,15 @@ test("monitors, incidents, updates and deletes survive SIGKILL and restart", asy
   expect(kept.body.data).toEqual(incident.body.data);
 
   // Ids continue after the restart rather than being reused.
-  const next = await api(second.url, "POST", "/api/v1/monitors", { form: { name: "After restart", url: "https://example.com", interval: 60 } });
+  const next = await api(second.url, "POST", "/api/v1/monitors", {
+    form: { name: "After restart", url: "https://example.com", interval: 60 },
+  });
   expect(next.body.data.id).toBeGreaterThan(Math.max(...ids));
 
   // Two servers on one live directory would corrupt it: the second is refused.
-  await expect(startCli(["--port", "0", "--data-dir", dir, "--quiet", "--no-checks"])).rejects.toThrow(/in use by process/);
+  await expect(startCli(["--port", "0", "--data-dir", dir, "--quiet", "--no-checks"])).rejects.toThrow(
+    /in use by process/,
+  );
 
   second.proc.kill("SIGTERM");
   expect(await second.exited).toBe(0);

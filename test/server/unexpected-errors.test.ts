@@ -18,7 +18,12 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   // Storage that fails every call, standing in for any bug below the router.
-  const brokenStore = { run: async () => { throw new Error("storage exploded"); }, close: async () => undefined } as unknown as Store;
+  const brokenStore = {
+    run: async () => {
+      throw new Error("storage exploded");
+    },
+    close: async () => undefined,
+  } as unknown as Store;
   const deps: PipelineDeps = {
     accounts: new Accounts(undefined),
     store: brokenStore,
@@ -43,8 +48,14 @@ afterAll(async () => {
 });
 
 test("a failing handler answers 500 Server Error and logs the cause", async () => {
-  for (const [method, path] of [["GET", "/api/v1/monitors"], ["POST", "/api/v1/monitors"], ["DELETE", "/api/v1/incidents/1"]]) {
-    const res = await api(url, method, path, { form: method === "POST" ? { name: "x", url: "https://example.com", interval: 60 } : undefined });
+  for (const [method, path] of [
+    ["GET", "/api/v1/monitors"],
+    ["POST", "/api/v1/monitors"],
+    ["DELETE", "/api/v1/incidents/1"],
+  ]) {
+    const res = await api(url, method, path, {
+      form: method === "POST" ? { name: "x", url: "https://example.com", interval: 60 } : undefined,
+    });
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: "Server Error" });
   }

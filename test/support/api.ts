@@ -42,7 +42,12 @@ export function formBody(fields: Record<string, unknown>): string {
 }
 
 /** Sends one request and reads the whole answer. */
-export async function api(server: UptimeServer | string, method: string, path: string, o: ApiOptions = {}): Promise<ApiResponse> {
+export async function api(
+  server: UptimeServer | string,
+  method: string,
+  path: string,
+  o: ApiOptions = {},
+): Promise<ApiResponse> {
   const base = typeof server === "string" ? server : server.url;
   const headers: Record<string, string> = { Accept: "application/json", ...o.headers };
   const key = o.key === undefined ? DEFAULT_API_KEY : o.key;
@@ -58,7 +63,13 @@ export async function api(server: UptimeServer | string, method: string, path: s
     body = o.body;
     if (o.contentType) headers["Content-Type"] = o.contentType;
   }
-  const res = await request(base + path, { method: method as "GET", headers, body, dispatcher: agent, signal: o.signal });
+  const res = await request(base + path, {
+    method: method as "GET",
+    headers,
+    body,
+    dispatcher: agent,
+    signal: o.signal,
+  });
   const text = await res.body.text();
   let parsed: unknown = text;
   try {
@@ -71,12 +82,21 @@ export async function api(server: UptimeServer | string, method: string, path: s
 
 /** A valid monitor store body; `overrides` replace or add fields. */
 export function monitorInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { name: `Monitor ${Math.random().toString(36).slice(2, 10)}`, url: "https://example.com/health", interval: 300, ...overrides };
+  return {
+    name: `Monitor ${Math.random().toString(36).slice(2, 10)}`,
+    url: "https://example.com/health",
+    interval: 300,
+    ...overrides,
+  };
 }
 
 /** Creates a monitor and returns its `data`; fails the test on anything but 201. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function createMonitor(server: UptimeServer, overrides: Record<string, unknown> = {}, key?: string): Promise<any> {
+export async function createMonitor(
+  server: UptimeServer,
+  overrides: Record<string, unknown> = {},
+  key?: string,
+): Promise<any> {
   const res = await api(server, "POST", "/api/v1/monitors", { form: monitorInput(overrides), key });
   if (res.status !== 201) throw new Error(`monitor store failed: ${res.status} ${res.text}`);
   return res.body.data;
@@ -84,7 +104,11 @@ export async function createMonitor(server: UptimeServer, overrides: Record<stri
 
 /** Creates an incident and returns its `data`; fails the test on anything but 201. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function createIncident(server: UptimeServer, fields: Record<string, unknown>, key?: string): Promise<any> {
+export async function createIncident(
+  server: UptimeServer,
+  fields: Record<string, unknown>,
+  key?: string,
+): Promise<any> {
   const res = await api(server, "POST", "/api/v1/incidents", { form: fields, key });
   if (res.status !== 201) throw new Error(`incident store failed: ${res.status} ${res.text}`);
   return res.body.data;

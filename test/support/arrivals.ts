@@ -19,7 +19,13 @@ export function arrivalLog(): { log: (line: string) => void; arrivals: Arrival[]
   const arrivals: Arrival[] = [];
   const log = (line: string) => {
     const m = /^(\S+) (\S+) (\d+|dropped) (\d+)ms/.exec(line);
-    if (m) arrivals.push({ at: Date.now() - Number(m[4]), method: m[1], path: m[2], status: m[3] === "dropped" ? 0 : Number(m[3]) });
+    if (m)
+      arrivals.push({
+        at: Date.now() - Number(m[4]),
+        method: m[1],
+        path: m[2],
+        status: m[3] === "dropped" ? 0 : Number(m[3]),
+      });
   };
   return { log, arrivals };
 }
@@ -27,5 +33,8 @@ export function arrivalLog(): { log: (line: string) => void; arrivals: Arrival[]
 /** Gaps between consecutive times, after sorting them, smallest first. */
 export function sortedGaps(times: number[]): number[] {
   const t = [...times].sort((a, b) => a - b);
-  return t.slice(1).map((x, i) => x - t[i]).sort((a, b) => a - b);
+  return t
+    .slice(1)
+    .map((x, i) => x - t[i])
+    .sort((a, b) => a - b);
 }

@@ -16,17 +16,28 @@ export const TEST_OUTPUT = join(ROOT, "test", ".output");
 
 /** The flags a headless Chromium needs on these machines. */
 const FLAGS = [
-  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 /** Path of Chromium, installing Debian's package first when it is missing (can take a minute, once). */
 export function ensureChromium(): string {
-  return execFileSync("bash", [join(ROOT, "scripts", "ensure-chromium.sh")], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 900_000 }).trim();
+  return execFileSync("bash", [join(ROOT, "scripts", "ensure-chromium.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 900_000,
+  }).trim();
 }
 
 /** A browser with its own fresh profile; `httpCredentials` answer Basic-auth prompts as a person would. */
-export async function openBrowser(options: { httpCredentials?: { username: string; password: string } } = {}): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+export async function openBrowser(
+  options: { httpCredentials?: { username: string; password: string } } = {},
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const executablePath = ensureChromium();
   const profile = mkdtempSync(join(tmpdir(), "uptime-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {

@@ -38,14 +38,24 @@ function checkingOnlyLoopback(args: string[]): string[] {
 }
 
 /** Starts the CLI (the built one, or another copy at `cli`) and waits for its `uptime-server listening on <url>` line. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000, cli = CLI): Promise<CliProcess> {
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 30_000,
+  cli = CLI,
+): Promise<CliProcess> {
   if (cli === CLI) requireBuiltCli();
-  const proc = spawn(process.execPath, [cli, ...checkingOnlyLoopback(args)], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, [cli, ...checkingOnlyLoopback(args)], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (err += d));
-  const exited = new Promise<number | string>((resolve) => proc.on("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    proc.on("exit", (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       proc.kill("SIGKILL");
@@ -68,10 +78,17 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs 
 }
 
 /** Runs the CLI to completion (for --help and bad flags). */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, cli = CLI): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cli = CLI,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   if (cli === CLI) requireBuiltCli();
   return new Promise((resolve) => {
-    const proc = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(process.execPath, [cli, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     proc.stdout.on("data", (d) => (stdout += d));

@@ -74,10 +74,12 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
     switch (b.kind) {
       case "respond":
         res.writeHead(b.status, { "Content-Type": "text/plain", ...b.headers });
-        res.end(req.method === "HEAD" ? undefined : b.body ?? "");
+        res.end(req.method === "HEAD" ? undefined : (b.body ?? ""));
         return;
       case "hang":
-        hanging.add(() => answer(req, res, behaviour.kind === "hang" ? { kind: "respond", status: 200, body: "released" } : behaviour));
+        hanging.add(() =>
+          answer(req, res, behaviour.kind === "hang" ? { kind: "respond", status: 200, body: "released" } : behaviour),
+        );
         return;
       case "garbage":
         req.socket.end("\x00\x01 this is not HTTP \xff\r\n\r\n");
@@ -92,7 +94,10 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
             sent += n;
             bytes += n;
             const last = sent >= b.bytes;
-            const part = last && b.text ? Buffer.concat([chunk.subarray(0, n - b.text.length), Buffer.from(b.text)]) : chunk.subarray(0, n);
+            const part =
+              last && b.text
+                ? Buffer.concat([chunk.subarray(0, n - b.text.length), Buffer.from(b.text)])
+                : chunk.subarray(0, n);
             if (!res.write(part)) return void res.once("drain", pump);
           }
           if (!res.destroyed) res.end();
@@ -123,7 +128,9 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
     req.resume();
     answer(req, res, behaviour);
   };
-  const server = options.tls ? https.createServer({ cert: TEST_TLS.cert, key: TEST_TLS.key }, handler) : http.createServer(handler);
+  const server = options.tls
+    ? https.createServer({ cert: TEST_TLS.cert, key: TEST_TLS.key }, handler)
+    : http.createServer(handler);
   server.on("connection", (s: Socket) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));

@@ -6,9 +6,15 @@ const HERE = __dirname;
 
 function newest(): string {
   const versions = readdirSync(HERE).filter((d) => /^\d+\.\d+\.\d+$/.test(d));
-  if (versions.length === 0) throw new Error("no baseline under test/upgrade/: record one with `npm run upgrade:record`");
+  if (versions.length === 0)
+    throw new Error("no baseline under test/upgrade/: record one with `npm run upgrade:record`");
   const key = (v: string) => v.split(".").map(Number);
-  return versions.sort((a, b) => { const [x, y] = [key(a), key(b)]; return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]; }).at(-1)!;
+  return versions
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    })
+    .at(-1)!;
 }
 
 /** The baseline's version, e.g. "0.1.0". */

@@ -31,7 +31,14 @@ const dynamicSecrets = {
 
 function fromExample(name: string, dir: string): UpgradeProgram {
   const config = exampleConfig(dir);
-  return { name, dir, config, secrets: Object.values(config).filter((c) => c.secret).map((c) => c.value) };
+  return {
+    name,
+    dir,
+    config,
+    secrets: Object.values(config)
+      .filter((c) => c.secret)
+      .map((c) => c.value),
+  };
 }
 
 /** The recorded programs, in recording order. */

@@ -18,24 +18,36 @@ import { UPGRADE_PROGRAMS } from "./programs";
 const VERSION = (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string }).version;
 const OUT = join(REPO, "test", "upgrade", VERSION);
 
-it.each(UPGRADE_PROGRAMS.map((p) => [p.name, p] as const))("records the %s program's state after up", async (_name, program) => {
-  await compileExample(program.dir);
-  const srv = await startE2EServer();
-  const stack = await E2EStack.create({ project: program.dir, inPlace: true, server: srv, config: program.config, env: program.env });
-  try {
-    ok(await stack.up());
-    const { text } = await stack.stackExport();
-    expect(leaks(text, [...program.secrets, srv.apiKey]), "plaintext secret in the exported state").toEqual([]);
-    const dir = join(OUT, program.name);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "state.json"), text);
-    copyFileSync(stack.configFile!, join(dir, "stack-config.yaml"));
-    writeFileSync(join(dir, "recorded.json"), JSON.stringify({ version: VERSION, baseUrl: srv.url, stack: stack.stack }, null, 2) + "\n");
-  } finally {
-    stack.dispose();
-    await srv.close();
-  }
-});
+it.each(UPGRADE_PROGRAMS.map((p) => [p.name, p] as const))(
+  "records the %s program's state after up",
+  async (_name, program) => {
+    await compileExample(program.dir);
+    const srv = await startE2EServer();
+    const stack = await E2EStack.create({
+      project: program.dir,
+      inPlace: true,
+      server: srv,
+      config: program.config,
+      env: program.env,
+    });
+    try {
+      ok(await stack.up());
+      const { text } = await stack.stackExport();
+      expect(leaks(text, [...program.secrets, srv.apiKey]), "plaintext secret in the exported state").toEqual([]);
+      const dir = join(OUT, program.name);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "state.json"), text);
+      copyFileSync(stack.configFile!, join(dir, "stack-config.yaml"));
+      writeFileSync(
+        join(dir, "recorded.json"),
+        JSON.stringify({ version: VERSION, baseUrl: srv.url, stack: stack.stack }, null, 2) + "\n",
+      );
+    } finally {
+      stack.dispose();
+      await srv.close();
+    }
+  },
+);
 
 it("copies the build's schema.json", () => {
   mkdirSync(OUT, { recursive: true });

@@ -10,9 +10,12 @@ import { leaks } from "../e2e/harness";
 import { UPGRADE_PROGRAMS } from "./programs";
 import { BASELINE_DIR } from "./baseline";
 
-it.each(UPGRADE_PROGRAMS.map((p) => [p.name, p] as const))("the %s baseline's state holds its secrets encrypted", (name, program) => {
-  const text = readFileSync(join(BASELINE_DIR, name, "state.json"), "utf8");
-  expect(program.secrets.length).toBeGreaterThan(0);
-  expect(leaks(text, program.secrets), `plaintext secret in ${name}/state.json`).toEqual([]);
-  expect(text).toMatch(/"ciphertext":/);
-});
+it.each(UPGRADE_PROGRAMS.map((p) => [p.name, p] as const))(
+  "the %s baseline's state holds its secrets encrypted",
+  (name, program) => {
+    const text = readFileSync(join(BASELINE_DIR, name, "state.json"), "utf8");
+    expect(program.secrets.length).toBeGreaterThan(0);
+    expect(leaks(text, program.secrets), `plaintext secret in ${name}/state.json`).toEqual([]);
+    expect(text).toMatch(/"ciphertext":/);
+  },
+);

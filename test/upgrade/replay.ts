@@ -44,7 +44,17 @@ async function importState(stack: E2EStack, text: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), "pulumi-uptime-upgrade-"));
   try {
     writeFileSync(join(dir, "state.json"), text);
-    ok(await stack.run(["stack", "import", "--file", join(dir, "state.json"), "--stack", stack.stack, "--non-interactive"]));
+    ok(
+      await stack.run([
+        "stack",
+        "import",
+        "--file",
+        join(dir, "state.json"),
+        "--stack",
+        stack.stack,
+        "--non-interactive",
+      ]),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -69,13 +79,25 @@ export async function replayBaseline(program: UpgradeProgram): Promise<Replay> {
   const rec = JSON.parse(readFileSync(join(dir, "recorded.json"), "utf8")) as Recorded;
   const text = readFileSync(join(dir, "state.json"), "utf8");
   await compileExample(program.dir);
-  const stack = await E2EStack.create({ project: program.dir, inPlace: true, stack: rec.stack, config: program.config, env: program.env });
+  const stack = await E2EStack.create({
+    project: program.dir,
+    inPlace: true,
+    stack: rec.stack,
+    config: program.config,
+    env: program.env,
+  });
   let server: UptimeServer | undefined;
   try {
     await importState(stack, text);
     const apiKey = await recordedApiKey(stack);
     server = await startTestServer({ accounts: [{ apiKey, name: "e2e" }] });
-    const seed = await E2EStack.create({ project: program.dir, inPlace: true, server: { url: server.url, apiKey }, config: program.config, env: program.env });
+    const seed = await E2EStack.create({
+      project: program.dir,
+      inPlace: true,
+      server: { url: server.url, apiKey },
+      config: program.config,
+      env: program.env,
+    });
     try {
       ok(await seed.up());
     } finally {

@@ -13,8 +13,9 @@ const read = (p: string) => JSON.parse(readFileSync(p, "utf8")) as PackageSchema
 
 it(`schema.json keeps every resource, function, property and enum value of ${BASELINE_VERSION}`, () => {
   const current = read(join(REPO, "schema.json"));
-  const version = (read(join(REPO, "package.json"))).version;
+  const version = read(join(REPO, "package.json")).version;
   const found = breakingChanges(read(join(BASELINE_DIR, "schema.json")), current);
-  if (mayBreak(BASELINE_VERSION, version)) return void console.log(`major ${version} may break ${BASELINE_VERSION}: ${found.length} breaking change(s)`);
+  if (mayBreak(BASELINE_VERSION, version))
+    return void console.log(`major ${version} may break ${BASELINE_VERSION}: ${found.length} breaking change(s)`);
   expect(found, `breaking changes since ${BASELINE_VERSION} in ${version} (a major release may make them)`).toEqual([]);
 });

@@ -25,7 +25,11 @@ export function ratio(a: number, b: number): string {
 
 export function machine(): { cpus: string; memory: string; node: string } {
   const c = cpus();
-  return { cpus: `${c.length} x ${c[0]?.model ?? "unknown"}`, memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`, node: process.version };
+  return {
+    cpus: `${c.length} x ${c[0]?.model ?? "unknown"}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB`,
+    node: process.version,
+  };
 }
 
 /** Throws with the output unless the command exited 0. */
@@ -46,7 +50,10 @@ export interface Deployed {
 }
 
 /** Starts a server and runs `up` of `count` monitors against it; checks they all exist, once. */
-export async function deployMonitors(count: number, options: { rateLimitPerMinute?: number; prefix?: string } = {}): Promise<Deployed> {
+export async function deployMonitors(
+  count: number,
+  options: { rateLimitPerMinute?: number; prefix?: string } = {},
+): Promise<Deployed> {
   await buildFixture("monitors");
   const server = await ChildServer.start({ rateLimitPerMinute: options.rateLimitPerMinute });
   const prefix = options.prefix ?? "bench";
@@ -61,7 +68,8 @@ export async function deployMonitors(count: number, options: { rateLimitPerMinut
   const upStats = await server.stats();
   const created = summary(up.stdout).create ?? 0;
   // The stack resource (pulumi:pulumi:Stack) counts as one more.
-  if (created !== count + 1) throw new Error(`pulumi up reported ${created} created, expected ${count} + the stack:\n${up.stdout.slice(-3000)}`);
+  if (created !== count + 1)
+    throw new Error(`pulumi up reported ${created} created, expected ${count} + the stack:\n${up.stdout.slice(-3000)}`);
   await checkServerHolds(server, prefix, count);
   return {
     server,
@@ -81,7 +89,9 @@ export async function checkServerHolds(server: ChildServer, prefix: string, coun
   const names = (await monitorNames(server)).filter((n) => n.startsWith(`${prefix} `)).sort();
   const want = Array.from({ length: count }, (_, i) => `${prefix} ${i}`).sort();
   if (names.length !== want.length || names.some((n, i) => n !== want[i])) {
-    throw new Error(`server holds ${names.length} monitors named "${prefix} *", expected ${count} (first difference: ${names.find((n, i) => n !== want[i])})`);
+    throw new Error(
+      `server holds ${names.length} monitors named "${prefix} *", expected ${count} (first difference: ${names.find((n, i) => n !== want[i])})`,
+    );
   }
   await server.reset();
 }

@@ -40,6 +40,8 @@ export function timeToExit(cmd: string, args: string[]): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(cmd, args, { stdio: "ignore" });
-    child.on("exit", (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}`)),
+    );
   });
 }

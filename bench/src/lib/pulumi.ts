@@ -8,7 +8,17 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -86,17 +96,28 @@ export function assertPrerequisites(): void {
       throw new Error(`${join(PULUMI_BIN, b)} is missing: run \`bash scripts/build-pulumi.sh\` (npm run bench does).`);
     }
   }
-  if (!existsSync(join(REPO, "dist", "providers", "runtime.js"))) throw new Error("dist/ is missing: run `npm run build`.");
-  if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json"))) throw new Error("node_modules/pulumi-uptime is missing: run `node scripts/link-self.js`.");
+  if (!existsSync(join(REPO, "dist", "providers", "runtime.js")))
+    throw new Error("dist/ is missing: run `npm run build`.");
+  if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json")))
+    throw new Error("node_modules/pulumi-uptime is missing: run `node scripts/link-self.js`.");
 }
 
 /** `pulumi version`. */
 export async function cliVersion(): Promise<string> {
-  const r = await exec(join(PULUMI_BIN, "pulumi"), ["version"], REPO, { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" });
+  const r = await exec(join(PULUMI_BIN, "pulumi"), ["version"], REPO, {
+    ...process.env,
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+  });
   return r.stdout.trim();
 }
 
-function exec(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, timeoutMs = 900_000): Promise<RunResult> {
+function exec(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 900_000,
+): Promise<RunResult> {
   const started = Date.now();
   return new Promise((res, rej) => {
     const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -111,7 +132,13 @@ function exec(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, 
     });
     child.on("close", (code) => {
       clearTimeout(timer);
-      res({ args, code: code ?? -1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8"), ms: Date.now() - started });
+      res({
+        args,
+        code: code ?? -1,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8"),
+        ms: Date.now() - started,
+      });
     });
   });
 }
@@ -119,7 +146,12 @@ function exec(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, 
 /** Compiles a fixture project (`tsc -p`) into its bin/. */
 export async function buildFixture(name: string): Promise<void> {
   const dir = join(FIXTURES, name);
-  const r = await exec(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], dir, process.env);
+  const r = await exec(
+    process.execPath,
+    [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir],
+    dir,
+    process.env,
+  );
   if (r.code !== 0) throw new Error(`tsc -p ${dir} failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -134,7 +166,11 @@ export class BenchStack {
   ) {}
 
   /** Creates the stack and sets its config (`secret` values with --secret). */
-  static async create(fixture: string, config: Record<string, string | { value: string; secret: true }>, env: Record<string, string> = {}): Promise<BenchStack> {
+  static async create(
+    fixture: string,
+    config: Record<string, string | { value: string; secret: true }>,
+    env: Record<string, string> = {},
+  ): Promise<BenchStack> {
     assertPrerequisites();
     const dir = join(FIXTURES, fixture);
     const scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-bench-"));
@@ -148,7 +184,15 @@ export class BenchStack {
     if (existsSync(written)) renameSync(written, s.configFile);
     for (const [k, v] of Object.entries(config)) {
       const secret = typeof v !== "string";
-      await s.must(["config", "set", ...s.common(), ...(secret ? ["--secret"] : []), k, "--", typeof v === "string" ? v : v.value]);
+      await s.must([
+        "config",
+        "set",
+        ...s.common(),
+        ...(secret ? ["--secret"] : []),
+        k,
+        "--",
+        typeof v === "string" ? v : v.value,
+      ]);
     }
     return s;
   }
@@ -180,7 +224,10 @@ export class BenchStack {
 
   async must(args: string[]): Promise<RunResult> {
     const r = await this.run(args);
-    if (r.code !== 0) throw new Error(`pulumi ${args.slice(0, 2).join(" ")} exited ${r.code}:\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`);
+    if (r.code !== 0)
+      throw new Error(
+        `pulumi ${args.slice(0, 2).join(" ")} exited ${r.code}:\n${r.stdout.slice(-4000)}\n${r.stderr.slice(-4000)}`,
+      );
     return r;
   }
 
@@ -234,10 +281,20 @@ export class BenchStack {
 /** Counts in a text-mode summary (`+ 200 created`, `200 unchanged`, ...). */
 export function summary(output: string): Record<string, number> {
   const out: Record<string, number> = {};
-  const re = /^\s*(\+-|[+~-])?\s*(\d+)\s+(to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged|to refresh|refreshed)\b/gm;
+  const re =
+    /^\s*(\+-|[+~-])?\s*(\d+)\s+(to create|created|to update|updated|to replace|replaced|to delete|deleted|unchanged|to refresh|refreshed)\b/gm;
   for (const m of output.matchAll(re)) {
     const verb = m[3].replace(/^to /, "");
-    const key = ({ created: "create", updated: "update", replaced: "replace", deleted: "delete", refreshed: "refresh" } as Record<string, string>)[verb] ?? verb;
+    const key =
+      (
+        {
+          created: "create",
+          updated: "update",
+          replaced: "replace",
+          deleted: "delete",
+          refreshed: "refresh",
+        } as Record<string, string>
+      )[verb] ?? verb;
     out[key] = (out[key] ?? 0) + Number(m[2]);
   }
   return out;

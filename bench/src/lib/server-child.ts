@@ -35,12 +35,26 @@ async function main(): Promise<void> {
     const m = /^(\S+) (\S+) (\d+|dropped) (\d+)ms/.exec(line);
     if (!m) return;
     const end = Date.now();
-    timeline.push({ start: end - Number(m[4]), end, method: m[1], path: m[2], status: m[3] === "dropped" ? 0 : Number(m[3]) });
+    timeline.push({
+      start: end - Number(m[4]),
+      end,
+      method: m[1],
+      path: m[2],
+      status: m[3] === "dropped" ? 0 : Number(m[3]),
+    });
   };
   // Checks (B8) are recorded here; the parent asks for them with "checks".
   const checks: CheckRecord[] = [];
   if (options.checks && typeof options.checks === "object") {
-    options.checks.onCheck = (e) => checks.push({ monitorId: e.monitorId, dueAt: e.dueAt, startedAt: e.startedAt, finishedAt: e.finishedAt, up: e.up, outcome: e.outcome });
+    options.checks.onCheck = (e) =>
+      checks.push({
+        monitorId: e.monitorId,
+        dueAt: e.dueAt,
+        startedAt: e.startedAt,
+        finishedAt: e.finishedAt,
+        up: e.up,
+        outcome: e.outcome,
+      });
   }
   const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log });
   process.on("message", async (m: Msg) => {
@@ -54,7 +68,13 @@ async function main(): Promise<void> {
         byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
       }
       const cpu = process.cpuUsage(cpuAtReset);
-      result = { total: server.requests.length, writes: server.writeCount(), byRoute, byStatus, cpuMs: Math.round((cpu.user + cpu.system) / 1000) };
+      result = {
+        total: server.requests.length,
+        writes: server.writeCount(),
+        byRoute,
+        byStatus,
+        cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      };
     } else if (m.cmd === "checks") {
       result = checks;
     } else if (m.cmd === "timeline") {

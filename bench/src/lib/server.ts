@@ -40,7 +40,11 @@ export class ChildServer {
   private next = 1;
   private readonly pending = new Map<number, (v: unknown) => void>();
 
-  private constructor(private readonly child: ChildProcess, readonly url: string, readonly apiKey: string) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+    readonly apiKey: string,
+  ) {
     child.on("message", (m: { id: number; result: unknown }) => {
       this.pending.get(m.id)?.(m.result);
       this.pending.delete(m.id);
@@ -48,9 +52,15 @@ export class ChildServer {
   }
 
   /** Starts a server with one account whose key is random; `rateLimitPerMinute` and `checks` as the server's options. */
-  static async start(options: { rateLimitPerMinute?: number; checks?: Omit<CheckOptions, "onCheck" | "ca"> } = {}): Promise<ChildServer> {
+  static async start(
+    options: { rateLimitPerMinute?: number; checks?: Omit<CheckOptions, "onCheck" | "ca"> } = {},
+  ): Promise<ChildServer> {
     const apiKey = `bench-key-${randomBytes(12).toString("hex")}`;
-    const child = fork(join(__dirname, "server-child.js"), [JSON.stringify({ ...options, accounts: [{ apiKey, name: "bench" }] })], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(
+      join(__dirname, "server-child.js"),
+      [JSON.stringify({ ...options, accounts: [{ apiKey, name: "bench" }] })],
+      { stdio: ["ignore", "inherit", "inherit", "ipc"] },
+    );
     const url = await new Promise<string>((res, rej) => {
       child.once("message", (m: { result: string }) => res(m.result));
       child.once("exit", (code) => rej(new Error(`server child exited ${code}`)));
@@ -97,8 +107,13 @@ export class ChildServer {
 export async function monitorNames(server: ChildServer): Promise<string[]> {
   const names: string[] = [];
   for (let page = 1; ; page++) {
-    const res = await fetch(`${server.url}/api/v1/monitors?per_page=100&page=${page}`, { headers: { authorization: `Bearer ${server.apiKey}`, accept: "application/json" } });
-    const body = (await res.json()) as { data: { name: string }[] | Record<string, { name: string }>; meta?: { last_page?: number } };
+    const res = await fetch(`${server.url}/api/v1/monitors?per_page=100&page=${page}`, {
+      headers: { authorization: `Bearer ${server.apiKey}`, accept: "application/json" },
+    });
+    const body = (await res.json()) as {
+      data: { name: string }[] | Record<string, { name: string }>;
+      meta?: { last_page?: number };
+    };
     names.push(...Object.values(body.data).map((m) => m.name));
     if (page >= (body.meta?.last_page ?? 1)) return names;
   }

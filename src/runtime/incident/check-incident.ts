@@ -15,7 +15,12 @@ function notInFuture(timeZone: string, now: number) {
     for (const key of INCIDENT_DATE_PROPERTIES) {
       const v = inputs[key];
       if (typeof v === "string" && isLocalDateTime(v) && localDateTimeToEpoch(v, timeZone) > now) {
-        out.push(failure(key, `${v} is in the future (time zone ${timeZone}); the service only records incidents that have happened`));
+        out.push(
+          failure(
+            key,
+            `${v} is in the future (time zone ${timeZone}); the service only records incidents that have happened`,
+          ),
+        );
       }
     }
     return out;
@@ -31,7 +36,10 @@ export function incidentCheckSpec(timeZone: string, now = Date.now()): CheckSpec
     defaults: {},
     schema: incidentCreateSchema,
     groups: [["startedAt", "acknowledgedAt", "endedAt"]],
-    extra: (inputs) => [...notInFuture(timeZone, now)(inputs), ...nonexistentLocalTimes(inputs, INCIDENT_DATE_PROPERTIES, timeZone)],
+    extra: (inputs) => [
+      ...notInFuture(timeZone, now)(inputs),
+      ...nonexistentLocalTimes(inputs, INCIDENT_DATE_PROPERTIES, timeZone),
+    ],
   };
 }
 

@@ -11,11 +11,18 @@ import { containsUnknown } from "../unknowns";
 import { isEmpty, sameDate, sameScalar } from "../comparison";
 import { toDiffResult, type PropertyChanges } from "../changes";
 import {
-  INCIDENT_API_FIELDS, INCIDENT_STORE_ONLY, INCIDENT_WRITE_ONCE, programWrote,
-  type IncidentApiField, type IncidentInputs, type IncidentOutputs, type WriteOnceField,
+  INCIDENT_API_FIELDS,
+  INCIDENT_STORE_ONLY,
+  INCIDENT_WRITE_ONCE,
+  programWrote,
+  type IncidentApiField,
+  type IncidentInputs,
+  type IncidentOutputs,
+  type WriteOnceField,
 } from "./incident-props";
 
-const isWriteOnce = (f: IncidentApiField): f is WriteOnceField => (INCIDENT_WRITE_ONCE as readonly string[]).includes(f);
+const isWriteOnce = (f: IncidentApiField): f is WriteOnceField =>
+  (INCIDENT_WRITE_ONCE as readonly string[]).includes(f);
 
 /** Whether a write-once field's declared value asks for a change of what the service holds. */
 function writeOnceChanged(olds: Partial<IncidentOutputs>, news: Partial<IncidentInputs>, f: WriteOnceField): boolean {
@@ -28,7 +35,10 @@ function writeOnceChanged(olds: Partial<IncidentOutputs>, news: Partial<Incident
 }
 
 /** The incident fields whose declared value asks for a change. */
-export function changedIncidentFields(olds: Partial<IncidentOutputs>, news: Partial<IncidentInputs>): IncidentApiField[] {
+export function changedIncidentFields(
+  olds: Partial<IncidentOutputs>,
+  news: Partial<IncidentInputs>,
+): IncidentApiField[] {
   return INCIDENT_API_FIELDS.filter((f) => {
     if (isWriteOnce(f)) return writeOnceChanged(olds, news, f);
     if (containsUnknown(news[f])) return true;
@@ -38,8 +48,13 @@ export function changedIncidentFields(olds: Partial<IncidentOutputs>, news: Part
 }
 
 /** The changed fields that force a replacement: store-only ones, and write-once ones the service already holds. */
-export function incidentReplaces(olds: Partial<IncidentOutputs>, changed: readonly IncidentApiField[]): IncidentApiField[] {
-  return changed.filter((f) => (INCIDENT_STORE_ONLY as readonly string[]).includes(f) || (isWriteOnce(f) && !isEmpty(olds[f])));
+export function incidentReplaces(
+  olds: Partial<IncidentOutputs>,
+  changed: readonly IncidentApiField[],
+): IncidentApiField[] {
+  return changed.filter(
+    (f) => (INCIDENT_STORE_ONLY as readonly string[]).includes(f) || (isWriteOnce(f) && !isEmpty(olds[f])),
+  );
 }
 
 /** What differs, by property, and which of the changes replace the incident. */

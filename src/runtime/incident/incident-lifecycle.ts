@@ -11,8 +11,14 @@ import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
 import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-errors";
 import { changedIncidentFields, incidentReplaces } from "./diff-incident";
 import {
-  INCIDENT_API_FIELDS, PROGRAM_WROTE_KEY, incidentFromApi, toIncidentCreateBody, toIncidentOutputs, toIncidentUpdateBody,
-  type IncidentInputs, type IncidentOutputs,
+  INCIDENT_API_FIELDS,
+  PROGRAM_WROTE_KEY,
+  incidentFromApi,
+  toIncidentCreateBody,
+  toIncidentOutputs,
+  toIncidentUpdateBody,
+  type IncidentInputs,
+  type IncidentOutputs,
 } from "./incident-props";
 
 /** The local times an incident write sends (API names), compared with the answer (stored-times.ts). */
@@ -32,7 +38,10 @@ function label(props: Partial<IncidentInputs>, id?: string): string {
  * before that incident's end), so after an uncertain store a refusal means look again.
  * What the lookup finds is ours only if it is what this create sent.
  */
-export async function createIncident(client: UptimeClient, news: IncidentInputs): Promise<CreateResult<IncidentOutputs>> {
+export async function createIncident(
+  client: UptimeClient,
+  news: IncidentInputs,
+): Promise<CreateResult<IncidentOutputs>> {
   const inputs = stripInternal(news);
   const who = label(inputs);
   try {
@@ -41,7 +50,14 @@ export async function createIncident(client: UptimeClient, news: IncidentInputs)
     for (let attempt = 1; !created; attempt++) {
       try {
         created = await client.incidents.create(toIncidentCreateBody(inputs));
-        await noticeZoneMismatch(toIncidentCreateBody(inputs), created, INCIDENT_TIMES, client.timeZone, who, resourceUrn(news));
+        await noticeZoneMismatch(
+          toIncidentCreateBody(inputs),
+          created,
+          INCIDENT_TIMES,
+          client.timeZone,
+          who,
+          resourceUrn(news),
+        );
       } catch (err) {
         const unknown = err instanceof UptimeError && err.outcomeUnknown;
         const refusedMonitor = err instanceof UptimeValidationError && "monitor_id" in err.fields;
@@ -60,14 +76,20 @@ export async function createIncident(client: UptimeClient, news: IncidentInputs)
             who,
             `an incident of monitor ${inputs.monitorId} starting ${inputs.startedAt} already exists (id ${found.id}) and it is not the one this create sent ` +
               `(${differs.join(", ")} differ${differs.length === 1 ? "s" : ""}), so nothing was stored. Remove it or declare another start.`,
-            {}, err,
+            {},
+            err,
           );
         } else if (!unknown) {
           // A refusal our own store does not explain.
           if (refusedMonitor) await explainOngoing(client, inputs, who, err);
           throw err;
         } else if (attempt >= CREATE_ATTEMPTS) {
-          throw new UptimeResourceError(who, `${err.message} No incident starting ${inputs.startedAt} exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
+          throw new UptimeResourceError(
+            who,
+            `${err.message} No incident starting ${inputs.startedAt} exists afterwards, so nothing was created; it is safe to run again.`,
+            {},
+            err,
+          );
         }
       }
     }
@@ -83,7 +105,12 @@ export async function createIncident(client: UptimeClient, news: IncidentInputs)
  * check fails. When the store was refused over `monitor_id` and such an incident is
  * there, say so and what to do; otherwise leave the service's own message.
  */
-async function explainOngoing(client: UptimeClient, inputs: IncidentInputs, who: string, err: UptimeValidationError): Promise<void> {
+async function explainOngoing(
+  client: UptimeClient,
+  inputs: IncidentInputs,
+  who: string,
+  err: UptimeValidationError,
+): Promise<void> {
   let ongoing: Incident | undefined;
   try {
     for await (const i of client.incidents.all({ monitor_id: inputs.monitorId, sort_by: "started_at" })) {
@@ -114,18 +141,35 @@ async function findByStart(client: UptimeClient, inputs: IncidentInputs): Promis
 }
 
 /** Pulumi's `read`: the live incident; gone reads as an empty id. */
-export async function readIncident(client: UptimeClient, id: string, props: Partial<IncidentOutputs> = {}): Promise<ReadResult<IncidentOutputs>> {
+export async function readIncident(
+  client: UptimeClient,
+  id: string,
+  props: Partial<IncidentOutputs> = {},
+): Promise<ReadResult<IncidentOutputs>> {
   try {
     const live = incidentFromApi(await client.incidents.get(Number(id)));
     if (isManagedState(props)) {
-      await noticeZoneMismatchOnRead(props, live, INCIDENT_TIME_INPUTS, client.timeZone, label(props, id), resourceUrn(props));
+      await noticeZoneMismatchOnRead(
+        props,
+        live,
+        INCIDENT_TIME_INPUTS,
+        client.timeZone,
+        label(props, id),
+        resourceUrn(props),
+      );
     }
     // What the program wrote stays known across a refresh: it decides what a later change may replace.
     const outs = dropUndefined({
-      ...live, [RESOURCE_NAME_KEY]: props[RESOURCE_NAME_KEY], [RESOURCE_URN_KEY]: props[RESOURCE_URN_KEY], [PROGRAM_WROTE_KEY]: props[PROGRAM_WROTE_KEY],
+      ...live,
+      [RESOURCE_NAME_KEY]: props[RESOURCE_NAME_KEY],
+      [RESOURCE_URN_KEY]: props[RESOURCE_URN_KEY],
+      [PROGRAM_WROTE_KEY]: props[PROGRAM_WROTE_KEY],
     });
     const inputs = Object.fromEntries(
-      Object.entries(outs).filter(([k]) => (INCIDENT_API_FIELDS as readonly string[]).includes(k) || k === RESOURCE_NAME_KEY || k === RESOURCE_URN_KEY),
+      Object.entries(outs).filter(
+        ([k]) =>
+          (INCIDENT_API_FIELDS as readonly string[]).includes(k) || k === RESOURCE_NAME_KEY || k === RESOURCE_URN_KEY,
+      ),
     ) as unknown as IncidentOutputs;
     return { id: String(live.incidentId), props: outs, inputs };
   } catch (err) {
@@ -138,7 +182,12 @@ export async function readIncident(client: UptimeClient, id: string, props: Part
 }
 
 /** Pulumi's `update`: only cause, comment and not-yet-set acknowledgedAt/endedAt change in place. */
-export async function updateIncident(client: UptimeClient, id: string, olds: IncidentOutputs, news: IncidentInputs): Promise<UpdateResult<IncidentOutputs>> {
+export async function updateIncident(
+  client: UptimeClient,
+  id: string,
+  olds: IncidentOutputs,
+  news: IncidentInputs,
+): Promise<UpdateResult<IncidentOutputs>> {
   const inputs = stripInternal(news);
   const who = label(inputs, id);
   try {
@@ -146,10 +195,15 @@ export async function updateIncident(client: UptimeClient, id: string, olds: Inc
     const replaces = incidentReplaces(olds, changed);
     if (replaces.length) {
       // diff asks for a replacement here; reaching update means state and diff disagree.
-      throw new UptimeResourceError(who, `cannot change ${replaces.join(", ")} in place: the service does not allow it`);
+      throw new UptimeResourceError(
+        who,
+        `cannot change ${replaces.join(", ")} in place: the service does not allow it`,
+      );
     }
     const body = toIncidentUpdateBody(inputs, changed);
-    const live = Object.keys(body).length ? await client.incidents.update(Number(id), body) : await client.incidents.get(Number(id));
+    const live = Object.keys(body).length
+      ? await client.incidents.update(Number(id), body)
+      : await client.incidents.get(Number(id));
     await noticeZoneMismatch(body, live, INCIDENT_TIMES, client.timeZone, who, resourceUrn(news));
     return { outs: toIncidentOutputs(inputs, live, olds[PROGRAM_WROTE_KEY]) };
   } catch (err) {
@@ -159,7 +213,11 @@ export async function updateIncident(client: UptimeClient, id: string, olds: Inc
 }
 
 /** Pulumi's `delete`: an incident that is already gone is a success. */
-export async function deleteIncident(client: UptimeClient, id: string, props: Partial<IncidentOutputs> = {}): Promise<void> {
+export async function deleteIncident(
+  client: UptimeClient,
+  id: string,
+  props: Partial<IncidentOutputs> = {},
+): Promise<void> {
   try {
     await client.incidents.delete(Number(id));
   } catch (err) {

@@ -59,7 +59,10 @@ export function toIncidentCreateBody(inputs: IncidentInputs): IncidentCreateInpu
 }
 
 /** The update body for the changed updatable fields; an emptied cause or comment is cleared. */
-export function toIncidentUpdateBody(inputs: IncidentInputs, changed: readonly IncidentApiField[]): IncidentUpdateInput {
+export function toIncidentUpdateBody(
+  inputs: IncidentInputs,
+  changed: readonly IncidentApiField[],
+): IncidentUpdateInput {
   const body: Record<string, unknown> = {};
   if (changed.includes("acknowledgedAt") && inputs.acknowledgedAt) body.acknowledged_at = inputs.acknowledgedAt;
   if (changed.includes("endedAt") && inputs.endedAt) body.ended_at = inputs.endedAt;
@@ -90,7 +93,11 @@ export function incidentFromApi(i: Incident): IncidentOutputs {
  * wrote it), and is recorded as the program's when it is the value the program declared
  * (now or, per `previously`, before).
  */
-export function toIncidentOutputs(inputs: IncidentInputs, live: Incident, previously: WriteOnceValues = {}): IncidentOutputs {
+export function toIncidentOutputs(
+  inputs: IncidentInputs,
+  live: Incident,
+  previously: WriteOnceValues = {},
+): IncidentOutputs {
   const computed = incidentFromApi(live);
   const outs: IncidentOutputs = {
     ...stripInternal(inputs),
@@ -104,7 +111,12 @@ export function toIncidentOutputs(inputs: IncidentInputs, live: Incident, previo
     const held = computed[field];
     if (isEmpty(held)) continue;
     const declared = inputs[field];
-    const mine = !isEmpty(declared) && sameDate(declared, held) ? declared! : !isEmpty(previously[field]) && sameDate(previously[field], held) ? previously[field] : undefined;
+    const mine =
+      !isEmpty(declared) && sameDate(declared, held)
+        ? declared!
+        : !isEmpty(previously[field]) && sameDate(previously[field], held)
+          ? previously[field]
+          : undefined;
     outs[field] = mine ?? held;
     if (mine !== undefined) wrote[field] = mine;
   }

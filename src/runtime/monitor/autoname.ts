@@ -46,17 +46,29 @@ function given(v: unknown): boolean {
  * name can be chosen; `failure` says why in the program's terms.
  */
 export function chooseName(
-  news: Record<string, unknown>, olds: Record<string, unknown> = {}, autonaming?: Autonaming,
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+  autonaming?: Autonaming,
 ): { name?: unknown; failure?: CheckFailure } {
   if (given(news.name) || isUnknown(news.name)) return { name: news.name };
   if (given(olds.name) && !isUnknown(olds.name)) return { name: olds.name };
   // Adoption finds the existing monitor by its name: a generated one would find nothing.
   // `adopt` may still be a config string ("true") here: check coerces it later.
   if (coerceBoolean(news.adopt) === true) {
-    return { failure: failure("name", "is required with adopt: true, because adoption finds the existing monitor by name; declare the monitor's name, or take it over by id with adoptId") };
+    return {
+      failure: failure(
+        "name",
+        "is required with adopt: true, because adoption finds the existing monitor by name; declare the monitor's name, or take it over by id with adoptId",
+      ),
+    };
   }
   if (autonaming?.mode === "disable") {
-    return { failure: failure("name", "is required: autonaming is disabled for this stack (pulumi:autonaming mode: disabled); declare a name") };
+    return {
+      failure: failure(
+        "name",
+        "is required: autonaming is disabled for this stack (pulumi:autonaming mode: disabled); declare a name",
+      ),
+    };
   }
   if (autonaming?.proposedName) {
     const proposed = autonaming.proposedName;
@@ -65,7 +77,9 @@ export function chooseName(
   }
   const resourceName = news[RESOURCE_NAME_KEY];
   if (typeof resourceName !== "string" || resourceName === "") {
-    return { failure: failure("name", "is required: this monitor has no resource name to derive one from; declare a name") };
+    return {
+      failure: failure("name", "is required: this monitor has no resource name to derive one from; declare a name"),
+    };
   }
   return { name: defaultName(resourceName) };
 }

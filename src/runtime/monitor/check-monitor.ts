@@ -7,18 +7,27 @@ import { nonexistentLocalTimes } from "../local-times";
 import { resourceLabel } from "../user-errors";
 import { monitorClaims } from "./claims";
 import { chooseName, type Autonaming } from "./autoname";
-import { COUPLED_FIELDS, MONITOR_SECRET_FIELDS, MONITOR_API_FIELDS, MONITOR_DEFAULTS, MONITOR_PROVIDER_FIELDS } from "./monitor-props";
+import {
+  COUPLED_FIELDS,
+  MONITOR_SECRET_FIELDS,
+  MONITOR_API_FIELDS,
+  MONITOR_DEFAULTS,
+  MONITOR_PROVIDER_FIELDS,
+} from "./monitor-props";
 import { INTERNAL_KEYS, RESOURCE_NAME_KEY, resourceUrn } from "../keys";
 
 function providerFields(inputs: Record<string, unknown>): CheckFailure[] {
   const out: CheckFailure[] = [];
   for (const key of ["paused", "adopt"] as const) {
     const v = inputs[key];
-    if (v !== undefined && !isUnknown(v) && typeof v !== "boolean") out.push(failure(key, `expected true or false; got ${JSON.stringify(v)}`));
+    if (v !== undefined && !isUnknown(v) && typeof v !== "boolean")
+      out.push(failure(key, `expected true or false; got ${JSON.stringify(v)}`));
   }
   const id = inputs.adoptId;
   if (id !== undefined && !isUnknown(id) && !(typeof id === "number" && Number.isInteger(id) && id > 0)) {
-    out.push(failure("adoptId", `expected the id of an existing monitor (a positive whole number); got ${JSON.stringify(id)}`));
+    out.push(
+      failure("adoptId", `expected the id of an existing monitor (a positive whole number); got ${JSON.stringify(id)}`),
+    );
   }
   if (inputs.adopt === true && id !== undefined) {
     out.push(failure("adoptId", "set either adopt (by name) or adoptId (by id), not both"));
@@ -37,7 +46,10 @@ export function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
     defaults: MONITOR_DEFAULTS,
     schema: monitorCreateSchema,
     groups: COUPLED_FIELDS,
-    extra: (inputs) => [...providerFields(inputs), ...nonexistentLocalTimes(inputs, ["maintenanceStartAt", "maintenanceEndAt"], timeZone)],
+    extra: (inputs) => [
+      ...providerFields(inputs),
+      ...nonexistentLocalTimes(inputs, ["maintenanceStartAt", "maintenanceEndAt"], timeZone),
+    ],
     secret: MONITOR_SECRET_FIELDS,
   };
 }
@@ -56,7 +68,10 @@ export interface MonitorCheckContext {
  * `urn`, also refuses a name or `adoptId` another resource of this run declared (claims.ts).
  */
 export function checkMonitor(
-  news: Record<string, unknown>, timeZone = "UTC", urn = resourceUrn(news), context: MonitorCheckContext = {},
+  news: Record<string, unknown>,
+  timeZone = "UTC",
+  urn = resourceUrn(news),
+  context: MonitorCheckContext = {},
 ): CheckResult {
   const bag = { ...news };
   const named = chooseName(bag, context.olds, context.autonaming);

@@ -48,16 +48,26 @@ export class MonitorClaims {
       const first = this.names.get(key);
       if (first) {
         const same = first.name === declared.name ? "" : ` (as ${JSON.stringify(first.name)})`;
-        out.push(failure("name", `${JSON.stringify(declared.name)} is also declared by ${describe(first, who)}${same}; monitor names are ` +
-          "unique per account (ignoring case and accents), so both resources would manage one monitor and both would delete it. " +
-          "Declare each monitor once, or give each its own name."));
+        out.push(
+          failure(
+            "name",
+            `${JSON.stringify(declared.name)} is also declared by ${describe(first, who)}${same}; monitor names are ` +
+              "unique per account (ignoring case and accents), so both resources would manage one monitor and both would delete it. " +
+              "Declare each monitor once, or give each its own name.",
+          ),
+        );
       } else this.names.set(key, { ...who, name: declared.name });
     }
     if (typeof declared.adoptId === "number") {
       const first = this.adoptIds.get(declared.adoptId);
       if (first) {
-        out.push(failure("adoptId", `monitor ${declared.adoptId} is also adopted by ${describe(first, who)}; two resources must not ` +
-          "manage one monitor (both would write it and both would delete it). Adopt it once."));
+        out.push(
+          failure(
+            "adoptId",
+            `monitor ${declared.adoptId} is also adopted by ${describe(first, who)}; two resources must not ` +
+              "manage one monitor (both would write it and both would delete it). Adopt it once.",
+          ),
+        );
       } else this.adoptIds.set(declared.adoptId, who);
     }
     return out;

@@ -43,14 +43,23 @@ export function changedMonitorFields(olds: Partial<MonitorOutputs>, news: Partia
  * which monitor the resource manages (claims.ts), for a delete of another resource that
  * managed the same one.
  */
-export function monitorChanges(olds: Partial<MonitorOutputs>, news: Partial<MonitorInputs>, urn = resourceUrn(news)): PropertyChanges {
-  if (urn && typeof olds.monitorId === "number") monitorClaims.own({ urn, label: resourceLabel("Monitor", news[RESOURCE_NAME_KEY] ?? news.name) }, olds.monitorId);
+export function monitorChanges(
+  olds: Partial<MonitorOutputs>,
+  news: Partial<MonitorInputs>,
+  urn = resourceUrn(news),
+): PropertyChanges {
+  if (urn && typeof olds.monitorId === "number")
+    monitorClaims.own({ urn, label: resourceLabel("Monitor", news[RESOURCE_NAME_KEY] ?? news.name) }, olds.monitorId);
   const changed: string[] = changedMonitorFields(olds, news);
   if (pauseChange(olds, news) !== undefined) changed.push("paused");
   return { changed, replaces: [], deleteBeforeReplace: false };
 }
 
 /** Pulumi's `diff` for a monitor. */
-export function diffMonitor(olds: Partial<MonitorOutputs>, news: Partial<MonitorInputs>, urn = resourceUrn(news)): DiffResult {
+export function diffMonitor(
+  olds: Partial<MonitorOutputs>,
+  news: Partial<MonitorInputs>,
+  urn = resourceUrn(news),
+): DiffResult {
   return toDiffResult(monitorChanges(olds, news, urn));
 }

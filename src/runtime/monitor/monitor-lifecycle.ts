@@ -11,7 +11,15 @@ import { dropUndefined } from "../../util/objects";
 import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
 import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-errors";
 import { changedMonitorFields, pauseChange } from "./diff-monitor";
-import { fromApi, MONITOR_API_FIELDS, toCreateBody, toOutputs, toUpdateBody, type MonitorInputs, type MonitorOutputs } from "./monitor-props";
+import {
+  fromApi,
+  MONITOR_API_FIELDS,
+  toCreateBody,
+  toOutputs,
+  toUpdateBody,
+  type MonitorInputs,
+  type MonitorOutputs,
+} from "./monitor-props";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../keys";
 import { describe, monitorClaims } from "./claims";
 import { providerLog, warnOnce } from "../log";
@@ -26,7 +34,10 @@ function label(props: Partial<MonitorInputs>, id?: string | number): string {
 }
 
 function isNameTaken(err: unknown): boolean {
-  return err instanceof UptimeValidationError && Object.entries(err.fields).some(([k, msgs]) => k === "name" && msgs.some((m) => /taken|exists|unique/i.test(m)));
+  return (
+    err instanceof UptimeValidationError &&
+    Object.entries(err.fields).some(([k, msgs]) => k === "name" && msgs.some((m) => /taken|exists|unique/i.test(m)))
+  );
 }
 
 /**
@@ -35,18 +46,32 @@ function isNameTaken(err: unknown): boolean {
  * host records the resource as created but failed to initialise: state then knows the
  * monitor (no orphan) and the next `up` finishes the update.
  */
-async function converge(client: UptimeClient, live: Monitor, inputs: MonitorInputs, who: string, urn?: string): Promise<MonitorOutputs> {
+async function converge(
+  client: UptimeClient,
+  live: Monitor,
+  inputs: MonitorInputs,
+  who: string,
+  urn?: string,
+): Promise<MonitorOutputs> {
   const other = urn ? monitorClaims.own({ urn, label: who }, live.id) : undefined;
   if (other) {
-    throw new UptimeResourceError(who, `monitor ${live.id} ("${live.name}") is already managed by ${describe(other, { urn: urn!, label: who })} in this ` +
-      "run; two resources must not manage one monitor (both would write it and both would delete it). Declare it once.", {});
+    throw new UptimeResourceError(
+      who,
+      `monitor ${live.id} ("${live.name}") is already managed by ${describe(other, { urn: urn!, label: who })} in this ` +
+        "run; two resources must not manage one monitor (both would write it and both would delete it). Declare it once.",
+      {},
+    );
   }
   try {
     return await convergeOnce(client, live, inputs);
   } catch (err) {
     const failed = toResourceError(who, err) as Error & { id?: string; properties?: object; reasons?: string[] };
     failed.id = String(live.id);
-    failed.properties = dropUndefined({ ...fromApi(live), [RESOURCE_NAME_KEY]: inputs[RESOURCE_NAME_KEY], [RESOURCE_URN_KEY]: inputs[RESOURCE_URN_KEY] });
+    failed.properties = dropUndefined({
+      ...fromApi(live),
+      [RESOURCE_NAME_KEY]: inputs[RESOURCE_NAME_KEY],
+      [RESOURCE_URN_KEY]: inputs[RESOURCE_URN_KEY],
+    });
     failed.reasons = [failed.message];
     throw failed;
   }
@@ -67,7 +92,10 @@ async function convergeOnce(client: UptimeClient, live: Monitor, inputs: Monitor
 
 /** Tells the user which monitor a create took over instead of creating one. */
 function adopted(who: string, live: Monitor, how: string, urn: string | undefined): Promise<void> {
-  return providerLog().info(`${who} took over the existing monitor ${live.id} (${JSON.stringify(live.name)}, ${how}) instead of creating one.`, urn);
+  return providerLog().info(
+    `${who} took over the existing monitor ${live.id} (${JSON.stringify(live.name)}, ${how}) instead of creating one.`,
+    urn,
+  );
 }
 
 /**
@@ -82,13 +110,23 @@ function differencesFromSent(live: Monitor, inputs: MonitorInputs): string[] {
   );
 }
 
-function nameTakenError(who: string, inputs: MonitorInputs, cause: unknown, existing?: { id: number; differs: string[] }): UptimeResourceError {
-  const which = existing ? ` (id ${existing.id}) and it is not the one this create sent (${existing.differs.join(", ")} differ${existing.differs.length === 1 ? "s" : ""})` : "";
+function nameTakenError(
+  who: string,
+  inputs: MonitorInputs,
+  cause: unknown,
+  existing?: { id: number; differs: string[] },
+): UptimeResourceError {
+  const which = existing
+    ? ` (id ${existing.id}) and it is not the one this create sent (${existing.differs.join(", ")} differ${existing.differs.length === 1 ? "s" : ""})`
+    : "";
   return new UptimeResourceError(
     who,
     `a monitor named "${inputs.name}" already exists in this account${which}. Declare it with \`adopt: true\` to take it over, or choose another name` +
-      (existing ? "." : " (renaming a resource of this stack? Give it the `aliases` option with its old name instead)."),
-    { name: ["already exists"] }, cause,
+      (existing
+        ? "."
+        : " (renaming a resource of this stack? Give it the `aliases` option with its old name instead)."),
+    { name: ["already exists"] },
+    cause,
   );
 }
 
@@ -103,14 +141,20 @@ function nameTakenError(who: string, inputs: MonitorInputs, cause: unknown, exis
  * monitor of that name is someone else's and is left alone. Never a duplicate, never an
  * orphan, never a silent takeover.
  */
-export async function createMonitor(client: UptimeClient, news: MonitorInputs, urn = resourceUrn(news)): Promise<CreateResult<MonitorOutputs>> {
+export async function createMonitor(
+  client: UptimeClient,
+  news: MonitorInputs,
+  urn = resourceUrn(news),
+): Promise<CreateResult<MonitorOutputs>> {
   const inputs = stripInternal(news);
   const who = label(inputs);
   try {
     if (inputs.adoptId !== undefined) {
       const live = await client.monitors.get(inputs.adoptId).catch((err) => {
         if (err instanceof UptimeNotFoundError) {
-          throw new UptimeResourceError(who, `adoptId ${inputs.adoptId}: no monitor with that id in this account`, { adoptId: ["no such monitor"] });
+          throw new UptimeResourceError(who, `adoptId ${inputs.adoptId}: no monitor with that id in this account`, {
+            adoptId: ["no such monitor"],
+          });
         }
         throw err;
       });
@@ -148,7 +192,12 @@ export async function createMonitor(client: UptimeClient, news: MonitorInputs, u
         // Now known not to be stored, so sending it again cannot duplicate it.
         if (attempt >= CREATE_ATTEMPTS) {
           if (taken) throw nameTakenError(who, inputs, err);
-          throw new UptimeResourceError(who, `${(err as Error).message} No monitor named "${inputs.name}" exists afterwards, so nothing was created; it is safe to run again.`, {}, err);
+          throw new UptimeResourceError(
+            who,
+            `${(err as Error).message} No monitor named "${inputs.name}" exists afterwards, so nothing was created; it is safe to run again.`,
+            {},
+            err,
+          );
         }
         continue;
       }
@@ -183,12 +232,17 @@ export async function readMonitor(
   const who = label(props, id);
   try {
     const live = await fetch(Number(id));
-    if (isManagedState(props)) await noticeZoneMismatchOnRead(props, fromApi(live), MONITOR_TIME_INPUTS, client.timeZone, who, urn);
+    if (isManagedState(props))
+      await noticeZoneMismatchOnRead(props, fromApi(live), MONITOR_TIME_INPUTS, client.timeZone, who, urn);
     const other = urn ? monitorClaims.own({ urn, label: who }, live.id) : undefined;
     if (other) {
-      await warnOnce(`shared-monitor-${live.id}`, `${who} and ${describe(other, { urn: urn!, label: who })} both manage monitor ${live.id} ` +
-        `("${live.name}"): both write it and both would delete it. Remove one of them from the program; \`pulumi up\` then leaves the ` +
-        "monitor to the other.", urn);
+      await warnOnce(
+        `shared-monitor-${live.id}`,
+        `${who} and ${describe(other, { urn: urn!, label: who })} both manage monitor ${live.id} ` +
+          `("${live.name}"): both write it and both would delete it. Remove one of them from the program; \`pulumi up\` then leaves the ` +
+          "monitor to the other.",
+        urn,
+      );
     }
     const state: MonitorOutputs = {
       ...fromApi(live),
@@ -202,7 +256,11 @@ export async function readMonitor(
     };
     const outs = dropUndefined(state);
     const inputs = Object.fromEntries(
-      Object.entries(outs).filter(([k]) => (MONITOR_API_FIELDS as readonly string[]).includes(k) || ["paused", "adopt", "adoptId", RESOURCE_NAME_KEY, RESOURCE_URN_KEY].includes(k)),
+      Object.entries(outs).filter(
+        ([k]) =>
+          (MONITOR_API_FIELDS as readonly string[]).includes(k) ||
+          ["paused", "adopt", "adoptId", RESOURCE_NAME_KEY, RESOURCE_URN_KEY].includes(k),
+      ),
     ) as MonitorOutputs;
     return { id: String(live.id), props: outs, inputs };
   } catch (err) {
@@ -223,7 +281,11 @@ export function isManagedState(props: object): boolean {
 
 /** Pulumi's `update`: send the changed fields (and `pause`), return the full outputs. */
 export async function updateMonitor(
-  client: UptimeClient, id: string, olds: MonitorOutputs, news: MonitorInputs, urn = resourceUrn(news),
+  client: UptimeClient,
+  id: string,
+  olds: MonitorOutputs,
+  news: MonitorInputs,
+  urn = resourceUrn(news),
 ): Promise<UpdateResult<MonitorOutputs>> {
   const inputs = stripInternal(news);
   const who = label(inputs, id);
@@ -232,7 +294,10 @@ export async function updateMonitor(
     const changed = changedMonitorFields(olds, inputs);
     const pause = pauseChange(olds, inputs);
     const body = toUpdateBody(inputs, changed, pause);
-    const live = changed.length === 0 && pause === undefined ? await client.monitors.get(Number(id)) : await client.monitors.update(Number(id), body);
+    const live =
+      changed.length === 0 && pause === undefined
+        ? await client.monitors.get(Number(id))
+        : await client.monitors.update(Number(id), body);
     await noticeZoneMismatch(body, live, MONITOR_TIMES, client.timeZone, who, urn);
     return { outs: toOutputs(inputs, live) };
   } catch (err) {
@@ -246,11 +311,20 @@ export async function updateMonitor(
  * resource of this run now manages (it adopted it, e.g. the same monitor under a renamed
  * resource) is left to that resource: deleting it would delete what that resource manages.
  */
-export async function deleteMonitor(client: UptimeClient, id: string, props: Partial<MonitorOutputs> = {}, urn = resourceUrn(props)): Promise<void> {
+export async function deleteMonitor(
+  client: UptimeClient,
+  id: string,
+  props: Partial<MonitorOutputs> = {},
+  urn = resourceUrn(props),
+): Promise<void> {
   const other = urn ? monitorClaims.managedByAnother(urn, Number(id)) : undefined;
   if (other) {
     const who = label(props, id);
-    await warnOnce(`handed-over-${id}`, `${who}: monitor ${id} was not deleted, because ${describe(other, { urn: urn!, label: who })} manages it now.`, urn);
+    await warnOnce(
+      `handed-over-${id}`,
+      `${who}: monitor ${id} was not deleted, because ${describe(other, { urn: urn!, label: who })} manages it now.`,
+      urn,
+    );
     return;
   }
   try {

@@ -68,7 +68,10 @@ const SCALAR_DEFAULTS = Object.fromEntries(
 ) as Partial<Record<MonitorApiField, string | number>>;
 
 /** The API body for the given fields of `inputs` (all of them by default); absent optional fields are left out. */
-export function toApiBody(inputs: Partial<MonitorInputs>, fields: readonly MonitorApiField[] = MONITOR_API_FIELDS): Record<string, unknown> {
+export function toApiBody(
+  inputs: Partial<MonitorInputs>,
+  fields: readonly MonitorApiField[] = MONITOR_API_FIELDS,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const field of fields) {
     const value = inputs[field];
@@ -88,7 +91,11 @@ export function toCreateBody(inputs: MonitorInputs): MonitorCreateInput {
  * The update body for the changed fields. Fields the service validates together travel
  * together, and an absent optional field is sent as null so that the service clears it.
  */
-export function toUpdateBody(inputs: MonitorInputs, changed: readonly MonitorApiField[], pause?: boolean): MonitorUpdateInput {
+export function toUpdateBody(
+  inputs: MonitorInputs,
+  changed: readonly MonitorApiField[],
+  pause?: boolean,
+): MonitorUpdateInput {
   const fields = new Set<MonitorApiField>(changed);
   for (const group of COUPLED_FIELDS) if (group.some((f) => fields.has(f))) group.forEach((f) => fields.add(f));
   const body: Record<string, unknown> = {};

@@ -54,7 +54,10 @@ interface ListState {
 export class MonitorReadSnapshot {
   private session?: Session;
 
-  constructor(private readonly client: UptimeClient, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly client: UptimeClient,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** The live monitor with this id. @throws UptimeNotFoundError when it is gone. */
   get(id: number): Promise<Monitor> {
@@ -74,7 +77,10 @@ class Session {
   private first?: { id: number; live: Promise<Monitor> };
   private list?: Promise<ListState | undefined>;
 
-  constructor(private readonly client: UptimeClient, readonly startedAt: number) {}
+  constructor(
+    private readonly client: UptimeClient,
+    readonly startedAt: number,
+  ) {}
 
   async get(id: number): Promise<Monitor> {
     const seen = ++this.reads;
@@ -85,7 +91,8 @@ class Session {
     }
     const list = await (this.list ??= this.firstPage());
     if (!list) return this.client.monitors.get(id);
-    if (!list.listed.has(id) && !list.complete && list.trusted !== false && this.reads > 1 + list.pageCount) await this.walk(list);
+    if (!list.listed.has(id) && !list.complete && list.trusted !== false && this.reads > 1 + list.pageCount)
+      await this.walk(list);
     const hit = list.listed.get(id);
     if (!hit) return this.client.monitors.get(id);
     for (;;) {
@@ -96,7 +103,16 @@ class Session {
     if (list.trusted === false) return this.client.monitors.get(id);
     // Undecided, nobody proving: this read proves (or disproves) the list.
     const live = this.client.monitors.get(id);
-    list.proving = live.then((m) => { list.trusted ??= sameApartFromChecks(hit, m); }, () => undefined).finally(() => { list.proving = undefined; });
+    list.proving = live
+      .then(
+        (m) => {
+          list.trusted ??= sameApartFromChecks(hit, m);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        list.proving = undefined;
+      });
     return live;
   }
 
@@ -117,7 +133,12 @@ class Session {
       const first = await pages.next();
       if (first.done) return undefined;
       const page = first.value;
-      const list: ListState = { pages, pageCount: pageCount(page), listed: new Map(), complete: !page.hasNext || page.data.length === 0 };
+      const list: ListState = {
+        pages,
+        pageCount: pageCount(page),
+        listed: new Map(),
+        complete: !page.hasNext || page.data.length === 0,
+      };
       for (const m of page.data) list.listed.set(m.id, m);
       return list;
     } catch {
@@ -128,7 +149,8 @@ class Session {
   private walk(list: ListState): Promise<void> {
     return (list.walk ??= (async () => {
       try {
-        for (let r = await list.pages.next(); !r.done; r = await list.pages.next()) for (const m of r.value.data) list.listed.set(m.id, m);
+        for (let r = await list.pages.next(); !r.done; r = await list.pages.next())
+          for (const m of r.value.data) list.listed.set(m.id, m);
         list.complete = true;
       } catch {
         // The pages read so far still answer; the rest go by id.
@@ -145,7 +167,10 @@ function pageCount(page: Page<Monitor>): number {
 
 /** Equal, apart from what checks write; a pause is a write, so `paused` must agree. */
 function sameApartFromChecks(a: Monitor, b: Monitor): boolean {
-  return isDeepStrictEqual(withoutCheckFields(a), withoutCheckFields(b)) && (a.status === "paused") === (b.status === "paused");
+  return (
+    isDeepStrictEqual(withoutCheckFields(a), withoutCheckFields(b)) &&
+    (a.status === "paused") === (b.status === "paused")
+  );
 }
 
 function withoutCheckFields(m: Monitor): Record<string, unknown> {

@@ -29,7 +29,8 @@ export const CHECK_DEFAULTS = {
 
 function integerIn(name: string, value: number | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`checks.${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`checks.${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
   return value;
 }
 

@@ -37,7 +37,10 @@ export class Checker {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
 
-  constructor(private readonly deps: CheckerDeps, readonly settings: CheckSettings) {
+  constructor(
+    private readonly deps: CheckerDeps,
+    readonly settings: CheckSettings,
+  ) {
     this.limiter = new Limiter(settings.concurrency);
     // Every check under way listens for the close: as many listeners as checks.
     setMaxListeners(0, this.closing.signal);
@@ -108,14 +111,26 @@ export class Checker {
         const finishedAt = this.deps.now();
         const outcome = this.closing.signal.aborted
           ? "closing"
-          : await recordResult(this.deps.store, {
-            account: m.account,
-            monitorId: m.id,
-            checked: fingerprint(target),
-            now: finishedAt,
-            nextCheckAt: this.nextDue(m, dueAt, finishedAt),
-          }, result);
-        const event: CheckEvent = { monitorId: m.id, dueAt, startedAt, finishedAt, up: result.up, result: result.result, outcome };
+          : await recordResult(
+              this.deps.store,
+              {
+                account: m.account,
+                monitorId: m.id,
+                checked: fingerprint(target),
+                now: finishedAt,
+                nextCheckAt: this.nextDue(m, dueAt, finishedAt),
+              },
+              result,
+            );
+        const event: CheckEvent = {
+          monitorId: m.id,
+          dueAt,
+          startedAt,
+          finishedAt,
+          up: result.up,
+          result: result.result,
+          outcome,
+        };
         this.report(event);
         return event;
       } catch (err) {

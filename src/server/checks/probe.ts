@@ -38,12 +38,18 @@ function statusLine(res: IncomingMessage): string {
 export async function probe(target: CheckTarget, settings: CheckSettings, signal?: AbortSignal): Promise<ProbeResult> {
   const started = performance.now();
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new CheckFailure(`timed out after ${settings.timeoutMs} ms`)), settings.timeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new CheckFailure(`timed out after ${settings.timeoutMs} ms`)),
+    settings.timeoutMs,
+  );
   const onAbort = () => deadline.abort(new CheckFailure("the server is closing"));
   signal?.addEventListener("abort", onAbort, { once: true });
   let sslEndsAt: number | null = null;
   const done = (up: boolean, result: string): ProbeResult => ({
-    up, result, sslEndsAt, responseTimeMs: Math.max(0, Math.round(performance.now() - started)),
+    up,
+    result,
+    sslEndsAt,
+    responseTimeMs: Math.max(0, Math.round(performance.now() - started)),
   });
   try {
     let url = firstUrl(target);
@@ -59,7 +65,11 @@ export async function probe(target: CheckTarget, settings: CheckSettings, signal
         if (hop >= settings.maxRedirects) return done(false, `too many redirects (more than ${settings.maxRedirects})`);
         url = new URL(location, url);
         // As browsers and the service's HTTP client do: 303 always, 301/302 after a POST-like method, go on with GET.
-        if (res.statusCode === 303 || ((res.statusCode === 301 || res.statusCode === 302) && method !== "GET" && method !== "HEAD")) method = "GET";
+        if (
+          res.statusCode === 303 ||
+          ((res.statusCode === 301 || res.statusCode === 302) && method !== "GET" && method !== "HEAD")
+        )
+          method = "GET";
         continue;
       }
       const line = statusLine(res);
@@ -86,10 +96,19 @@ export async function probe(target: CheckTarget, settings: CheckSettings, signal
 }
 
 /** Sends one request; resolves with the response once its head has arrived. */
-function send(url: URL, method: string, headers: Record<string, string>, settings: CheckSettings, signal: AbortSignal): Promise<IncomingMessage> {
-  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new CheckFailure(`unsupported URL scheme ${url.protocol}`));
+function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  settings: CheckSettings,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return Promise.reject(new CheckFailure(`unsupported URL scheme ${url.protocol}`));
   if (settings.loopbackOnly && !isLoopbackHost(url.hostname)) {
-    return Promise.reject(new CheckFailure(`not checked: ${url.hostname} is not on loopback, and this server checks only loopback targets`));
+    return Promise.reject(
+      new CheckFailure(`not checked: ${url.hostname} is not on loopback, and this server checks only loopback targets`),
+    );
   }
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {

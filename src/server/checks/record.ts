@@ -54,7 +54,12 @@ async function moveIncident(tx: StoreTx, ctx: CheckContext, monitorId: number, r
   const ongoing = await tx.ongoingIncident(monitorId);
   if (!result.up && !ongoing) {
     const cause = result.result.slice(0, CAUSE_MAX);
-    await tx.insertIncident(ctx.account, monitorId, { started_at: ctx.now, acknowledged_at: null, ended_at: null, cause, comment: null }, ctx.now);
+    await tx.insertIncident(
+      ctx.account,
+      monitorId,
+      { started_at: ctx.now, acknowledged_at: null, ended_at: null, cause, comment: null },
+      ctx.now,
+    );
   } else if (result.up && ongoing) {
     // ended_at is after started_at, even on a clock that has not moved (tests pin it).
     await tx.updateIncident(ongoing.id, { ended_at: Math.max(ctx.now, ongoing.started_at + 1) }, ctx.now);

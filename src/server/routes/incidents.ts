@@ -12,7 +12,10 @@ export async function listIncidents(ctx: ApiContext): Promise<Reply> {
   const v = validateIncidentList(ctx.query, ctx.fallbackPerPage);
   if (!v.ok) return validationReply(v.errors);
   const page = await ctx.store.run((tx) => tx.listIncidents(ctx.account.id, v.query));
-  return { status: 200, body: pageEnvelope(page.rows.map(presentIncident), page.total, v.paging, ctx.endpointUrl, ctx.query) };
+  return {
+    status: 200,
+    body: pageEnvelope(page.rows.map(presentIncident), page.total, v.paging, ctx.endpointUrl, ctx.query),
+  };
 }
 
 /** GET /api/v1/incidents/{id} */

@@ -12,9 +12,10 @@ export async function listMonitors(ctx: ApiContext): Promise<Reply> {
   const v = validateMonitorList(ctx.query, ctx.fallbackPerPage);
   if (!v.ok) return validationReply(v.errors);
   // Monitors belong to no status page on this server, so the filter matches nothing for any id.
-  const page = v.statusPageId !== undefined
-    ? { rows: [], total: 0 }
-    : await ctx.store.run((tx) => tx.listMonitors(ctx.account.id, v.query));
+  const page =
+    v.statusPageId !== undefined
+      ? { rows: [], total: 0 }
+      : await ctx.store.run((tx) => tx.listMonitors(ctx.account.id, v.query));
   const data = page.rows.map((m) => presentMonitor(m, ctx.now));
   return { status: 200, body: pageEnvelope(data, page.total, v.paging, ctx.endpointUrl, ctx.query) };
 }

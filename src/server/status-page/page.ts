@@ -34,7 +34,9 @@ function htmlReply(status: number, html: string, nonce?: string, headers: Record
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
-  ].filter(Boolean).join("; ");
+  ]
+    .filter(Boolean)
+    .join("; ");
   return {
     status,
     text: html,
@@ -53,14 +55,28 @@ function htmlReply(status: number, html: string, nonce?: string, headers: Record
 export async function statusPage(deps: StatusPageDeps, req: IncomingMessage, query: URLSearchParams): Promise<Reply> {
   const account = deps.accounts.authenticatePage(req);
   if (!account) {
-    return htmlReply(401, renderSignIn(), undefined, { "WWW-Authenticate": 'Basic realm="uptime-server status page", charset="UTF-8"' });
+    return htmlReply(401, renderSignIn(), undefined, {
+      "WWW-Authenticate": 'Basic realm="uptime-server status page", charset="UTF-8"',
+    });
   }
   const asked = Number(query.get("refresh"));
   const refreshSeconds = Number.isInteger(asked) && asked >= 1 && asked <= 3600 ? asked : DEFAULT_REFRESH_SECONDS;
   const now = deps.now();
   const { monitors, incidents } = await deps.store.run(async (tx) => ({
-    monitors: await tx.listMonitors(account.id, { searchBy: "name", sortBy: "name", sort: "asc", limit: MAX_MONITORS, offset: 0 }),
-    incidents: await tx.listIncidents(account.id, { searchBy: "monitor", sortBy: "started_at", sort: "desc", limit: MAX_INCIDENTS, offset: 0 }),
+    monitors: await tx.listMonitors(account.id, {
+      searchBy: "name",
+      sortBy: "name",
+      sort: "asc",
+      limit: MAX_MONITORS,
+      offset: 0,
+    }),
+    incidents: await tx.listIncidents(account.id, {
+      searchBy: "monitor",
+      sortBy: "started_at",
+      sort: "desc",
+      limit: MAX_INCIDENTS,
+      offset: 0,
+    }),
   }));
   const nonce = randomBytes(16).toString("base64");
   const html = renderStatusPage({

@@ -88,24 +88,41 @@ export function renderContent(d: StatusPageData): string {
   const resolved = d.incidents.filter((i) => i.ended_at !== null);
   const counts = new Map<string, number>();
   for (const m of d.monitors) counts.set(monitorStatus(m, d.now), (counts.get(monitorStatus(m, d.now)) ?? 0) + 1);
-  const summary = [...counts].sort().map(([s, n]) => `${n} ${escapeHtml(s)}`).join(" · ") || "no monitors";
-  const incidentHead = "<tr><th>Monitor</th><th>Status</th><th>Started</th><th>Ended</th><th>Lasted</th><th>Cause</th></tr>";
+  const summary =
+    [...counts]
+      .sort()
+      .map(([s, n]) => `${n} ${escapeHtml(s)}`)
+      .join(" · ") || "no monitors";
+  const incidentHead =
+    "<tr><th>Monitor</th><th>Status</th><th>Started</th><th>Ended</th><th>Lasted</th><th>Cause</th></tr>";
   return `<p class="summary" id="summary">${summary}</p>
 <h2>Monitors</h2>
-${d.monitors.length === 0 ? '<p class="empty">No monitors yet.</p>' : `<table id="monitors">
+${
+  d.monitors.length === 0
+    ? '<p class="empty">No monitors yet.</p>'
+    : `<table id="monitors">
 <thead><tr><th>Monitor</th><th>Status</th><th>Last check</th><th>Response</th><th>Result</th><th>Interval</th></tr></thead>
 <tbody>
 ${d.monitors.map((m) => monitorRow(m, d)).join("\n")}
-</tbody></table>`}
+</tbody></table>`
+}
 ${d.moreMonitors > 0 ? `<p class="more">and ${d.moreMonitors} more monitors (use the API to see them all)</p>` : ""}
 <h2>Ongoing incidents</h2>
-${ongoing.length === 0 ? '<p class="empty" id="no-ongoing">None.</p>' : `<table id="ongoing"><thead>${incidentHead}</thead><tbody>
+${
+  ongoing.length === 0
+    ? '<p class="empty" id="no-ongoing">None.</p>'
+    : `<table id="ongoing"><thead>${incidentHead}</thead><tbody>
 ${ongoing.map((i) => incidentRow(i, names, d)).join("\n")}
-</tbody></table>`}
+</tbody></table>`
+}
 <h2>Recently resolved</h2>
-${resolved.length === 0 ? '<p class="empty" id="no-resolved">None.</p>' : `<table id="incidents"><thead>${incidentHead}</thead><tbody>
+${
+  resolved.length === 0
+    ? '<p class="empty" id="no-resolved">None.</p>'
+    : `<table id="incidents"><thead>${incidentHead}</thead><tbody>
 ${resolved.map((i) => incidentRow(i, names, d)).join("\n")}
-</tbody></table>`}
+</tbody></table>`
+}
 <p class="updated" id="updated">Updated ${escapeHtml(when(d.now, d.timeZone))} (${escapeHtml(d.timeZone)}); refreshes every ${d.refreshSeconds} s.</p>`;
 }
 

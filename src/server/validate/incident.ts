@@ -11,7 +11,14 @@ import { messages } from "./messages";
 import { ErrorBag, checkDate, checkString, filled, present, rejectUnknown, toInteger } from "./rules";
 
 /** Fields an incident store accepts. */
-export const INCIDENT_STORE_FIELDS = ["monitor_id", "started_at", "acknowledged_at", "ended_at", "cause", "comment"] as const;
+export const INCIDENT_STORE_FIELDS = [
+  "monitor_id",
+  "started_at",
+  "acknowledged_at",
+  "ended_at",
+  "cause",
+  "comment",
+] as const;
 
 /** What store validation needs to look up. */
 export interface IncidentStoreContext {
@@ -29,13 +36,11 @@ export interface IncidentStoreContext {
 
 /** A valid store: the monitor and the columns; or the 422 messages. */
 export type IncidentStoreValidation =
-  | { ok: true; monitor: MonitorRecord; fields: IncidentFields }
-  | { ok: false; errors: FieldErrors };
+  { ok: true; monitor: MonitorRecord; fields: IncidentFields } | { ok: false; errors: FieldErrors };
 
 /** A valid update: the columns that change; or the 422 messages. */
 export type IncidentUpdateValidation =
-  | { ok: true; changes: Partial<IncidentFields> }
-  | { ok: false; errors: FieldErrors };
+  { ok: true; changes: Partial<IncidentFields> } | { ok: false; errors: FieldErrors };
 
 /** Adds an error unless `t` is at or before now. */
 function notFuture(bag: ErrorBag, field: string, t: number | undefined, now: number): void {
@@ -43,14 +48,22 @@ function notFuture(bag: ErrorBag, field: string, t: number | undefined, now: num
 }
 
 /** Optional text: null clears, else a string of at most `max`. */
-function optionalText(bag: ErrorBag, input: Record<string, unknown>, field: "cause" | "comment", max: number): string | null | undefined {
+function optionalText(
+  bag: ErrorBag,
+  input: Record<string, unknown>,
+  field: "cause" | "comment",
+  max: number,
+): string | null | undefined {
   if (!present(input, field)) return undefined;
   if (input[field] === null) return null;
   return checkString(bag, field, input[field], max);
 }
 
 /** Validates an incident store request. */
-export async function validateIncidentStore(input: Record<string, unknown>, ctx: IncidentStoreContext): Promise<IncidentStoreValidation> {
+export async function validateIncidentStore(
+  input: Record<string, unknown>,
+  ctx: IncidentStoreContext,
+): Promise<IncidentStoreValidation> {
   const bag = new ErrorBag();
   rejectUnknown(bag, input, INCIDENT_STORE_FIELDS);
 

@@ -3,8 +3,14 @@
  * service; `page` and `per_page` never fail (Laravel's paginator falls back instead).
  */
 import {
-  INCIDENT_SEARCH_BY_SERVICE, INCIDENT_SORT_BY, INCIDENT_STATUSES, MONITOR_SEARCH_BY, MONITOR_SORT_BY,
-  DEFAULT_PER_PAGE, PER_PAGE_VALUES, SORT_ORDERS,
+  INCIDENT_SEARCH_BY_SERVICE,
+  INCIDENT_SORT_BY,
+  INCIDENT_STATUSES,
+  MONITOR_SEARCH_BY,
+  MONITOR_SORT_BY,
+  DEFAULT_PER_PAGE,
+  PER_PAGE_VALUES,
+  SORT_ORDERS,
 } from "../../schemas/values";
 import type { FieldErrors } from "../respond";
 import type { IncidentListQuery, MonitorListQuery } from "../store";
@@ -37,19 +43,32 @@ export function paging(params: URLSearchParams, fallbackPerPage: number): Paging
   const perPage = toInteger(given);
   return {
     page: page !== undefined && page >= 1 ? page : 1,
-    perPage: given === undefined ? DEFAULT_PER_PAGE
-      : perPage !== undefined && (PER_PAGE_VALUES as readonly number[]).includes(perPage) ? perPage : fallbackPerPage,
+    perPage:
+      given === undefined
+        ? DEFAULT_PER_PAGE
+        : perPage !== undefined && (PER_PAGE_VALUES as readonly number[]).includes(perPage)
+          ? perPage
+          : fallbackPerPage,
   };
 }
 
-function optionalIn<T extends string>(bag: ErrorBag, params: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
+function optionalIn<T extends string>(
+  bag: ErrorBag,
+  params: URLSearchParams,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
   const v = param(params, name);
   if (v === undefined) return fallback;
   return checkIn(bag, name, v, allowed) ?? fallback;
 }
 
 /** Validates the monitor list query. */
-export function validateMonitorList(params: URLSearchParams, fallbackPerPage: number): ListQueryValidation<MonitorListQuery> & { statusPageId?: number } {
+export function validateMonitorList(
+  params: URLSearchParams,
+  fallbackPerPage: number,
+): ListQueryValidation<MonitorListQuery> & { statusPageId?: number } {
   const bag = new ErrorBag();
   const searchBy = optionalIn(bag, params, "search_by", MONITOR_SEARCH_BY, "name");
   const sortBy = optionalIn(bag, params, "sort_by", MONITOR_SORT_BY, "id");
@@ -66,12 +85,22 @@ export function validateMonitorList(params: URLSearchParams, fallbackPerPage: nu
     ok: true,
     statusPageId,
     paging: p,
-    query: { search: param(params, "search"), searchBy, sortBy, sort, limit: p.perPage, offset: (p.page - 1) * p.perPage },
+    query: {
+      search: param(params, "search"),
+      searchBy,
+      sortBy,
+      sort,
+      limit: p.perPage,
+      offset: (p.page - 1) * p.perPage,
+    },
   };
 }
 
 /** Validates the incident list query. */
-export function validateIncidentList(params: URLSearchParams, fallbackPerPage: number): ListQueryValidation<IncidentListQuery> {
+export function validateIncidentList(
+  params: URLSearchParams,
+  fallbackPerPage: number,
+): ListQueryValidation<IncidentListQuery> {
   const bag = new ErrorBag();
   const searchBy = optionalIn(bag, params, "search_by", INCIDENT_SEARCH_BY_SERVICE, "monitor");
   const sortBy = optionalIn(bag, params, "sort_by", INCIDENT_SORT_BY, "ended_at");
@@ -92,8 +121,14 @@ export function validateIncidentList(params: URLSearchParams, fallbackPerPage: n
     ok: true,
     paging: p,
     query: {
-      search: param(params, "search"), searchBy, monitorId, status, sortBy, sort,
-      limit: p.perPage, offset: (p.page - 1) * p.perPage,
+      search: param(params, "search"),
+      searchBy,
+      monitorId,
+      status,
+      sortBy,
+      sort,
+      limit: p.perPage,
+      offset: (p.page - 1) * p.perPage,
     },
   };
 }

@@ -12,7 +12,8 @@ export function attribute(field: string): string {
 /** Message builders keyed by rule. */
 export const messages = {
   required: (f: string) => `The ${attribute(f)} field is required.`,
-  requiredWith: (f: string, other: string) => `The ${attribute(f)} field is required when ${attribute(other)} is present.`,
+  requiredWith: (f: string, other: string) =>
+    `The ${attribute(f)} field is required when ${attribute(other)} is present.`,
   requiredIf: (f: string, other: string, value: string) =>
     `The ${attribute(f)} field is required when ${attribute(other)} is ${value}.`,
   string: (f: string) => `The ${attribute(f)} must be a string.`,

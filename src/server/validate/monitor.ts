@@ -4,16 +4,34 @@
  * complete set of columns after merging the request into the stored monitor.
  */
 import {
-  ALERT_CHANNELS, ALERT_CONDITIONS, EXPIRY_ALERT_DAYS, INTERVALS, LIMITS, REQUEST_METHODS,
-  TEXT_ALERT_CONDITIONS, URL_ALERT_CHANNELS,
+  ALERT_CHANNELS,
+  ALERT_CONDITIONS,
+  EXPIRY_ALERT_DAYS,
+  INTERVALS,
+  LIMITS,
+  REQUEST_METHODS,
+  TEXT_ALERT_CONDITIONS,
+  URL_ALERT_CHANNELS,
 } from "../../schemas/values";
 import { MONITOR_FIELDS as monitorCreateFields } from "../../schemas/resources";
 import type { FieldErrors } from "../respond";
 import type { KeyValue, MonitorFields, MonitorRecord } from "../store";
 import { messages } from "./messages";
 import {
-  ErrorBag, charLength, checkDate, checkIn, checkIntegerIn, checkString, filled, isEmail, isHttpUrl,
-  isRecord, listEntries, present, rejectUnknown, toBoolean,
+  ErrorBag,
+  charLength,
+  checkDate,
+  checkIn,
+  checkIntegerIn,
+  checkString,
+  filled,
+  isEmail,
+  isHttpUrl,
+  isRecord,
+  listEntries,
+  present,
+  rejectUnknown,
+  toBoolean,
 } from "./rules";
 
 /** Fields a monitor store accepts: the contract's, read from the store schema. */
@@ -52,7 +70,10 @@ function currentFields(m: MonitorRecord): MonitorFields {
 }
 
 /** Validates a monitor store or update request. */
-export async function validateMonitor(input: Record<string, unknown>, ctx: MonitorValidationContext): Promise<MonitorValidation> {
+export async function validateMonitor(
+  input: Record<string, unknown>,
+  ctx: MonitorValidationContext,
+): Promise<MonitorValidation> {
   const bag = new ErrorBag();
   const store = ctx.mode === "store";
   const out: MonitorFields = ctx.existing
@@ -119,7 +140,8 @@ export async function validateMonitor(input: Record<string, unknown>, ctx: Monit
   }
   // Required by the EFFECTIVE condition: an update may change either side alone.
   if (
-    !bag.has("alert_condition") && !bag.has("alert_text_lookup") &&
+    !bag.has("alert_condition") &&
+    !bag.has("alert_text_lookup") &&
     (TEXT_ALERT_CONDITIONS as readonly string[]).includes(out.alert_condition) &&
     !filled(out.alert_text_lookup)
   ) {
@@ -135,7 +157,15 @@ export async function validateMonitor(input: Record<string, unknown>, ctx: Monit
     if (list) out.request_headers = list;
   }
 
-  validatePair(bag, input, out, "request_auth_username", LIMITS.requestAuthUsername, "request_auth_password", LIMITS.requestAuthPassword);
+  validatePair(
+    bag,
+    input,
+    out,
+    "request_auth_username",
+    LIMITS.requestAuthUsername,
+    "request_auth_password",
+    LIMITS.requestAuthPassword,
+  );
 
   if (has("cache_buster")) {
     if (input.cache_buster === null) out.cache_buster = 0;
@@ -206,7 +236,14 @@ function validateKeyValueList(
 }
 
 /** One side of a header entry: required when the other side is given. */
-function entryString(bag: ErrorBag, at: string, value: unknown, max: number, other: unknown, otherAt: string): string | undefined {
+function entryString(
+  bag: ErrorBag,
+  at: string,
+  value: unknown,
+  max: number,
+  other: unknown,
+  otherAt: string,
+): string | undefined {
   if (!filled(value)) {
     if (filled(other)) bag.add(at, messages.requiredWith(at, otherAt));
     return undefined;
@@ -231,25 +268,37 @@ function validateAlert(bag: ErrorBag, e: Record<string, unknown>, at: string): K
   }
   const value = e.value;
   const max =
-    key === "email" ? LIMITS.alertEmail
-    : key === "sms" ? LIMITS.alertSms
-    : key === "telegram" ? LIMITS.alertTelegram
-    : LIMITS.alertUrl;
+    key === "email"
+      ? LIMITS.alertEmail
+      : key === "sms"
+        ? LIMITS.alertSms
+        : key === "telegram"
+          ? LIMITS.alertTelegram
+          : LIMITS.alertUrl;
   if (charLength(value) > max) bag.add(valueAt, messages.maxString(valueAt, max));
   if (key === "email" && !isEmail(value)) bag.add(valueAt, messages.email(valueAt));
   if (key === "sms" && !/^\+?\d+$/.test(value)) bag.add(valueAt, messages.format(valueAt));
   // "BOT_TOKEN CHAT_ID": exactly two words.
   if (key === "telegram" && !/^\s*\S+\s+\S+\s*$/.test(value)) bag.add(valueAt, messages.format(valueAt));
-  if (key && (URL_ALERT_CHANNELS as readonly string[]).includes(key) && !isHttpUrl(value)) bag.add(valueAt, messages.url(valueAt));
+  if (key && (URL_ALERT_CHANNELS as readonly string[]).includes(key) && !isHttpUrl(value))
+    bag.add(valueAt, messages.url(valueAt));
   return key !== undefined && !bag.has(valueAt) ? { key, value } : undefined;
 }
 
 /** Two string fields each required with the other (Basic auth username and password). */
 function validatePair(
-  bag: ErrorBag, input: Record<string, unknown>, out: MonitorFields,
-  a: "request_auth_username", maxA: number, b: "request_auth_password", maxB: number,
+  bag: ErrorBag,
+  input: Record<string, unknown>,
+  out: MonitorFields,
+  a: "request_auth_username",
+  maxA: number,
+  b: "request_auth_password",
+  maxB: number,
 ): void {
-  for (const [field, max] of [[a, maxA], [b, maxB]] as const) {
+  for (const [field, max] of [
+    [a, maxA],
+    [b, maxB],
+  ] as const) {
     if (!present(input, field)) continue;
     if (input[field] === null) out[field] = null;
     else {
@@ -263,7 +312,12 @@ function validatePair(
 }
 
 /** The maintenance window: both ends or neither, start before end. */
-function validateMaintenance(bag: ErrorBag, input: Record<string, unknown>, out: MonitorFields, timeZone: string): void {
+function validateMaintenance(
+  bag: ErrorBag,
+  input: Record<string, unknown>,
+  out: MonitorFields,
+  timeZone: string,
+): void {
   const s = "maintenance_start_at";
   const e = "maintenance_end_at";
   let start: number | null | undefined;
@@ -272,7 +326,8 @@ function validateMaintenance(bag: ErrorBag, input: Record<string, unknown>, out:
   if (present(input, e)) end = input[e] === null ? null : checkDate(bag, e, input[e], timeZone);
   if (filled(input[s]) && !filled(input[e])) bag.add(e, messages.requiredWith(e, s));
   if (filled(input[e]) && !filled(input[s])) bag.add(s, messages.requiredWith(s, e));
-  if (typeof start === "number" && typeof end === "number" && start >= end) bag.add(s, messages.before(s, e.replace(/_/g, " ")));
+  if (typeof start === "number" && typeof end === "number" && start >= end)
+    bag.add(s, messages.before(s, e.replace(/_/g, " ")));
   if (!bag.has(s) && !bag.has(e)) {
     if (start !== undefined) out.maintenance_start_at = start;
     if (end !== undefined) out.maintenance_end_at = end;

@@ -76,7 +76,12 @@ export function toInteger(value: unknown): number | undefined {
 }
 
 /** An integer from `allowed`; adds "must be an integer" or "selected ... is invalid". */
-export function checkIntegerIn(bag: ErrorBag, field: string, value: unknown, allowed: readonly number[]): number | undefined {
+export function checkIntegerIn(
+  bag: ErrorBag,
+  field: string,
+  value: unknown,
+  allowed: readonly number[],
+): number | undefined {
   const n = toInteger(value);
   if (n === undefined) {
     bag.add(field, messages.integer(field));
@@ -90,7 +95,12 @@ export function checkIntegerIn(bag: ErrorBag, field: string, value: unknown, all
 }
 
 /** A string from `allowed` (exact, case-sensitive, as Laravel's `in`). */
-export function checkIn<T extends string>(bag: ErrorBag, field: string, value: unknown, allowed: readonly T[]): T | undefined {
+export function checkIn<T extends string>(
+  bag: ErrorBag,
+  field: string,
+  value: unknown,
+  allowed: readonly T[],
+): T | undefined {
   if (typeof value === "string" && (allowed as readonly string[]).includes(value)) return value as T;
   bag.add(field, messages.in(field));
   return undefined;
@@ -115,7 +125,8 @@ export function isHttpUrl(value: string): boolean {
   return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "" && /^https?:\/\/[^/?#]/i.test(value);
 }
 
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const EMAIL =
+  /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
 /** A plausible email address (local part, @, a host name). */
 export function isEmail(value: string): boolean {
@@ -135,7 +146,12 @@ export function checkDate(bag: ErrorBag, field: string, value: unknown, timeZone
 }
 
 /** Reports every field of `input` outside `allowed` as not allowed. */
-export function rejectUnknown(bag: ErrorBag, input: Record<string, unknown>, allowed: readonly string[], prefix = ""): void {
+export function rejectUnknown(
+  bag: ErrorBag,
+  input: Record<string, unknown>,
+  allowed: readonly string[],
+  prefix = "",
+): void {
   for (const key of Object.keys(input)) {
     if (!allowed.includes(key)) bag.add(prefix + key, messages.notAllowed(prefix + key));
   }

@@ -80,7 +80,14 @@ export function fakeRequester(
   options: { timeoutMs?: number; retry?: UptimeRetryOptions; random?: () => number; gate?: RateGate } = {},
 ): Requester {
   return new Requester({
-    transport: { dispatcher: fake.dispatcher, origin: "http://uptime.test", pathPrefix: "", apiKey: "k-fake", userAgent: "test", timeoutMs: options.timeoutMs ?? 30_000 },
+    transport: {
+      dispatcher: fake.dispatcher,
+      origin: "http://uptime.test",
+      pathPrefix: "",
+      apiKey: "k-fake",
+      userAgent: "test",
+      timeoutMs: options.timeoutMs ?? 30_000,
+    },
     retry: { ...RETRY_DEFAULTS, ...options.retry },
     gate: options.gate ?? new RateGate(),
     limiter: new Limiter(8),

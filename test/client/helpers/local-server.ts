@@ -34,7 +34,12 @@ export function recordingDispatcher(): { dispatcher: Dispatcher; sent: SentReque
   const sent: SentRequest[] = [];
   const dispatcher = agent.compose((dispatch) => (opts, handler) => {
     const [path, query = ""] = opts.path.split("?");
-    sent.push({ method: opts.method, path, query: new URLSearchParams(query), body: typeof opts.body === "string" ? opts.body : undefined });
+    sent.push({
+      method: opts.method,
+      path,
+      query: new URLSearchParams(query),
+      body: typeof opts.body === "string" ? opts.body : undefined,
+    });
     return dispatch(opts, handler);
   });
   return { dispatcher, sent, close: () => agent.close() };
@@ -49,7 +54,10 @@ export function uniqueName(prefix = "monitor"): string {
  * A local server and a client of it for the whole test file: started in `beforeAll`,
  * closed in `afterAll`. Read `server` and `client` inside tests (they are set by then).
  */
-export function serverAndClientForFile(options: UptimeClientOptions = {}): { readonly server: UptimeServer; readonly client: UptimeClient } {
+export function serverAndClientForFile(options: UptimeClientOptions = {}): {
+  readonly server: UptimeServer;
+  readonly client: UptimeClient;
+} {
   const state = {} as { server: UptimeServer; client: UptimeClient };
   beforeAll(async () => {
     state.server = await startTestServer();

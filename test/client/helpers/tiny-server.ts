@@ -37,15 +37,21 @@ export interface TinyServer {
 }
 
 /** Starts a server on 127.0.0.1 (on `port`, default any free one) answering with `handler`. */
-export async function startTinyServer(handler: (req: SeenRequest, index: number) => Reply | Promise<Reply>, port = 0): Promise<TinyServer> {
+export async function startTinyServer(
+  handler: (req: SeenRequest, index: number) => Reply | Promise<Reply>,
+  port = 0,
+): Promise<TinyServer> {
   const requests: SeenRequest[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const seen: SeenRequest = {
-        method: req.method ?? "", url: req.url ?? "", headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"), startedAt: performance.now(),
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        startedAt: performance.now(),
       };
       const index = requests.push(seen) - 1;
       const reply = await handler(seen, index);
@@ -77,11 +83,24 @@ export async function startTinyServer(handler: (req: SeenRequest, index: number)
 /** A monitor body as the service sends it, with overrides. */
 export function monitorBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id: 1, name: "m1", url: "https://example.com", interval: 60, status: "pending",
-    alert_condition: "url_unavailable", alert_text_lookup: null, request_method: "GET",
-    request_headers: [], request_auth_username: null, cache_buster: 0, ssl_alert_days: 0,
-    domain_alert_days: 0, maintenance_start_at: null, maintenance_end_at: null, alerts: [],
-    created_at: "2024-05-01T10:00:00.000000Z", updated_at: "2024-05-01T10:00:00.000000Z",
+    id: 1,
+    name: "m1",
+    url: "https://example.com",
+    interval: 60,
+    status: "pending",
+    alert_condition: "url_unavailable",
+    alert_text_lookup: null,
+    request_method: "GET",
+    request_headers: [],
+    request_auth_username: null,
+    cache_buster: 0,
+    ssl_alert_days: 0,
+    domain_alert_days: 0,
+    maintenance_start_at: null,
+    maintenance_end_at: null,
+    alerts: [],
+    created_at: "2024-05-01T10:00:00.000000Z",
+    updated_at: "2024-05-01T10:00:00.000000Z",
     ...overrides,
   };
 }

@@ -37,7 +37,9 @@ export function budgetFromEnv(): FuzzBudget {
 /** The venv's python; makes the venv on first use. Throws with the fix when python3 is missing. */
 export function schemathesisPython(): string {
   const out = execFileSync("bash", [join(ROOT, "scripts", "ensure-schemathesis.sh")], {
-    encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 900_000,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    timeout: 900_000,
   });
   return out.trim().split("\n").pop()!;
 }
@@ -53,17 +55,28 @@ export interface FuzzRun {
 /** Runs Schemathesis with every check against `baseUrl`, authenticated with `apiKey`. */
 export function runSchemathesis(python: string, baseUrl: string, apiKey: string, budget: FuzzBudget): Promise<FuzzRun> {
   const args = [
-    "-m", "schemathesis.cli",
-    "--config-file", join(HERE, "schemathesis.toml"),
-    "run", `${baseUrl}/__local/openapi.json`,
-    "--url", baseUrl,
-    "--header", `Authorization: Bearer ${apiKey}`,
-    "--checks", "all",
-    "--max-examples", String(budget.examples),
-    "--max-time", String(budget.maxTimeSeconds),
-    "--seed", String(budget.seed),
-    "--workers", "1",
-    "--request-timeout", "30",
+    "-m",
+    "schemathesis.cli",
+    "--config-file",
+    join(HERE, "schemathesis.toml"),
+    "run",
+    `${baseUrl}/__local/openapi.json`,
+    "--url",
+    baseUrl,
+    "--header",
+    `Authorization: Bearer ${apiKey}`,
+    "--checks",
+    "all",
+    "--max-examples",
+    String(budget.examples),
+    "--max-time",
+    String(budget.maxTimeSeconds),
+    "--seed",
+    String(budget.seed),
+    "--workers",
+    "1",
+    "--request-timeout",
+    "30",
   ];
   // Reports and caches land in a scratch directory, not in the checkout.
   const cwd = mkdtempSync(join(tmpdir(), "api-fuzz-"));

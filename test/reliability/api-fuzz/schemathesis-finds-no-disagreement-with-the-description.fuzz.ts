@@ -30,11 +30,17 @@ async function storeBystanderRecords(): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const m = await api(server, "POST", "/api/v1/monitors", {
       key: B.apiKey,
-      form: { name: `bystander-${i}`, url: `https://bystander-${i}.example.com/`, interval: 300, alerts: [{ key: "email", value: "b@example.com" }] },
+      form: {
+        name: `bystander-${i}`,
+        url: `https://bystander-${i}.example.com/`,
+        interval: 300,
+        alerts: [{ key: "email", value: "b@example.com" }],
+      },
     });
     expect(m.status).toBe(201);
     const inc = await api(server, "POST", "/api/v1/incidents", {
-      key: B.apiKey, form: { monitor_id: m.body.data.id, started_at: "2026-01-02T03:04:05", cause: "bystander" },
+      key: B.apiKey,
+      form: { monitor_id: m.body.data.id, started_at: "2026-01-02T03:04:05", cause: "bystander" },
     });
     expect(inc.status).toBe(201);
   }
@@ -77,12 +83,21 @@ test("Schemathesis finds nothing: no 5xx, no answer unlike the description, no i
 
   const byOperation = tally(server.requests);
   const summary = {
-    budget, seconds, schemathesisTestCases: run.generated, requests: server.requests.length,
-    operations: Object.keys(byOperation).length, byOperation,
+    budget,
+    seconds,
+    schemathesisTestCases: run.generated,
+    requests: server.requests.length,
+    operations: Object.keys(byOperation).length,
+    byOperation,
   };
   mkdirSync(resolve(__dirname, "..", "..", ".output"), { recursive: true });
-  writeFileSync(join(__dirname, "..", "..", ".output", "api-fuzz-summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(`api fuzz: ${summary.requests} requests over ${summary.operations} operations in ${seconds} s (${run.generated} test cases); statuses per operation:\n${JSON.stringify(byOperation)}`);
+  writeFileSync(
+    join(__dirname, "..", "..", ".output", "api-fuzz-summary.json"),
+    `${JSON.stringify(summary, null, 2)}\n`,
+  );
+  console.log(
+    `api fuzz: ${summary.requests} requests over ${summary.operations} operations in ${seconds} s (${run.generated} test cases); statuses per operation:\n${JSON.stringify(byOperation)}`,
+  );
 
   expect(run.exitCode, run.output.slice(-20_000)).toBe(0);
   // Every test case passed (a warning, such as incidents mostly refused for a monitor of
@@ -91,10 +106,14 @@ test("Schemathesis finds nothing: no 5xx, no answer unlike the description, no i
   expect(run.output).not.toMatch(/\bfailures?\b.* in [\d.]+s =/);
   // Every operation of the description was exercised and answered at least once with
   // success; methods it does not describe were tried too, and refused with 405.
-  const described = ["DELETE", "GET", "PATCH", "PUT"].flatMap((m) => [`${m} /api/v1/incidents/{id}`, `${m} /api/v1/monitors/{id}`])
+  const described = ["DELETE", "GET", "PATCH", "PUT"]
+    .flatMap((m) => [`${m} /api/v1/incidents/{id}`, `${m} /api/v1/monitors/{id}`])
     .concat(["GET /api/v1/incidents", "GET /api/v1/monitors", "POST /api/v1/incidents", "POST /api/v1/monitors"]);
   for (const op of described) {
-    expect(Object.keys(byOperation[op] ?? {}).filter((s) => s.startsWith("2")), op).not.toEqual([]);
+    expect(
+      Object.keys(byOperation[op] ?? {}).filter((s) => s.startsWith("2")),
+      op,
+    ).not.toEqual([]);
   }
   for (const [op, statuses] of Object.entries(byOperation)) {
     if (!described.includes(op)) expect(Object.keys(statuses), op).toEqual(["405"]);
@@ -111,7 +130,10 @@ test("with A's key, nothing of B's was read, changed or deleted", async () => {
   // And directly: each of B's records, tried with A's key by every method, is not found.
   for (const { path } of bRecords) {
     for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-      const res = await api(server, method, path, { key: A.apiKey, form: method === "PUT" || method === "PATCH" ? { comment: "x", name: "x" } : undefined });
+      const res = await api(server, method, path, {
+        key: A.apiKey,
+        form: method === "PUT" || method === "PATCH" ? { comment: "x", name: "x" } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
   }
@@ -121,12 +143,16 @@ test("with A's key, nothing of B's was read, changed or deleted", async () => {
     expect(res.status, path).toBe(200);
     expect(res.body.data, path).toEqual(body);
   }
-  console.log(`api fuzz: ${aimedAtB.length} of the fuzzer's requests aimed at account B's ${bRecords.length} records; all refused`);
+  console.log(
+    `api fuzz: ${aimedAtB.length} of the fuzzer's requests aimed at account B's ${bRecords.length} records; all refused`,
+  );
 });
 
 test("a second set-up reuses the venv: the same python, nothing installed", () => {
   const started = Date.now();
-  const again = spawnSync("bash", [resolve(__dirname, "..", "..", "..", "scripts", "ensure-schemathesis.sh")], { encoding: "utf8" });
+  const again = spawnSync("bash", [resolve(__dirname, "..", "..", "..", "scripts", "ensure-schemathesis.sh")], {
+    encoding: "utf8",
+  });
   expect(again.status, again.stderr).toBe(0);
   expect(again.stdout.trim()).toBe(python);
   // It prints "made <venv> in N s" on stderr only when it installs.

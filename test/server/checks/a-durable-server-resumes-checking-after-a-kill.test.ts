@@ -39,7 +39,9 @@ const incidents = async (url: string) => (await api(url, "GET", "/api/v1/inciden
 test("checks resume after SIGKILL and restart, with the incident carried over", async () => {
   const first = await start();
   expect(first.stdout()).toContain("checks: at each monitor's interval sped up 60x, loopback targets only");
-  const created = await api(first.url, "POST", "/api/v1/monitors", { form: { name: "Durable check", url: `${target.url}/health`, interval: 60 } });
+  const created = await api(first.url, "POST", "/api/v1/monitors", {
+    form: { name: "Durable check", url: `${target.url}/health`, interval: 60 },
+  });
   const id = created.body.data.id;
   await eventually("the first scheduled check", async () => (await monitor(first.url, id)).status === "online");
 
@@ -56,7 +58,9 @@ test("checks resume after SIGKILL and restart, with the incident carried over", 
   const second = await start();
   await eventually("a check after the restart", () => target.requests.length > requestsBefore);
   await eventually("the monitor to come back up", async () => (await monitor(second.url, id)).status === "online");
-  expect(await incidents(second.url)).toMatchObject([{ id: opened.id, status: "resolved", cause: "503 Service Unavailable", started_at: opened.started_at }]);
+  expect(await incidents(second.url)).toMatchObject([
+    { id: opened.id, status: "resolved", cause: "503 Service Unavailable", started_at: opened.started_at },
+  ]);
   second.proc.kill("SIGTERM");
   expect(await second.exited).toBe(0);
 });

@@ -27,12 +27,14 @@ test("the healthy monitors are recorded while the hanging check is still under w
   stuck.set({ kind: "hang" });
   const hanging = await createMonitor(server, { name: "stuck", url: `${stuck.url}/` });
   const others = [];
-  for (let i = 0; i < 4; i++) others.push(await createMonitor(server, { name: `healthy ${i}`, url: `${healthy.url}/${i}` }));
+  for (let i = 0; i < 4; i++)
+    others.push(await createMonitor(server, { name: `healthy ${i}`, url: `${healthy.url}/${i}` }));
 
   let finished = false;
   const round = server.runChecks().finally(() => (finished = true));
   await stuck.waitForRequests(1);
-  const statuses = async () => Promise.all(others.map(async (m) => (await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data.status));
+  const statuses = async () =>
+    Promise.all(others.map(async (m) => (await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data.status));
   await eventually("the four healthy monitors online", async () => (await statuses()).every((s) => s === "online"));
   // All four went through the one free slot while the stuck check held the other.
   expect(finished).toBe(false);
@@ -41,5 +43,8 @@ test("the healthy monitors are recorded while the hanging check is still under w
   stuck.failing(504);
   stuck.release();
   expect(await round).toMatchObject({ checked: 5, up: 4, down: 1 });
-  expect((await api(server, "GET", `/api/v1/monitors/${hanging.id}`)).body.data).toMatchObject({ status: "offline", check_result: "504 Gateway Timeout" });
+  expect((await api(server, "GET", `/api/v1/monitors/${hanging.id}`)).body.data).toMatchObject({
+    status: "offline",
+    check_result: "504 Gateway Timeout",
+  });
 });

@@ -42,9 +42,14 @@ test("deleted mid-check: no incident, nothing recorded", async () => {
 
 test("paused mid-check: stays paused, no incident", async () => {
   const m = await createMonitor(server, { url: `${target.url}/paused` });
-  const summary = await failingCheckWith(() => api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { pause: 1 } }));
+  const summary = await failingCheckWith(() =>
+    api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { pause: 1 } }),
+  );
   expect(summary).toMatchObject({ dropped: 1 });
-  expect((await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data).toMatchObject({ status: "paused", checked_at: null });
+  expect((await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data).toMatchObject({
+    status: "paused",
+    checked_at: null,
+  });
   expect((await api(server, "GET", `/api/v1/incidents?monitor_id=${m.id}`)).body.data).toEqual([]);
   await api(server, "DELETE", `/api/v1/monitors/${m.id}`);
 });
@@ -53,7 +58,9 @@ test("URL changed mid-check: the old URL's failure is not recorded; the next rou
   const healthy = await startTarget();
   try {
     const m = await createMonitor(server, { url: `${target.url}/old` });
-    const summary = await failingCheckWith(() => api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { url: `${healthy.url}/new` } }));
+    const summary = await failingCheckWith(() =>
+      api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { url: `${healthy.url}/new` } }),
+    );
     expect(summary).toMatchObject({ dropped: 1 });
     expect((await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data.status).toBe("pending");
     expect((await api(server, "GET", `/api/v1/incidents?monitor_id=${m.id}`)).body.data).toEqual([]);

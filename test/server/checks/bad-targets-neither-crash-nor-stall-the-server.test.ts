@@ -36,7 +36,14 @@ test("each bad target is down with its reason, and nothing else suffers", async 
     garbage: (await createMonitor(server, { name: "garbage", url: `${targets.garbage.url}/` })).id,
     loop: (await createMonitor(server, { name: "loop", url: `${targets.loop.url}/again` })).id,
     huge: (await createMonitor(server, { name: "huge", url: `${targets.huge.url}/` })).id,
-    hugeText: (await createMonitor(server, { name: "hugeText", url: `${targets.hugeText.url}/`, alert_condition: "url_no_text", alert_text_lookup: "READY" })).id,
+    hugeText: (
+      await createMonitor(server, {
+        name: "hugeText",
+        url: `${targets.hugeText.url}/`,
+        alert_condition: "url_no_text",
+        alert_text_lookup: "READY",
+      })
+    ).id,
     healthy: (await createMonitor(server, { name: "healthy", url: `${targets.healthy.url}/` })).id,
   };
 
@@ -69,10 +76,15 @@ test("each bad target is down with its reason, and nothing else suffers", async 
   const incidents = (await api(server, "GET", "/api/v1/incidents?per_page=100")).body.data;
   const causes = incidents.map((i: { cause: string }) => i.cause);
   expect(causes).toHaveLength(5);
-  expect(causes).toEqual(expect.arrayContaining([
-    "timed out after 15000 ms", "too many redirects (more than 3)", '200 OK, text "READY" not found',
-    expect.stringMatching(/^connect ECONNREFUSED/), expect.stringMatching(/^Parse Error/),
-  ]));
+  expect(causes).toEqual(
+    expect.arrayContaining([
+      "timed out after 15000 ms",
+      "too many redirects (more than 3)",
+      '200 OK, text "READY" not found',
+      expect.stringMatching(/^connect ECONNREFUSED/),
+      expect.stringMatching(/^Parse Error/),
+    ]),
+  );
 });
 
 test("afterwards the server answers and checks as before", async () => {

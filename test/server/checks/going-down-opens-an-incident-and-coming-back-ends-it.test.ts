@@ -24,7 +24,8 @@ afterAll(async () => {
 beforeEach(() => target.healthy());
 
 const show = async (id: number) => (await api(server, "GET", `/api/v1/monitors/${id}`)).body.data;
-const incidentsOf = async (id: number) => (await api(server, "GET", `/api/v1/incidents?monitor_id=${id}&per_page=100&sort_by=started_at&sort=asc`)).body.data;
+const incidentsOf = async (id: number) =>
+  (await api(server, "GET", `/api/v1/incidents?monitor_id=${id}&per_page=100&sort_by=started_at&sort=asc`)).body.data;
 const at = (iso: string) => (clock = Date.parse(iso));
 
 test("a new monitor is pending until its first check, which records time, result and response time", async () => {
@@ -53,9 +54,18 @@ test("down opens one incident, staying down opens no other, up ends it", async (
   target.failing(503);
   at("2024-06-01T13:01:00Z");
   await server.runChecks();
-  expect(await show(m.id)).toMatchObject({ status: "offline", started_at: "2024-06-01T13:01:00.000000Z", check_result: "503 Service Unavailable" });
+  expect(await show(m.id)).toMatchObject({
+    status: "offline",
+    started_at: "2024-06-01T13:01:00.000000Z",
+    check_result: "503 Service Unavailable",
+  });
   expect(await incidentsOf(m.id)).toMatchObject([
-    { status: "unresolved", started_at: "2024-06-01T13:01:00.000000Z", ended_at: null, cause: "503 Service Unavailable" },
+    {
+      status: "unresolved",
+      started_at: "2024-06-01T13:01:00.000000Z",
+      ended_at: null,
+      cause: "503 Service Unavailable",
+    },
   ]);
 
   target.failing(500);
@@ -65,7 +75,11 @@ test("down opens one incident, staying down opens no other, up ends it", async (
   expect(still).toHaveLength(1);
   // The incident keeps the cause it opened with; the monitor shows the latest result.
   expect(still[0].cause).toBe("503 Service Unavailable");
-  expect(await show(m.id)).toMatchObject({ status: "offline", started_at: "2024-06-01T13:01:00.000000Z", check_result: "500 Internal Server Error" });
+  expect(await show(m.id)).toMatchObject({
+    status: "offline",
+    started_at: "2024-06-01T13:01:00.000000Z",
+    check_result: "500 Internal Server Error",
+  });
 
   target.healthy();
   at("2024-06-01T13:05:00Z");
@@ -82,13 +96,17 @@ test("the checker's ended_at is written once: a later value through the API is i
   const [opened] = await incidentsOf(m.id);
   // Acknowledging is still open to the user while the incident is ongoing.
   at("2024-06-01T14:00:30Z");
-  const ack = await api(server, "PATCH", `/api/v1/incidents/${opened.id}`, { form: { acknowledged_at: "2024-06-01T14:00:20" } });
+  const ack = await api(server, "PATCH", `/api/v1/incidents/${opened.id}`, {
+    form: { acknowledged_at: "2024-06-01T14:00:20" },
+  });
   expect(ack.body.data.status).toBe("acknowledged");
 
   target.healthy();
   at("2024-06-01T14:10:00Z");
   await server.runChecks();
-  const patched = await api(server, "PATCH", `/api/v1/incidents/${opened.id}`, { form: { ended_at: "2024-06-01T14:05:00", acknowledged_at: "2024-06-01T14:01:00" } });
+  const patched = await api(server, "PATCH", `/api/v1/incidents/${opened.id}`, {
+    form: { ended_at: "2024-06-01T14:05:00", acknowledged_at: "2024-06-01T14:01:00" },
+  });
   expect(patched.status).toBe(200);
   expect(patched.body.data).toMatchObject({
     status: "resolved",
@@ -102,12 +120,18 @@ test("an incident someone stored by hand on a healthy monitor is ended by the ne
   at("2024-06-01T15:00:00Z");
   const m = await createMonitor(server, { url: `${target.url}/d` });
   await server.runChecks();
-  const manual = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T14:59:00", cause: "planned failover" });
+  const manual = await createIncident(server, {
+    monitor_id: m.id,
+    started_at: "2024-06-01T14:59:00",
+    cause: "planned failover",
+  });
   expect((await show(m.id)).status).toBe("offline");
   at("2024-06-01T15:01:00Z");
   await server.runChecks();
   expect((await show(m.id)).status).toBe("online");
-  expect(await incidentsOf(m.id)).toMatchObject([{ id: manual.id, status: "resolved", cause: "planned failover", ended_at: "2024-06-01T15:01:00.000000Z" }]);
+  expect(await incidentsOf(m.id)).toMatchObject([
+    { id: manual.id, status: "resolved", cause: "planned failover", ended_at: "2024-06-01T15:01:00.000000Z" },
+  ]);
 });
 
 test("a paused monitor is not checked and stays paused; resumed, it is checked again", async () => {

@@ -28,7 +28,11 @@ test("a trusted certificate: up, with its end date in ssl_ends_at", async () => 
   try {
     const end = formatServiceDate(Date.parse(new X509Certificate(TEST_TLS.cert).validTo));
     expect(end).toBe("2126-10-30T11:18:02.000000Z");
-    expect(await checkedWith(server, `${target.url}/secure`)).toMatchObject({ status: "online", check_result: "200 OK", ssl_ends_at: end });
+    expect(await checkedWith(server, `${target.url}/secure`)).toMatchObject({
+      status: "online",
+      check_result: "200 OK",
+      ssl_ends_at: end,
+    });
     // A plain http monitor has no certificate to report.
     const plain = await startTarget();
     try {

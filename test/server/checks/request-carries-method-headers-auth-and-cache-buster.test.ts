@@ -30,7 +30,10 @@ test("method, headers and Basic auth are the monitor's", async () => {
   await createMonitor(server, {
     url: `${target.url}/probe?x=1`,
     request_method: "POST",
-    request_headers: [{ key: "X-Probe", value: "uptime" }, { key: "Accept", value: "text/plain" }],
+    request_headers: [
+      { key: "X-Probe", value: "uptime" },
+      { key: "Accept", value: "text/plain" },
+    ],
     request_auth_username: "checker",
     request_auth_password: "s3cret:with-colon",
   });
@@ -95,12 +98,19 @@ test("Basic auth goes along a redirect on the same origin, but not to another or
     await server.runChecks();
     // Same origin: /old redirects to /moved on the same target, which redirects again below.
     expect(start.requests.map((r) => r.url).slice(0, 2)).toEqual(["/old", "/moved"]);
-    expect(start.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from("u:p").toString("base64")}`)).toBe(true);
+    expect(
+      start.requests.every((r) => r.headers.authorization === `Basic ${Buffer.from("u:p").toString("base64")}`),
+    ).toBe(true);
 
     const hop = await startTarget();
     try {
       hop.set({ kind: "redirect", location: `${other.url}/elsewhere` });
-      await createMonitor(server, { url: `${hop.url}/x`, request_auth_username: "u", request_auth_password: "p", request_headers: [{ key: "Authorization", value: "Bearer token" }] });
+      await createMonitor(server, {
+        url: `${hop.url}/x`,
+        request_auth_username: "u",
+        request_auth_password: "p",
+        request_headers: [{ key: "Authorization", value: "Bearer token" }],
+      });
       await server.runChecks();
       expect(hop.requests.at(-1)!.headers.authorization).toBe(`Basic ${Buffer.from("u:p").toString("base64")}`);
       expect(other.requests.at(-1)!.url).toBe("/elsewhere");

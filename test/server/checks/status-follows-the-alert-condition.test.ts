@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 /** A monitor on a fresh target that answers `status` with `body`; returns its status after one round. */
-async function statusAfterCheck(target: { status: number; body: string; headers?: Record<string, string> }, fields: Record<string, unknown> = {}) {
+async function statusAfterCheck(
+  target: { status: number; body: string; headers?: Record<string, string> },
+  fields: Record<string, unknown> = {},
+) {
   const t = await startTarget();
   targets.push(t);
   t.set({ kind: "respond", ...target });
@@ -35,14 +38,16 @@ describe("url_unavailable", () => {
     expect((await statusAfterCheck({ status, body: "" })).status).toBe("online");
   });
 
-  test.each([[301, "Moved Permanently"], [404, "Not Found"], [500, "Internal Server Error"], [503, "Service Unavailable"]])(
-    "%i is down, and the result is the status line",
-    async (status, reason) => {
-      // 301 without a Location header cannot be followed, so it is a non-2xx answer like any other.
-      const r = await statusAfterCheck({ status, body: "" });
-      expect(r).toMatchObject({ status: "offline", result: `${status} ${reason}` });
-    },
-  );
+  test.each([
+    [301, "Moved Permanently"],
+    [404, "Not Found"],
+    [500, "Internal Server Error"],
+    [503, "Service Unavailable"],
+  ])("%i is down, and the result is the status line", async (status, reason) => {
+    // 301 without a Location header cannot be followed, so it is a non-2xx answer like any other.
+    const r = await statusAfterCheck({ status, body: "" });
+    expect(r).toMatchObject({ status: "offline", result: `${status} ${reason}` });
+  });
 
   test("a redirect is followed to its target", async () => {
     const end = await startTarget();
@@ -63,39 +68,60 @@ describe("url_unavailable", () => {
 
 describe("url_text: down when the text is present", () => {
   test("present is down", async () => {
-    const r = await statusAfterCheck({ status: 200, body: "<h1>Down for maintenance</h1>" }, { alert_condition: "url_text", alert_text_lookup: "maintenance" });
+    const r = await statusAfterCheck(
+      { status: 200, body: "<h1>Down for maintenance</h1>" },
+      { alert_condition: "url_text", alert_text_lookup: "maintenance" },
+    );
     expect(r).toMatchObject({ status: "offline", result: '200 OK, text "maintenance" found' });
   });
 
   test("absent is up", async () => {
-    const r = await statusAfterCheck({ status: 200, body: "welcome" }, { alert_condition: "url_text", alert_text_lookup: "maintenance" });
+    const r = await statusAfterCheck(
+      { status: 200, body: "welcome" },
+      { alert_condition: "url_text", alert_text_lookup: "maintenance" },
+    );
     expect(r).toMatchObject({ status: "online", result: '200 OK, text "maintenance" not found' });
   });
 
   test("the lookup is case-sensitive: a different case is absent, so up", async () => {
-    const r = await statusAfterCheck({ status: 200, body: "MAINTENANCE" }, { alert_condition: "url_text", alert_text_lookup: "maintenance" });
+    const r = await statusAfterCheck(
+      { status: 200, body: "MAINTENANCE" },
+      { alert_condition: "url_text", alert_text_lookup: "maintenance" },
+    );
     expect(r.status).toBe("online");
   });
 });
 
 describe("url_no_text: down when the text is absent", () => {
   test("present is up", async () => {
-    const r = await statusAfterCheck({ status: 200, body: '{"status":"ok"}' }, { alert_condition: "url_no_text", alert_text_lookup: '"ok"' });
+    const r = await statusAfterCheck(
+      { status: 200, body: '{"status":"ok"}' },
+      { alert_condition: "url_no_text", alert_text_lookup: '"ok"' },
+    );
     expect(r.status).toBe("online");
   });
 
   test("absent is down", async () => {
-    const r = await statusAfterCheck({ status: 200, body: '{"status":"degraded"}' }, { alert_condition: "url_no_text", alert_text_lookup: '"ok"' });
+    const r = await statusAfterCheck(
+      { status: 200, body: '{"status":"degraded"}' },
+      { alert_condition: "url_no_text", alert_text_lookup: '"ok"' },
+    );
     expect(r).toMatchObject({ status: "offline", result: '200 OK, text ""ok"" not found' });
   });
 
   test("the lookup is case-sensitive: a different case is absent, so down", async () => {
-    const r = await statusAfterCheck({ status: 200, body: "OK" }, { alert_condition: "url_no_text", alert_text_lookup: "ok" });
+    const r = await statusAfterCheck(
+      { status: 200, body: "OK" },
+      { alert_condition: "url_no_text", alert_text_lookup: "ok" },
+    );
     expect(r.status).toBe("offline");
   });
 
   test("text in a multi-byte body is found", async () => {
-    const r = await statusAfterCheck({ status: 200, body: "état: opérationnel ✓" }, { alert_condition: "url_no_text", alert_text_lookup: "opérationnel ✓" });
+    const r = await statusAfterCheck(
+      { status: 200, body: "état: opérationnel ✓" },
+      { alert_condition: "url_no_text", alert_text_lookup: "opérationnel ✓" },
+    );
     expect(r.status).toBe("online");
   });
 });

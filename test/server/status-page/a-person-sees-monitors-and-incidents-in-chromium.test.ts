@@ -61,14 +61,20 @@ test("signed in with the key: names, statuses, last check, response time, and th
     expect(ongoing[0]).toMatch(/Search API\s+unresolved\s+\S+ \S+\s+ongoing\s+.*503 Service Unavailable/);
     expect(await page.locator("#no-resolved").innerText()).toBe("None.");
     // The status colours a person relies on are applied (the stylesheet ran under the CSP).
-    const colour = await page.locator("#monitors tbody tr", { hasText: "Search API" }).locator(".status").evaluate((el) => getComputedStyle(el).backgroundColor);
+    const colour = await page
+      .locator("#monitors tbody tr", { hasText: "Search API" })
+      .locator(".status")
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(colour).toBe("rgb(253, 226, 225)");
     await page.screenshot({ path: outputFile("status-page-down.png"), fullPage: true });
 
     // The target recovers; the next round ends the incident; the open page shows it by itself.
     failing.healthy();
     await server.runChecks();
-    await page.locator("#monitors tbody tr", { hasText: "Search API" }).locator(".status", { hasText: "online" }).waitFor({ timeout: 60_000 });
+    await page
+      .locator("#monitors tbody tr", { hasText: "Search API" })
+      .locator(".status", { hasText: "online" })
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator("#no-ongoing").innerText()).toBe("None.");
     const recent = await page.locator("#incidents tbody tr").allInnerTexts();
     expect(recent).toHaveLength(1);

@@ -9,13 +9,21 @@ import { api, createIncident, createMonitor } from "../../support/api";
 import { startCheckingServer, type UptimeServer } from "../../support/server";
 import { startTarget, type Target } from "../../support/targets";
 
-const basic = (key: string, user = "ops") => ({ Authorization: `Basic ${Buffer.from(`${user}:${key}`).toString("base64")}` });
-const page = (headers: Record<string, string> = {}, path = "/") => api(server, "GET", path, { key: null, headers: { Accept: "text/html", ...headers } });
+const basic = (key: string, user = "ops") => ({
+  Authorization: `Basic ${Buffer.from(`${user}:${key}`).toString("base64")}`,
+});
+const page = (headers: Record<string, string> = {}, path = "/") =>
+  api(server, "GET", path, { key: null, headers: { Accept: "text/html", ...headers } });
 
 let server: UptimeServer;
 let target: Target;
 beforeAll(async () => {
-  server = await startCheckingServer({ accounts: [{ apiKey: "key-a", name: "team-a", timeZone: "Europe/Berlin" }, { apiKey: "key-b", name: "team-b" }] });
+  server = await startCheckingServer({
+    accounts: [
+      { apiKey: "key-a", name: "team-a", timeZone: "Europe/Berlin" },
+      { apiKey: "key-b", name: "team-b" },
+    ],
+  });
   target = await startTarget();
 });
 afterAll(async () => {
@@ -36,7 +44,10 @@ describe("sign-in", () => {
 
   test.each([
     ["a wrong key", basic("key-x")],
-    ["the key as user name instead of password", { Authorization: `Basic ${Buffer.from("key-a:").toString("base64")}` }],
+    [
+      "the key as user name instead of password",
+      { Authorization: `Basic ${Buffer.from("key-a:").toString("base64")}` },
+    ],
     ["no colon at all", { Authorization: `Basic ${Buffer.from("key-a").toString("base64")}` }],
     ["a key in the query string", {}],
   ])("%s: 401", async (_label, headers) => {
@@ -63,7 +74,11 @@ describe("content", () => {
   test("one account's monitors and incidents, times in its zone", async () => {
     const m = await createMonitor(server, { name: "Team A API", url: `${target.url}/api` }, "key-a");
     await createMonitor(server, { name: "Team B API", url: `${target.url}/b` }, "key-b");
-    await createIncident(server, { monitor_id: m.id, started_at: "2024-05-01T10:00:00", ended_at: "2024-05-01T10:30:00", cause: "bad deploy" }, "key-a");
+    await createIncident(
+      server,
+      { monitor_id: m.id, started_at: "2024-05-01T10:00:00", ended_at: "2024-05-01T10:30:00", cause: "bad deploy" },
+      "key-a",
+    );
     const html = (await page(basic("key-a"))).text;
     expect(html).toContain("Team A API");
     expect(html).not.toContain("Team B API");
@@ -82,22 +97,34 @@ describe("content", () => {
     expect(row).toContain('class="status status-offline">offline<');
     expect(row).toMatch(/\d+ ms/);
     expect(row).toContain("503 Service Unavailable");
-    expect(html).toMatch(/<table id="ongoing">[\s\S]*Team B API[\s\S]*unresolved[\s\S]*ongoing[\s\S]*503 Service Unavailable/);
+    expect(html).toMatch(
+      /<table id="ongoing">[\s\S]*Team B API[\s\S]*unresolved[\s\S]*ongoing[\s\S]*503 Service Unavailable/,
+    );
   });
 
   test("stored values are escaped, and no secret of a monitor is shown", async () => {
-    await createMonitor(server, {
-      name: `<script>alert("x")</script> & <b>`,
-      url: `http://checker:url-password-123@127.0.0.1:${target.port}/secret-path`,
-      request_headers: [{ key: "X-Token", value: "header-secret-456" }],
-      request_auth_username: "basic-user",
-      request_auth_password: "basic-password-789",
-      alerts: [{ key: "webhook", value: "https://hooks.example.com/webhook-secret-000" }],
-    }, "key-b");
+    await createMonitor(
+      server,
+      {
+        name: `<script>alert("x")</script> & <b>`,
+        url: `http://checker:url-password-123@127.0.0.1:${target.port}/secret-path`,
+        request_headers: [{ key: "X-Token", value: "header-secret-456" }],
+        request_auth_username: "basic-user",
+        request_auth_password: "basic-password-789",
+        alerts: [{ key: "webhook", value: "https://hooks.example.com/webhook-secret-000" }],
+      },
+      "key-b",
+    );
     const res = await page(basic("key-b"));
     expect(res.text).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;");
     expect(res.text).not.toContain('<script>alert("x")');
-    for (const secret of ["url-password-123", "header-secret-456", "basic-password-789", "webhook-secret-000", "key-b"]) {
+    for (const secret of [
+      "url-password-123",
+      "header-secret-456",
+      "basic-password-789",
+      "webhook-secret-000",
+      "key-b",
+    ]) {
       expect(res.text).not.toContain(secret);
     }
     expect(res.text).toContain(`http://127.0.0.1:${target.port}/secret-path`);
