@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run docs`: rewrites what is generated from the schemas for people and editors: the
- * reference block of README.md, the resource classes' types (src/dynamic/types.generated.ts),
+ * reference block of docs/reference.md, the resource classes' types (src/dynamic/types.generated.ts),
  * the examples baked from docs/examples, and the Registry pages docs/_index.md and
  * docs/installation-configuration.md.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { withReference } from "./reference";
+import { REFERENCE_PATH, withReference } from "./reference";
 import { RESOURCE_TYPES_PATH, resourceTypesSource } from "./resource-types";
 import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "./examples";
 import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "./registry";
@@ -22,7 +22,7 @@ function rewrite(path: string, next: (before: string) => string): void {
   console.log(after === before ? `${path} is up to date.` : `${path} regenerated.`);
 }
 
-rewrite("README.md", withReference);
+rewrite(REFERENCE_PATH, withReference);
 rewrite(RESOURCE_TYPES_PATH, () => resourceTypesSource());
 rewrite(EXAMPLES_MODULE_PATH, () => examplesModuleSource());
 rewrite(REGISTRY_INDEX_PATH, () => registryIndex(readExamples()));

@@ -1,15 +1,16 @@
 /**
- * The README names every error class the package exports, so that a user can find what
- * to `instanceof`-test for. The entry points are read from package.json's `exports` (each
+ * The reference's section on the client (docs/reference.md) names every error class the
+ * package exports, so that a user can find what to `instanceof`-test for. The entry points are read from package.json's `exports` (each
  * `./dist/…js` loaded from its `src/…ts`), so a new entry point or a new error class
  * anywhere in them is covered without editing this test.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REFERENCE_PATH } from "../../src/docs/reference";
 
 const ROOT = resolve(__dirname, "..", "..");
-const readme = readFileSync(resolve(ROOT, "README.md"), "utf8");
+const reference = readFileSync(resolve(ROOT, REFERENCE_PATH), "utf8");
 const pkg = JSON.parse(readFileSync(resolve(ROOT, "package.json"), "utf8")) as {
   exports: Record<string, string | { default: string }>;
 };
@@ -38,7 +39,7 @@ function errorClasses(mod: Record<string, unknown>): string[] {
   return [...found];
 }
 
-describe("README", () => {
+describe("the reference (docs/reference.md)", () => {
   it("names every error class of every entry point the package exports", async () => {
     const exported: { entry: string; name: string }[] = [];
     for (const [entry, file] of entryPoints) {
@@ -49,7 +50,7 @@ describe("README", () => {
     expect(exported.map((e) => e.name)).toEqual(
       expect.arrayContaining(["UptimeError", "UptimeResourceError", "UptimeServerDependencyError"]),
     );
-    const missing = exported.filter(({ name }) => !readme.includes(`\`${name}\``));
-    expect(missing, "exported error classes the README does not name (in backticks)").toEqual([]);
+    const missing = exported.filter(({ name }) => !reference.includes(`\`${name}\``));
+    expect(missing, "exported error classes the reference does not name (in backticks)").toEqual([]);
   });
 });
