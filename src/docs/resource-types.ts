@@ -1,6 +1,6 @@
 /**
  * The resource classes' TypeScript types (`MonitorArgs`, `IncidentArgs`, the list entries,
- * the outputs), generated from the zod schemas like the README reference and the package
+ * the outputs), generated from the zod schemas like the reference (docs/reference.md) and the package
  * schema, so that a field added, renamed, documented or restricted in one place reaches
  * programs' types too. `npm run docs` writes src/dynamic/types.generated.ts; a test fails
  * when it is stale.

@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 description of /api/v1 (docs/openapi.json), generated from the zod
- * schemas so it cannot drift from what the client checks and the README documents.
+ * schemas so it cannot drift from what the client checks and the reference (docs/reference.md) documents.
  * `npm run openapi` writes it; a test fails when the file is stale.
  */
 import { components } from "./components";

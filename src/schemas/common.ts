@@ -69,7 +69,7 @@ export function charLength(s: string): number {
  * A string of at most `max` characters (code points, see {@link charLength}), with an
  * error that says the limit. `required` refuses a blank string (empty or only
  * whitespace): the service treats those as missing. The limits travel as metadata
- * (`maxLength`, `minLength`), where JSON Schema and the README reference read them.
+ * (`maxLength`, `minLength`), where JSON Schema and the reference (docs/reference.md) read them.
  */
 export function text(max: number, required = false) {
   const s = z
@@ -82,7 +82,7 @@ export function text(max: number, required = false) {
 /**
  * A list of at most `max` entries. Every entry is checked even when there are too many,
  * as the service reports them (zod's own `.max` stops at the count). The limit travels as
- * metadata (`maxItems`), where JSON Schema and the README reference read it.
+ * metadata (`maxItems`), where JSON Schema and the reference (docs/reference.md) read it.
  */
 export function list<T extends z.ZodType>(item: T, max: number) {
   return z

@@ -5,7 +5,7 @@
  * registry, whether it is secret or write-only, the service's default, when the service
  * lets it change, and its name in programs when that is not the camelCase of the wire name.
  * `fieldsOf` turns an object schema into the list every consumer derives from: the
- * providers' field lists, the README reference, the package schema, the resource classes.
+ * providers' field lists, the reference (docs/reference.md), the package schema, the resource classes.
  */
 import { z } from "zod";
 import { toCamel } from "./name-case";

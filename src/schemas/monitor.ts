@@ -395,8 +395,8 @@ export const MONITOR_DATE_FIELDS = [
 ] as const;
 
 /**
- * Fields of a monitor response that the service's checks write (see the README's "Fields
- * the service owns"): they can differ between two reads of the same monitor moments apart
+ * Fields of a monitor response that the service's checks write (see "Fields the service
+ * owns" in docs/reference.md): they can differ between two reads of the same monitor moments apart
  * with nobody writing it. `updated_at` is among them because a service may touch it when it
  * records a check (the local server does not). A check never writes `paused` into `status`.
  */

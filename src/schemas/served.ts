@@ -3,7 +3,7 @@
  * OpenAPI description. The client parses responses with the tolerant schemas beside
  * these (monitor.ts, incident.ts, list.ts), because instances differ; these say what a
  * conforming instance, and the local server, must send. Field descriptions are the ones
- * the README reference shows, read from the same schemas.
+ * the reference (docs/reference.md) shows, read from the same schemas.
  */
 import { z } from "zod";
 import {

@@ -139,9 +139,9 @@ describe("a bad release archive", () => {
         `downloading from ${rig.release.url}: failed to download plugin: uptime-${VERSION}: invalid checksum, expected ${wrong}, actual `,
       );
       expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
-      // Known limit of CLI v3.248.0 (README, Install): its checksum reader drops the bytes of
-      // the read that ends the download, so even the archive's own sum is refused. When a
-      // newer CLI passes this, the README's note goes.
+      // Known limit of CLI v3.248.0 (docs/languages.md, "Installing the plugin by hand"): its
+      // checksum reader drops the bytes of the read that ends the download, so even the
+      // archive's own sum is refused. When a newer CLI passes this, that page's note goes.
       const right = createHash("sha256").update(good).digest("hex");
       const again = failed(
         await stack.run([

@@ -1,7 +1,7 @@
 /**
  * The description covers the contract: every operation of monitors and incidents, every
  * answer the service gives them, the Bearer scheme, list bodies in bracket form, links
- * that lead to real operations, and the README's field documentation.
+ * that lead to real operations, and the reference's field documentation (docs/reference.md).
  */
 import { describe, expect, test } from "vitest";
 import { openApiDocument } from "../../src/openapi";
@@ -81,7 +81,7 @@ test("links from a stored record lead to operations that exist", () => {
   );
 });
 
-describe("field descriptions are the README reference's", () => {
+describe("field descriptions are the reference's", () => {
   test.each([
     ["MonitorStore", MONITOR_FIELDS.api],
     ["IncidentStore", INCIDENT_FIELDS.api],

@@ -1,5 +1,5 @@
 /**
- * Fleet mode (README, "Fleet mode"): every command runs with PULUMI_SKIP_CHECKPOINTS=true,
+ * Fleet mode (docs/fleet-mode.md): every command runs with PULUMI_SKIP_CHECKPOINTS=true,
  * so the engine writes state once, at the end of a run, and a killed run records nothing
  * of what it did. With the monitors declared `adopt: true`, the documented recovery steps
  * (recovery-steps.ts) converge anyway: afterwards the server holds every declared monitor

@@ -1,5 +1,5 @@
 /**
- * What README's "Fleet mode" says is not safe: monitors declared without `adopt`. A killed
+ * What docs/fleet-mode.md says is not safe: monitors declared without `adopt`. A killed
  * fleet-mode run (PULUMI_SKIP_CHECKPOINTS=true) records nothing, so the monitors it stored
  * are on the server and unknown to state; the documented recovery steps then fail at
  * `up`, which refuses them as names already taken (and stops at the first), and those

@@ -28,7 +28,7 @@ export const FLEET = join(__dirname, "fixtures", "fleet");
 /** The fixture's project name (its directory in the file backend). */
 export const FLEET_PROJECT = "reliability-fleet";
 
-/** Fleet mode (README, "Fleet mode"): the engine writes state once, at the end of a run. */
+/** Fleet mode (docs/fleet-mode.md): the engine writes state once, at the end of a run. */
 export const FLEET_MODE = { PULUMI_SKIP_CHECKPOINTS: "true" };
 
 /** A server with one account and the raw API against it. */
