@@ -1,5 +1,5 @@
 /**
- * Scenario 9: a bad input (interval 45) fails `preview` in the provider's check, with the
+ * Bad input: a bad input (interval 45) fails `preview` in the provider's check, with the
  * engine's output naming the property and listing the allowed values, and nothing reaches
  * the server but the one read with which `check` verifies the settings: not on a new stack, and not on a stack whose monitors exist (where `up`
  * fails the same way, without a write).

@@ -1,5 +1,5 @@
 /**
- * Scenario 3: changing a monitor field is one in-place update that keeps the monitor's id;
+ * Updates and replacements: changing a monitor field is one in-place update that keeps the monitor's id;
  * changing an incident's `startedAt` or `monitorId` replaces the incident (the service sets
  * both only on store).
  */

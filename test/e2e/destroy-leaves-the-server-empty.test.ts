@@ -1,5 +1,5 @@
 /**
- * Scenario 10: `destroy` deletes every monitor and incident of the stack: the server is
+ * Teardown: `destroy` deletes every monitor and incident of the stack: the server is
  * empty afterwards, and so is the stack. A monitor already deleted out of band (no refresh
  * in between) does not stop it: its 404 counts as deleted.
  */

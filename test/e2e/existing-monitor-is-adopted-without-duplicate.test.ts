@@ -1,5 +1,5 @@
 /**
- * Scenario 6: a monitor created through the API first, then declared with `adopt: true`.
+ * Adoption: a monitor created through the API first, then declared with `adopt: true`.
  * `up` takes it over (same id, no second monitor with that name) and updates it to the
  * declared state; from then on it is managed like any other.
  */

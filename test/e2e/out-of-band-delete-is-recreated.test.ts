@@ -1,5 +1,5 @@
 /**
- * Scenario 5: a monitor deleted through the API behind Pulumi's back. The next `refresh`
+ * Drift by a delete: a monitor deleted through the API behind Pulumi's back. The next `refresh`
  * drops it from state and the next `up` creates it again (a new id, the declared fields).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

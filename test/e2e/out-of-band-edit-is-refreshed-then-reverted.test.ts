@@ -1,5 +1,5 @@
 /**
- * Scenario 4: a monitor edited through the API behind Pulumi's back. `pulumi refresh`
+ * Drift by an edit: a monitor edited through the API behind Pulumi's back. `pulumi refresh`
  * shows the drift and records it in state; the next `pulumi up` puts the declared value
  * back, in place.
  */

@@ -1,5 +1,5 @@
 /**
- * Scenario 2: right after `up`, `preview` proposes nothing (`--expect-no-changes`) and the
+ * A clean preview: right after `up`, `preview` proposes nothing (`--expect-no-changes`) and the
  * server receives no write request during it (counted at the server). A preview with
  * `--refresh` reads every resource from the service and still finds nothing to change: what
  * `read` records compares equal to what the program declares.

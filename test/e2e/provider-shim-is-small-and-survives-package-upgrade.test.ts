@@ -1,5 +1,5 @@
 /**
- * Scenario 8: the serialized provider (`__provider`) stored with every resource is small
+ * The stored provider and package upgrades: the serialized provider (`__provider`) stored with every resource is small
  * (reported, and within the 2 KB target), and upgrading the package without changing the
  * shim changes nothing: the fixture is pointed at a copy of the package with a bumped
  * version and a modified runtime, and `preview --expect-no-changes` and

@@ -1,5 +1,5 @@
 /**
- * Scenario 7: the API key, a basic-auth password and a webhook URL never appear in
+ * Secrets: the API key, a basic-auth password and a webhook URL never appear in
  * plaintext in `pulumi stack export`, in any file of the file backend (state, history,
  * backups), in the stack config file, or in the engine's output of up, preview (plain,
  * --diff and --json), refresh and destroy. Secrets reach the program both as secret config

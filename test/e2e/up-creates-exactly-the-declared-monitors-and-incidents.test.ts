@@ -1,5 +1,5 @@
 /**
- * Scenario 1: `pulumi up` of a real program creates its monitors and incident, and the
+ * First deployment: `pulumi up` of a real program creates its monitors and incident, and the
  * server then holds exactly those, with the declared fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 /**
- * A SIGKILL of `pulumi up` at a moment the local server sets up (issue 16): the server
+ * A SIGKILL of `pulumi up` at a moment the local server sets up rather than after a timer,
+ * so that what is in flight at the kill does not depend on the machine's speed: the server
  * answers the first `stored` creates and holds every later one (`UptimeServer.hold`), the
  * run is killed once at least one create is held, and the held creates are then stored
  * or dropped with nobody left to hear the answer. With `--parallel p` at most p creates

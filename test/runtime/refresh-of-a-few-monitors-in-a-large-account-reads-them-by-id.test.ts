@@ -1,5 +1,5 @@
 /**
- * Issue 15: refreshing N monitors of an account of M sends at most
+ * Refresh budget: refreshing N monitors of an account of M sends at most
  * min(N, 1 + ⌈M / 100⌉) + 1 requests. A 10-monitor stack in a 2,000-monitor account may
  * send 11, not the 20 pages of the whole list and a read by id.
  */

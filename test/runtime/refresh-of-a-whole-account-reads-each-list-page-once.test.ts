@@ -1,5 +1,5 @@
 /**
- * Issue 15: refreshing N monitors of an account of M sends at most
+ * Refresh budget: refreshing N monitors of an account of M sends at most
  * min(N, 1 + ⌈M / 100⌉) + 1 requests. When the refresh covers the account, that is one
  * read by id and each list page once.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: a refresh stays cheap and correct while the service's checker moves statuses
+ * Refresh budget under a checker: a refresh stays cheap and correct while the service's checker moves statuses
  * between its read by id and its read of the list. What checks write (status, checked_at,
  * ...) is not a sign that the list is unsafe; a monitor deleted out of band still reads as gone.
  */

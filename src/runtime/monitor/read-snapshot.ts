@@ -12,8 +12,8 @@
  *   once more than 1 + P reads have arrived the rest of the pages are walked, once, and
  *   answer every read after.
  *
- * Bound (issue 15): each read sends at most one GET, plus page 1 once, and the other
- * P − 1 pages only after more than 1 + P reads. So with N ≤ 1 + P a refresh sends at most
+ * Bound on the requests of a refresh: each read sends at most one GET, plus page 1 once,
+ * and the other P − 1 pages only after more than 1 + P reads. So with N ≤ 1 + P a refresh sends at most
  * 1 + 1 + (N − 1) = N + 1 = min(N, 1 + P) + 1 requests. With N > 1 + P the reads before
  * the walk send at most P GETs: at most 2P + 1 requests, under twice min(N, 1 + P) + 1.
  * No policy that learns N only as reads arrive keeps min(N, 1 + P) + 1 there in the worst
