@@ -1,8 +1,10 @@
 /**
- * `npm run bench`: runs B1-B9 once each and writes bench/RESULTS.md with the machine and
- * the date. B2, B3 and B5 use the stack B1 deployed. Environment: BENCH_COUNT (default
- * 200), BENCH_REPEAT (samples of B1's sides, default 2), BENCH_GETS (B6, default 4000),
- * BENCH_CHECK_MONITORS and BENCH_CHECK_WINDOW_S (B7, default 1000 and 150).
+ * `npm run bench`: runs B1-B9 and the released plugin's B7 (b7-standalone.ts) once each and
+ * writes bench/RESULTS.md with the machine and the date; B10 runs apart (`npm run
+ * bench:shared`) and its last section is kept. B2, B3 and B5 use the stack B1 deployed.
+ * Environment: BENCH_COUNT (default 200), BENCH_REPEAT (samples of B1's sides, default 2),
+ * BENCH_GETS (B6, default 4000), BENCH_CHECK_MONITORS and BENCH_CHECK_WINDOW_S (B8, default
+ * 1000 and 150).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { freemem, loadavg, release } from "node:os";
