@@ -1,7 +1,8 @@
 /**
  * Every relative link in README.md, CONTRIBUTING.md and docs/ points at something: a file or
  * folder of the repository, and with `#anchor` a heading of that Markdown file, as GitHub
- * makes heading anchors. A page moved or a heading renamed fails here, naming the link.
+ * makes heading anchors. A page moved or a heading renamed fails here, naming the link. And
+ * README.md, the front page, links every page of docs/.
  *
  * Checked: inline links and images (`[text](path)`, `[text](path#anchor)`, `[text](#anchor)`,
  * `[text](<path>)`, with an optional title) and reference definitions (`[id]: path`), outside
@@ -147,6 +148,20 @@ describe("relative links in README.md, CONTRIBUTING.md and docs/", () => {
     const count = files.flatMap((f) => linksOf(f, readFileSync(f, "utf8"))).length;
     expect(count).toBeGreaterThan(50);
     expect(brokenLinks(files, ROOT)).toEqual([]);
+  });
+
+  it("from README.md reach every page of docs/", () => {
+    const readme = join(ROOT, "README.md");
+    const reached = new Set(
+      linksOf(readme, readFileSync(readme, "utf8"))
+        .filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l.target))
+        .map((l) => resolve(ROOT, decodeURIComponent(l.target.replace(/#.*$/, "")))),
+    );
+    const pages = readdirSync(join(ROOT, "docs"))
+      .filter((f) => f.endsWith(".md") || f.endsWith(".json"))
+      .map((f) => join(ROOT, "docs", f));
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pages.filter((p) => !reached.has(p)).map((p) => relative(ROOT, p))).toEqual([]);
   });
 
   it("are told apart from broken ones (a missing file, a missing heading, a heading inside code)", () => {
