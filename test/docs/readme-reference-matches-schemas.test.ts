@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { INTERVALS } from "../../src/schemas/values";
-import { referenceBlock, withReference } from "../../src/docs/reference";
+import { REFERENCE_PATH, referenceBlock, withReference } from "../../src/docs/reference";
 
-const readme = readFileSync(resolve(__dirname, "..", "..", "README.md"), "utf8");
+const page = readFileSync(resolve(__dirname, "..", "..", REFERENCE_PATH), "utf8");
 
 describe("README reference", () => {
-  it("is the one generated from the schemas (run `npm run docs` after changing them)", () => {
-    expect(withReference(readme)).toBe(readme);
+  it("is the one generated from the schemas (run `npm run generate` after changing them)", () => {
+    expect(withReference(page)).toBe(page);
   });
 
   it("lists every allowed value the schemas enforce", () => {
