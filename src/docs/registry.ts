@@ -6,10 +6,10 @@
  * docs/examples, so a new setting or package name reaches them with `npm run generate`.
  */
 import { PROVIDER_CONFIG_FIELDS } from "../schemas";
-import { ENV_VARS } from "../runtime/config";
 import { PACKAGE, PACKAGE_NAME } from "../plugin/package-info";
 import { EXAMPLE_LANGUAGES, type Example } from "./examples";
 import { EXAMPLES } from "./examples.generated";
+import { settingsReferenceTable } from "./settings";
 
 /** The two pages, relative to the repository root. */
 export const REGISTRY_INDEX_PATH = "docs/_index.md";
@@ -77,20 +77,10 @@ function installs(): string {
 
 /** docs/installation-configuration.md: the plugin, each SDK, and every setting. */
 export function registryInstallation(): string {
-  const env: Record<string, string> = ENV_VARS;
-  for (const f of PROVIDER_CONFIG_FIELDS) {
-    if (!env[f.name])
-      throw new Error(`setting ${f.name} has no environment variable: add it to ENV_VARS in src/runtime/config.ts`);
-  }
-  const table = PROVIDER_CONFIG_FIELDS.map((f) => {
-    const key = `${PACKAGE_NAME}:${f.name}`;
-    const def = f.default === undefined ? "" : `\`${String(f.default)}\``;
-    return `| \`${key}\` | \`${env[f.name]}\` | ${f.secret ? "yes" : "no"} | ${def} | ${f.description} |`;
-  });
   const commands = PROVIDER_CONFIG_FIELDS.map(
-    (f) => `pulumi config set ${f.secret ? "--secret " : ""}${PACKAGE_NAME}:${f.name} <${f.name}>`,
+    (f) => `pulumi config set ${f.secret ? "--secret " : ""}${f.configKey} <${f.name}>`,
   );
-  const exports = PROVIDER_CONFIG_FIELDS.map((f) => `export ${env[f.name]}=<${f.name}>`);
+  const exports = PROVIDER_CONFIG_FIELDS.map((f) => `export ${f.env}=<${f.name}>`);
   return `${frontMatter(`${PACKAGE.displayName} Installation & Configuration`, `Install the ${PACKAGE_NAME} provider and its SDKs, and set its settings.`, "package")}
 ## Installation
 
@@ -119,9 +109,7 @@ or in the environment:
 ${exports.join("\n")}
 \`\`\`
 
-| Setting | Environment variable | Secret | Default | Description |
-| --- | --- | --- | --- | --- |
-${table.join("\n")}
+${settingsReferenceTable()}
 
 An explicit \`${PACKAGE_NAME}.Provider\` resource takes the same settings as its inputs.
 `;

@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: everything generated from src/schemas (and docs/examples) written in
  * one run through one {@link GeneratedFileWriter}: schema.json, the resource classes' types,
- * the baked examples, the README's reference block, the Registry pages,
+ * the baked examples, the README's reference and settings blocks, the Registry pages,
  * docs/openapi.json and the SDKs under sdk/. A file is written only when it differs, so a run
  * with nothing to do leaves the tree as it was; `--check` writes nothing and fails naming
  * each stale file.
@@ -13,6 +13,7 @@ import { packageSchemaText, SCHEMA_JSON_PATH } from "../plugin/package-schema";
 import { RESOURCE_TYPES_PATH, resourceTypesSource } from "../docs/resource-types";
 import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../docs/examples";
 import { REFERENCE_PATH, withReference } from "../docs/reference";
+import { SETTINGS_TABLE_PATH, withSettings } from "../docs/settings";
 import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "../docs/registry";
 import { OPENAPI_FILE, openApiText } from "../openapi";
 import { GeneratedFileWriter, type Change } from "./write-if-changed";
@@ -30,8 +31,8 @@ export interface GeneratedText {
 }
 
 /**
- * Every generated text file under `root`. Several entries may name one file (a page may hold
- * several generated blocks): they apply in order, and the file is written once.
+ * Every generated text file under `root`. Several entries may name one file (README.md holds
+ * two generated blocks): they apply in order, and the file is written once.
  */
 export function generatedTexts(root: string): GeneratedText[] {
   const examples = readExamples(root);
@@ -40,6 +41,7 @@ export function generatedTexts(root: string): GeneratedText[] {
     { path: RESOURCE_TYPES_PATH, next: () => resourceTypesSource() },
     { path: EXAMPLES_MODULE_PATH, next: () => examplesModuleSource(examples) },
     { path: REFERENCE_PATH, next: withReference },
+    { path: SETTINGS_TABLE_PATH, next: withSettings },
     { path: REGISTRY_INDEX_PATH, next: () => registryIndex(examples) },
     { path: REGISTRY_INSTALL_PATH, next: () => registryInstallation() },
     { path: OPENAPI_FILE, next: () => openApiText() },

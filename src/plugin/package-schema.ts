@@ -28,7 +28,6 @@ import {
   monitorListQuerySchema,
   type FieldInfo,
 } from "../schemas";
-import { ENV_VARS } from "../runtime/config";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
 import { examplesBlock, type Example } from "../docs/examples";
 import { EXAMPLES } from "../docs/examples.generated";
@@ -192,10 +191,9 @@ function listArgs(fields: FieldInfo[]): ObjectSpec {
 
 function configVariables(): Record<string, PropertySpec> {
   const out: Record<string, PropertySpec> = {};
-  const env: Record<string, string> = ENV_VARS;
   for (const f of PROVIDER_CONFIG_FIELDS) {
-    out[f.name] = { ...property(f), defaultInfo: { environment: [env[f.name]] } };
-    out[f.name].description += ` Falls back to stack config \`uptime:${f.name}\`, then ${env[f.name]}.`;
+    out[f.name] = { ...property(f), defaultInfo: { environment: [f.env] } };
+    out[f.name].description += ` Falls back to stack config \`${f.configKey}\`, then ${f.env}.`;
   }
   return out;
 }
