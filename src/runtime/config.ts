@@ -81,7 +81,7 @@ export function configureFromStack(config: ConfigBag): void {
 
 /** Settings with the environment filling what the stack config left out. */
 export function resolveSettings(given: ProviderSettings = settings): ResolvedSettings {
-  const out: ResolvedSettings = { timeZone: "UTC", from: {} };
+  const out: ResolvedSettings = { timeZone: DEFAULTS.timeZone as string, from: {} };
   for (const key of SETTING_KEYS) {
     const fromConfig = given[key] === undefined ? undefined : String(given[key]).trim();
     const fromEnv = process.env[ENV_VARS[key]]?.trim();
