@@ -78,7 +78,7 @@ async function buildJava() {
 async function main() {
   for (const language of LANGUAGES) {
     if (!fs.existsSync(path.join(SDK, language)))
-      throw new Error(`sdk/${language} is missing: run \`npm run sdks:generate\`.`);
+      throw new Error(`sdk/${language} is missing: run \`npm run generate\`.`);
     fs.rmSync(path.join(OUT, language), { recursive: true, force: true });
     if (language === "nodejs") buildNodejs();
     else if (language === "java") await buildJava();

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run sdks:generate`: writes the SDKs of the `uptime` package (Node.js, Python, Go,
-// .NET, Java) into sdk/<language> from schema.json, with pulumi-gen-uptime (tools/sdkgen: Pulumi's
-// own code generators, built by scripts/build-pulumi.sh). The files it writes are
-// committed and never edited by hand; a test fails when they differ from what this writes.
+// Runs pulumi-gen-uptime (tools/sdkgen: Pulumi's own code generators, built by
+// scripts/build-pulumi.sh), which writes the SDKs of the `uptime` package (Node.js, Python, Go,
+// .NET, Java) from a package schema into <out-dir>/<language>. `npm run generate` runs it into a
+// scratch directory and brings sdk/ in line with what it wrote, file by file (src/generate);
+// sdk/ is committed and never edited by hand, and a test fails when it differs from this output.
 //
-// Usage: node scripts/generate-sdks.js [out-dir]   (default: sdk/)
+// Usage: node scripts/generate-sdks.js <out-dir> [schema.json]   (to look at the output elsewhere)
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
@@ -14,19 +15,23 @@ const GENERATOR = path.join(ROOT, ".tools", "pulumi", "bin", "pulumi-gen-uptime"
 /** Every language an SDK is generated for, as the generator and dist/sdk name them. */
 const LANGUAGES = ["nodejs", "python", "go", "dotnet", "java"];
 
-/** Writes every SDK under `outDir` (each language's directory replaced). */
-function generateSdks(outDir) {
+/** Writes every SDK of the package schema at `schema` (default: the committed schema.json) under `outDir`. */
+function generateSdks(outDir, schema = path.join(ROOT, "schema.json")) {
   if (!fs.existsSync(GENERATOR)) {
     throw new Error(
       `${path.relative(ROOT, GENERATOR)} is missing: run \`bash scripts/build-pulumi.sh\` first (it builds the generator).`,
     );
   }
-  execFileSync(GENERATOR, [path.join(ROOT, "schema.json"), outDir, ...LANGUAGES], { stdio: "inherit" });
+  execFileSync(GENERATOR, [schema, outDir, ...LANGUAGES], { stdio: "inherit" });
 }
 
 module.exports = { generateSdks, LANGUAGES, GENERATOR };
 if (require.main === module) {
-  const out = path.resolve(process.argv[2] ?? path.join(ROOT, "sdk"));
-  generateSdks(out);
-  console.log(`SDKs written to ${path.relative(process.cwd(), out) || "."}/{${LANGUAGES.join(",")}}`);
+  const [out, schema] = process.argv.slice(2);
+  if (!out) {
+    console.error("usage: node scripts/generate-sdks.js <out-dir> [schema.json]  (`npm run generate` writes sdk/)");
+    process.exit(2);
+  }
+  generateSdks(path.resolve(out), schema && path.resolve(schema));
+  console.log(`SDKs written to ${path.relative(process.cwd(), path.resolve(out)) || "."}/{${LANGUAGES.join(",")}}`);
 }

@@ -118,6 +118,6 @@ require (
 	lukechampine.com/frand v1.4.2 // indirect
 )
 
-// The SDK generated in this repository (`npm run sdks:generate`). A program outside it
+// The SDK generated in this repository (`npm run generate`). A program outside it
 // requires a released version instead and drops this line.
 replace github.com/pulumi-uptime/pulumi-uptime/sdk/go => ../../sdk/go

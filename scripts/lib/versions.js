@@ -70,7 +70,7 @@ async function checkVersions(executable, root = ROOT) {
   if (wrong.length) {
     throw new Error(
       `versions disagree: package.json says ${want}, but ${wrong.map(([where, v]) => `${where} says ${v ?? "nothing"}`).join("; ")}. ` +
-        "Set the version in package.json, then `npm run sdks:generate` (schema and SDKs) and `npm run release` again.",
+        "Set the version in package.json, then `npm run generate` (schema and SDKs) and `npm run release` again.",
     );
   }
   return want;

@@ -6,6 +6,7 @@
 import type { Dispatcher } from "undici";
 import { UptimeConfigError } from "./errors";
 import { isTimeZone } from "../util/time";
+import { PROVIDER_CONFIG_FIELDS } from "../schemas/provider-config";
 
 /** Retry settings. Every field is optional; see {@link RETRY_DEFAULTS}. */
 export interface UptimeRetryOptions {
@@ -66,12 +67,17 @@ export const OPTION_DEFAULTS = {
   maxConcurrency: 8,
 } as const;
 
-/** Environment variables the client reads. */
-export const ENV = {
-  baseUrl: "UPTIME_BASE_URL",
-  apiKey: "UPTIME_API_KEY",
-  timeZone: "UPTIME_TIME_ZONE",
-} as const;
+/** The environment variable of a provider setting, as src/schemas/provider-config.ts declares it. */
+function envOf(name: "baseUrl" | "apiKey" | "timeZone"): string {
+  return PROVIDER_CONFIG_FIELDS.find((f) => f.name === name)!.env;
+}
+
+/** Environment variables the client reads: the providers' own (`UPTIME_BASE_URL`, …). */
+export const ENV: { readonly baseUrl: string; readonly apiKey: string; readonly timeZone: string } = {
+  baseUrl: envOf("baseUrl"),
+  apiKey: envOf("apiKey"),
+  timeZone: envOf("timeZone"),
+};
 
 /** Options after env fallback, defaults and checks. */
 export interface ResolvedOptions {

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 description of /api/v1 (docs/openapi.json), generated from the zod
  * schemas so it cannot drift from what the client checks and the reference (docs/reference.md) documents.
- * `npm run openapi` writes it; a test fails when the file is stale.
+ * `npm run generate` writes it; a test fails when the file is stale.
  */
 import { components } from "./components";
 import { paths } from "./paths";
@@ -19,7 +19,7 @@ export function openApiDocument(): Record<string, unknown> {
       description:
         "The monitors and incidents of the uptime service's `/api/v1`, as pulumi-uptime understands the service: the " +
         "contract's fields and allowed values, and the bodies, status codes and errors that the service's source shows " +
-        "where the contract is silent. Generated from pulumi-uptime's zod schemas (`npm run openapi`); do not edit.",
+        "where the contract is silent. Generated from pulumi-uptime's zod schemas (`npm run generate`); do not edit.",
     },
     servers: [
       {

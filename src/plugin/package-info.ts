@@ -2,8 +2,10 @@
  * What the package says about itself: its name, version (from package.json), the type
  * tokens of its resources and functions, and their descriptions.
  */
-/** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
-export const PACKAGE_NAME = "uptime";
+import { PACKAGE_NAME } from "../schemas/provider-config";
+
+/** Declared with the provider settings (src/schemas/provider-config.ts), whose config keys it prefixes. */
+export { PACKAGE_NAME };
 
 // A plain `require` (dist/plugin/ → the package root), so that the standalone executable's
 // bundle carries the file.

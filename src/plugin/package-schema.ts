@@ -1,7 +1,7 @@
 /**
  * The Pulumi package schema of `uptime`, generated from the zod schemas and their field
  * metadata: every property's type, description, required-ness, allowed values (as enum
- * types), default and secrecy. The plugin's `GetSchema` answers with it, `npm run schema`
+ * types), default and secrecy. The plugin's `GetSchema` answers with it, `npm run generate`
  * writes it to schema.json, and a test fails when that file is stale.
  */
 import {
@@ -28,14 +28,13 @@ import {
   monitorListQuerySchema,
   type FieldInfo,
 } from "../schemas";
-import { ENV_VARS } from "../runtime/config";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
-import { examplesBlock } from "../docs/examples";
+import { examplesBlock, type Example } from "../docs/examples";
 import { EXAMPLES } from "../docs/examples.generated";
 
 /** A description followed by its examples in every language (docs/examples/<name>), when written. */
-function documented(name: string, text: string): string {
-  const example = EXAMPLES[name];
+function documented(examples: Record<string, Example>, name: string, text: string): string {
+  const example = examples[name];
   return example ? `${text}\n\n${examplesBlock(example)}` : text;
 }
 
@@ -192,16 +191,19 @@ function listArgs(fields: FieldInfo[]): ObjectSpec {
 
 function configVariables(): Record<string, PropertySpec> {
   const out: Record<string, PropertySpec> = {};
-  const env: Record<string, string> = ENV_VARS;
   for (const f of PROVIDER_CONFIG_FIELDS) {
-    out[f.name] = { ...property(f), defaultInfo: { environment: [env[f.name]] } };
-    out[f.name].description += ` Falls back to stack config \`uptime:${f.name}\`, then ${env[f.name]}.`;
+    out[f.name] = { ...property(f), defaultInfo: { environment: [f.env] } };
+    out[f.name].description += ` Falls back to stack config \`${f.configKey}\`, then ${f.env}.`;
   }
   return out;
 }
 
-/** The whole package schema. */
-export function packageSchema(): Record<string, unknown> {
+/**
+ * The whole package schema. The examples are the baked ones (src/docs/examples.generated.ts)
+ * unless given: `npm run generate` passes the ones it reads from docs/examples, so that one
+ * run brings an edited example into schema.json and the SDKs.
+ */
+export function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
   const config = configVariables();
   const monitorInfo = objectOf(infoFields(MONITOR_FIELDS), true, alwaysOutput);
   const incidentInfo = objectOf(infoFields(INCIDENT_FIELDS), true, alwaysOutput);
@@ -233,17 +235,17 @@ export function packageSchema(): Record<string, unknown> {
       },
     },
     resources: {
-      [tokenOf("Monitor")]: resource(MONITOR_FIELDS, documented("Monitor", RESOURCE_DOCS.Monitor)),
-      [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented("Incident", RESOURCE_DOCS.Incident)),
+      [tokenOf("Monitor")]: resource(MONITOR_FIELDS, documented(examples, "Monitor", RESOURCE_DOCS.Monitor)),
+      [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented(examples, "Incident", RESOURCE_DOCS.Incident)),
     },
     functions: {
       [tokenOf("getMonitor")]: {
-        description: documented("getMonitor", FUNCTION_DOCS.getMonitor),
+        description: documented(examples, "getMonitor", FUNCTION_DOCS.getMonitor),
         inputs: objectOf(fieldsOf(getMonitorArgsSchema)),
         outputs: monitorInfo,
       },
       [tokenOf("getMonitors")]: {
-        description: documented("getMonitors", FUNCTION_DOCS.getMonitors),
+        description: documented(examples, "getMonitors", FUNCTION_DOCS.getMonitors),
         inputs: listArgs(fieldsOf(monitorListQuerySchema)),
         outputs: {
           properties: { monitors: { ...item("MonitorInfo"), description: "Every matching monitor, all pages read." } },
@@ -251,12 +253,12 @@ export function packageSchema(): Record<string, unknown> {
         },
       },
       [tokenOf("getIncident")]: {
-        description: documented("getIncident", FUNCTION_DOCS.getIncident),
+        description: documented(examples, "getIncident", FUNCTION_DOCS.getIncident),
         inputs: objectOf(fieldsOf(getIncidentArgsSchema)),
         outputs: incidentInfo,
       },
       [tokenOf("getIncidents")]: {
-        description: documented("getIncidents", FUNCTION_DOCS.getIncidents),
+        description: documented(examples, "getIncidents", FUNCTION_DOCS.getIncidents),
         inputs: listArgs(fieldsOf(incidentListQuerySchema)),
         outputs: {
           properties: {
@@ -269,7 +271,10 @@ export function packageSchema(): Record<string, unknown> {
   };
 }
 
+/** Where the package schema is committed, relative to the repository root. */
+export const SCHEMA_JSON_PATH = "schema.json";
+
 /** The schema as schema.json holds it. */
-export function packageSchemaText(): string {
-  return `${JSON.stringify(packageSchema(), null, 2)}\n`;
+export function packageSchemaText(examples: Record<string, Example> = EXAMPLES): string {
+  return `${JSON.stringify(packageSchema(examples), null, 2)}\n`;
 }

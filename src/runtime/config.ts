@@ -6,31 +6,27 @@
 import { UptimeClient } from "../client/client";
 import { UptimeConfigError } from "../client/errors";
 import { baseUrlProblem } from "../client/client-options";
-import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, rangeMessage } from "../schemas/provider-config";
+import {
+  PACKAGE_NAME,
+  PROVIDER_CONFIG_FIELDS,
+  providerConfigSchema,
+  rangeMessage,
+  type SettingKey,
+} from "../schemas/provider-config";
 import { isTimeZone } from "../util/time";
 
-/** Stack config keys the providers read. */
-export const CONFIG_KEYS = {
-  baseUrl: "uptime:baseUrl",
-  apiKey: "uptime:apiKey",
-  timeZone: "uptime:timeZone",
-  requestsPerMinute: "uptime:requestsPerMinute",
-  maxRetries: "uptime:maxRetries",
-  timeoutMs: "uptime:timeoutMs",
-} as const;
+/** Stack config keys the providers read, by setting (src/schemas/provider-config.ts declares the settings). */
+export const CONFIG_KEYS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.configKey])) as {
+  readonly [K in SettingKey]: `${typeof PACKAGE_NAME}:${K}`;
+};
 
-/** Environment variables used when the stack config does not say. */
-export const ENV_VARS = {
-  baseUrl: "UPTIME_BASE_URL",
-  apiKey: "UPTIME_API_KEY",
-  timeZone: "UPTIME_TIME_ZONE",
-  requestsPerMinute: "UPTIME_REQUESTS_PER_MINUTE",
-  maxRetries: "UPTIME_MAX_RETRIES",
-  timeoutMs: "UPTIME_TIMEOUT_MS",
-} as const;
+/** Environment variables read when the stack config does not say, by setting (each declared in the schema). */
+export const ENV_VARS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.env])) as {
+  readonly [K in SettingKey]: string;
+};
 
 /** A setting of the providers. */
-export type SettingKey = keyof typeof CONFIG_KEYS;
+export type { SettingKey };
 
 /** The settings that are whole numbers: pacing, retries and the attempt timeout. */
 export const NUMERIC_SETTINGS = ["requestsPerMinute", "maxRetries", "timeoutMs"] as const;
@@ -39,7 +35,7 @@ export const NUMERIC_SETTINGS = ["requestsPerMinute", "maxRetries", "timeoutMs"]
 export type NumericSettingKey = (typeof NUMERIC_SETTINGS)[number];
 
 /** Every setting, in the order they are read. */
-const SETTING_KEYS = Object.keys(CONFIG_KEYS) as SettingKey[];
+const SETTING_KEYS = PROVIDER_CONFIG_FIELDS.map((f) => f.name);
 
 /**
  * What the providers need to reach the service, and how to pace and retry. Numeric settings
@@ -85,7 +81,7 @@ export function configureFromStack(config: ConfigBag): void {
 
 /** Settings with the environment filling what the stack config left out. */
 export function resolveSettings(given: ProviderSettings = settings): ResolvedSettings {
-  const out: ResolvedSettings = { timeZone: "UTC", from: {} };
+  const out: ResolvedSettings = { timeZone: DEFAULTS.timeZone as string, from: {} };
   for (const key of SETTING_KEYS) {
     const fromConfig = given[key] === undefined ? undefined : String(given[key]).trim();
     const fromEnv = process.env[ENV_VARS[key]]?.trim();

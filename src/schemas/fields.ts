@@ -35,6 +35,12 @@ export interface FieldMeta {
   onlyWhenSet?: boolean;
   /** Required by the service, optional in programs: omitted, the provider generates it (autonaming). */
   autoname?: boolean;
+  /** A provider setting's environment variable, read when the stack config has none. */
+  env?: string;
+  /** A provider setting in a few words, for tables (`Service root URL`). */
+  title?: string;
+  /** What a provider setting without a default does when unset, for tables (`required`, `not paced`). */
+  unset?: string;
 }
 
 /** The registry holding every field's {@link FieldMeta}. */

@@ -1,10 +1,16 @@
 /**
  * The provider's settings as a schema: what `uptime:*` stack config, an explicit provider's
- * inputs and the package schema's `config` all describe.
+ * inputs and the package schema's `config` all describe. Each setting is declared here once,
+ * with its description, default and environment variable; the runtime's `CONFIG_KEYS` and
+ * `ENV_VARS`, the package schema and the settings tables of the docs are derived from it.
  */
 import { z } from "zod";
 import { httpUrl, text } from "./common";
-import { field, fieldsOf } from "./fields";
+import { field, fieldsOf, type FieldInfo } from "./fields";
+import { toCamel, type CamelCase } from "./name-case";
+
+/** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
+export const PACKAGE_NAME = "uptime";
 
 /** True for a time zone name the runtime knows (IANA, e.g. `Europe/Berlin`). */
 export function isTimeZone(name: string): boolean {
@@ -45,35 +51,66 @@ export const providerConfigSchema = z
     base_url: field(
       httpUrl(2048),
       "Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1).",
-      { name: "baseUrl" },
+      { env: "UPTIME_BASE_URL", title: "Service root URL", unset: "required" },
     ),
-    api_key: field(text(1024, true), "API key of the account (a Bearer token).", { name: "apiKey", secret: true }),
+    api_key: field(text(1024, true), "API key of the account (a Bearer token).", {
+      secret: true,
+      env: "UPTIME_API_KEY",
+      title: "API key",
+      unset: "required",
+    }),
     time_zone: field(
-      z
-        .string()
-        .refine(isTimeZone, {
-          error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
-        }),
+      z.string().refine(isTimeZone, {
+        error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
+      }),
       "Time zone the account's dates are written in (IANA name).",
-      { name: "timeZone", default: "UTC" },
+      { default: "UTC", env: "UPTIME_TIME_ZONE", title: "Account time zone" },
     ),
     requests_per_minute: field(
       wholeNumber("requestsPerMinute"),
       "Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out).",
-      { name: "requestsPerMinute" },
+      { env: "UPTIME_REQUESTS_PER_MINUTE", title: "Pacing: requests per minute", unset: "not paced" },
     ),
     max_retries: field(
       wholeNumber("maxRetries"),
       "Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7.",
-      { name: "maxRetries", default: 7, defaultInSchema: false },
+      {
+        default: 7,
+        defaultInSchema: false,
+        env: "UPTIME_MAX_RETRIES",
+        title: "Retries of a failed request",
+      },
     ),
     timeout_ms: field(
       wholeNumber("timeoutMs"),
       "Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000.",
-      { name: "timeoutMs", default: 30_000, defaultInSchema: false },
+      {
+        default: 30_000,
+        defaultInSchema: false,
+        env: "UPTIME_TIMEOUT_MS",
+        title: "Time per attempt in ms",
+      },
     ),
   })
   .partial();
 
-/** The provider's settings, read once from the schema. */
-export const PROVIDER_CONFIG_FIELDS = fieldsOf(providerConfigSchema);
+/** A setting's name in programs and in stack config without the package's prefix (`baseUrl`). */
+export type SettingKey = CamelCase<keyof typeof providerConfigSchema.shape & string>;
+
+/** One provider setting: its field, and where a stack and the environment give it. */
+export interface SettingInfo extends FieldInfo {
+  name: SettingKey;
+  /** Its stack config key, `uptime:<name>`. */
+  configKey: `${typeof PACKAGE_NAME}:${SettingKey}`;
+  /** The environment variable read when the stack config has none. */
+  env: string;
+}
+
+/** The provider's settings, read once from the schema, in their declared order. */
+export const PROVIDER_CONFIG_FIELDS: readonly SettingInfo[] = fieldsOf(providerConfigSchema).map((f) => {
+  // Program and config names are the camelCase of the wire name, so `SettingKey` can be computed.
+  if (f.name !== toCamel(f.wire)) throw new Error(`setting ${f.wire} must be named ${toCamel(f.wire)} in programs`);
+  if (!f.env) throw new Error(`setting ${f.name} has no environment variable: give it \`env\` in provider-config.ts`);
+  const name = f.name as SettingKey;
+  return { ...f, name, configKey: `${PACKAGE_NAME}:${name}`, env: f.env };
+});

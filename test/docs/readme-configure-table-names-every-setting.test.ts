@@ -1,23 +1,45 @@
 /**
- * README's "Configure" table is written by hand; this keeps it complete: every setting the
- * schema declares has a row with its stack config key and its environment variable.
+ * README's Configure table is generated from the provider settings
+ * (src/schemas/provider-config.ts): it is the current one, and every setting the schema
+ * declares has a row with the stack config key and environment variable the runtime reads.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { expect, it } from "vitest";
 import { CONFIG_KEYS, ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
+import { SETTINGS_MARKERS, SETTINGS_TABLE_PATH, settingsTable, withSettings } from "../../src/docs/settings";
 
-const readme = readFileSync(resolve(__dirname, "..", "..", "README.md"), "utf8");
-const configure = readme.slice(
-  readme.indexOf("\n## Configure\n"),
-  readme.indexOf("\n## ", readme.indexOf("\n## Configure\n") + 5),
-);
+const page = readFileSync(resolve(__dirname, "..", "..", SETTINGS_TABLE_PATH), "utf8");
+
+it("is the one generated from the settings (run `npm run generate` after changing them)", () => {
+  expect(withSettings(page)).toBe(page);
+  const configure = page.slice(
+    page.indexOf("\n## Configure\n"),
+    page.indexOf("\n## ", page.indexOf("\n## Configure\n") + 5),
+  );
+  expect(configure).toContain(SETTINGS_MARKERS.start);
+});
 
 it("names every setting's stack config key and environment variable in one row", () => {
-  const rows = configure.split("\n").filter((l) => l.startsWith("| "));
-  const missing = PROVIDER_CONFIG_FIELDS.map((f) => f.name as keyof typeof CONFIG_KEYS).filter(
+  const rows = settingsTable()
+    .split("\n")
+    .filter((l) => l.startsWith("| "));
+  expect(PROVIDER_CONFIG_FIELDS.length).toBeGreaterThan(0);
+  const missing = PROVIDER_CONFIG_FIELDS.map((f) => f.name).filter(
     (name) => !rows.some((r) => r.includes(`\`${CONFIG_KEYS[name]}\``) && r.includes(`\`${ENV_VARS[name]}\``)),
   );
   expect(missing).toEqual([]);
+});
+
+it("keeps the environment variables and config keys users set (renaming one breaks their setups)", () => {
+  expect(ENV_VARS).toEqual({
+    baseUrl: "UPTIME_BASE_URL",
+    apiKey: "UPTIME_API_KEY",
+    timeZone: "UPTIME_TIME_ZONE",
+    requestsPerMinute: "UPTIME_REQUESTS_PER_MINUTE",
+    maxRetries: "UPTIME_MAX_RETRIES",
+    timeoutMs: "UPTIME_TIMEOUT_MS",
+  });
+  for (const f of PROVIDER_CONFIG_FIELDS) expect(CONFIG_KEYS[f.name]).toBe(`uptime:${f.name}`);
 });

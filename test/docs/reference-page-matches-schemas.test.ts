@@ -7,7 +7,7 @@ import { REFERENCE_PATH, referenceBlock, withReference } from "../../src/docs/re
 const page = readFileSync(resolve(__dirname, "..", "..", REFERENCE_PATH), "utf8");
 
 describe("the reference page (docs/reference.md)", () => {
-  it("is the one generated from the schemas (run `npm run docs` after changing them)", () => {
+  it("is the one generated from the schemas (run `npm run generate` after changing them)", () => {
     expect(withReference(page)).toBe(page);
   });
 

@@ -2,7 +2,7 @@
  * The Registry pages (docs/_index.md, docs/installation-configuration.md) and the baked
  * examples are what the settings, the schema's language sections and docs/examples generate:
  * a setting added to src/schemas/provider-config.ts or an example edited fails here until
- * `npm run docs` is run.
+ * `npm run generate` is run.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -22,7 +22,7 @@ const root = resolve(__dirname, "..", "..");
 const committed = (path: string) => readFileSync(resolve(root, path), "utf8");
 
 describe("Registry docs", () => {
-  it("are what the sources generate (run `npm run docs` after changing them)", () => {
+  it("are what the sources generate (run `npm run generate` after changing them)", () => {
     const examples = readExamples();
     expect(committed(EXAMPLES_MODULE_PATH)).toBe(examplesModuleSource(examples));
     expect(committed(REGISTRY_INDEX_PATH)).toBe(registryIndex(examples));

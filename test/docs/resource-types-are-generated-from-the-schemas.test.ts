@@ -1,7 +1,7 @@
 /**
  * The resource classes' types are the ones generated from the schemas: a field added,
  * renamed, restricted or documented in src/schemas reaches `MonitorArgs` and the outputs,
- * or this fails until `npm run docs` is run.
+ * or this fails until `npm run generate` is run.
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -19,7 +19,7 @@ function members(source: string, name: string): string[] {
 }
 
 describe("generated resource types", () => {
-  it("are what the schemas generate (run `npm run docs` after changing them)", () => {
+  it("are what the schemas generate (run `npm run generate` after changing them)", () => {
     expect(committed).toBe(generated);
   });
 

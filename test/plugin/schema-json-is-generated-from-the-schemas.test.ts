@@ -1,6 +1,6 @@
 /**
  * schema.json, the package schema, is the one generated from the zod schemas (run
- * `npm run schema` after changing them), and it says what the runtime enforces: types,
+ * `npm run generate` after changing them), and it says what the runtime enforces: types,
  * allowed values as enum types, required inputs, defaults and secrecy.
  */
 import { readFileSync } from "node:fs";
@@ -15,7 +15,7 @@ const monitor = schema.resources["uptime:index:Monitor"];
 const incident = schema.resources["uptime:index:Incident"];
 
 describe("schema.json", () => {
-  it("is the one generated from the schemas (run `npm run schema` after changing them)", () => {
+  it("is the one generated from the schemas (run `npm run generate` after changing them)", () => {
     expect(committed).toBe(packageSchemaText());
   });
 

@@ -35,7 +35,7 @@ describe("SDK doc comments", () => {
   it.each(cases)("%s: %s carries its example", (_sdk, name, s) => {
     const lines = docLines(readFileSync(resolve(root, s.file(name)), "utf8"));
     const missing = examples[name].programs[s.fence].split("\n").map((l) => l.trim()).filter((l) => l && !lines.has(l));
-    expect(missing, `${s.file(name)} lacks lines of docs/examples/${name} (run npm run sdks:generate)`).toEqual([]);
+    expect(missing, `${s.file(name)} lacks lines of docs/examples/${name} (run npm run generate)`).toEqual([]);
   });
 
   it("would notice a line that is not there", () => {

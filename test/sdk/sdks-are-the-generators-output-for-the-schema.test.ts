@@ -1,7 +1,7 @@
 /**
  * sdk/<language> holds exactly what pulumi-gen-uptime (Pulumi's code generators, built by
  * scripts/build-pulumi.sh) writes for the committed schema.json: nothing hand-edited,
- * nothing stale. After changing the schemas, `npm run sdks:generate` rewrites them.
+ * nothing stale. After changing the schemas, `npm run generate` rewrites them.
  * Each SDK carries the schema's docs.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -27,7 +27,7 @@ describe("the committed SDKs", () => {
   });
   afterAll(() => rmSync(fresh, { recursive: true, force: true }));
 
-  it.each(LANGUAGES)("%s: are the generator's output for schema.json, file for file (run `npm run sdks:generate`)", (language) => {
+  it.each(LANGUAGES)("%s: are the generator's output for schema.json, file for file (run `npm run generate`)", (language) => {
     const committed = tree(join(REPO, "sdk", language));
     const generated = tree(join(fresh, language));
     expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());

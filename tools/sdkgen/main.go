@@ -1,6 +1,6 @@
 // Command pulumi-gen-uptime writes the SDKs of the `uptime` package from its schema.json,
 // with Pulumi's own code generators (pkg/v3's codegen, and pulumi-java's for Java). The schema
-// is generated from the zod schemas (`npm run schema`); nothing this writes is edited by hand.
+// is generated from the zod schemas (`npm run generate`); nothing this writes is edited by hand.
 //
 // Usage: pulumi-gen-uptime <schema.json> <out-dir> <language>...
 // Each language is written to <out-dir>/<language>, replacing what was there.
