@@ -6,7 +6,6 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import type { UptimeProviderService } from "./provider-service";
 import { engineLogAt, type EngineLogModules } from "../runtime/engine-log";
 import { setProviderLog } from "../runtime/log";
 
