@@ -65,4 +65,13 @@ export default defineConfig(
       "no-unused-vars": ["error", unusedVars],
     },
   },
+  {
+    files: ["scripts/**/*.js"],
+    rules: {
+      // The scripts' errors wrap a failed child process and already carry the part of its
+      // output that matters in their message; a `cause` would have Node print the whole child
+      // process error (stdout and stderr included) a second time under it.
+      "preserve-caught-error": "off",
+    },
+  },
 );
