@@ -49,11 +49,9 @@ export const providerConfigSchema = z
     ),
     api_key: field(text(1024, true), "API key of the account (a Bearer token).", { name: "apiKey", secret: true }),
     time_zone: field(
-      z
-        .string()
-        .refine(isTimeZone, {
-          error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
-        }),
+      z.string().refine(isTimeZone, {
+        error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
+      }),
       "Time zone the account's dates are written in (IANA name).",
       { name: "timeZone", default: "UTC" },
     ),
