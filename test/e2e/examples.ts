@@ -14,7 +14,7 @@ import { startE2EServer, type E2EServer } from "./api";
 import { ensureVenv } from "../support/python-venv";
 
 const run = promisify(execFile);
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const maven = require("../../scripts/maven.js") as {
   mavenEnv(env?: NodeJS.ProcessEnv): Record<string, string>;
   runMaven(dir: string, goals: string[]): Promise<"offline" | "online">;

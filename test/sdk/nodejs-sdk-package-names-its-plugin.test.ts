@@ -23,7 +23,7 @@ describe("dist/sdk, as `npm run sdks` builds it", () => {
       expect(existsSync(join(OUT, "nodejs", f)), f).toBe(true);
     }
     // Loads as a package and exposes the resources, the provider and the functions.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built SDK, loaded as a program loads it
     const sdk = require(join(OUT, "nodejs"));
     expect(Object.keys(sdk)).toEqual(
       expect.arrayContaining(["Monitor", "Incident", "Provider", "getMonitor", "getMonitorsOutput", "Interval"]),

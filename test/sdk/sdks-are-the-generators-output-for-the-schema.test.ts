@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, walk } from "../e2e/harness";
 import { packageSchema } from "../../src/plugin/package-schema";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const { generateSdks, LANGUAGES } = require("../../scripts/generate-sdks.js") as {
   generateSdks: (out: string) => void;
   LANGUAGES: string[];

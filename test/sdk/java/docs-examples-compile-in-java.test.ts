@@ -13,6 +13,7 @@ import { readExamples } from "../../../src/docs/examples";
 import { WORK } from "../../e2e/harness";
 
 const run = promisify(execFile);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const maven = require("../../../scripts/maven.js") as { runMaven(dir: string, goals: string[]): Promise<string> };
 
 const SDK_DIR = resolve(__dirname, "../../../dist/sdk/java");
