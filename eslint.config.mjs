@@ -56,6 +56,9 @@ export default defineConfig(
     extends: [tseslint.configs.recommended],
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", unusedVars],
+      // A `let` that a callback defined before its one assignment reads stays a `let`: as a
+      // `const` declared later, an early call would throw instead of seeing undefined.
+      "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
     },
   },
   {
