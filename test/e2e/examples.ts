@@ -103,7 +103,10 @@ async function pythonVenv(dir: string): Promise<string> {
   return "pip install -r requirements.txt (or the venv it made before)";
 }
 
-/** The environment the engine's commands need for a project: Java programs' Maven runs use the project's Maven repository, Python programs their venv. */
+/**
+ * The environment the engine's commands need for a project: Java programs' Maven runs use the
+ * project's Maven repository, Python programs their venv.
+ */
 export function exampleEnv(dir: string): Record<string, string> {
   // The Python language host built here (sdk/v3 v3.79.0) takes Pulumi.yaml's `virtualenv` only
   // as a command-line flag, which CLI v3.248 no longer passes (it sends runtime options over
