@@ -10,8 +10,12 @@
 # SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
 # that no longer waits for the unit tests; on a warm machine it takes seconds.
 # Its output is printed after the unit tests, so the two never interleave.
+#
+# The lint and format gate (`npm run lint`) comes first: a finding fails the run before
+# anything else starts.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+npm run --silent lint || exit $?
 mkdir -p .tools
 log=.tools/test-preparation.log
 

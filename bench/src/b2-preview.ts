@@ -1,4 +1,7 @@
-/** B2: `pulumi preview` with no changes on N deployed monitors: wall time and requests at the server (target: at most 1, the check of the settings). */
+/**
+ * B2: `pulumi preview` with no changes on N deployed monitors: wall time and requests at the
+ * server (target: at most 1, the check of the settings).
+ */
 import { COUNT, deployMonitors, ok, secs, type Deployed } from "./lib/common";
 import { summary } from "./lib/pulumi";
 import type { ServerStats } from "./lib/server";

@@ -13,7 +13,7 @@
  * measured), and the time from each window's reset to the next accepted request shows how
  * quickly the client's shared rate gate (src/client/rate-gate.ts) lets requests go again.
  */
-import { COUNT, ok, ratio, secs } from "./lib/common";
+import { COUNT, ratio, secs } from "./lib/common";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
 import { ChildServer, monitorNames, type TimedRequest } from "./lib/server";
 

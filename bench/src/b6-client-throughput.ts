@@ -26,7 +26,7 @@ export interface B6Shape {
 
 /** The client's decoding of a body (dist/client/normalize.js: the package does not export it). */
 function clientDecoders(): { readRecord: (body: unknown) => unknown; readPage: (body: unknown) => unknown } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled client, found at run time
   const n = require(join(REPO, "dist", "client", "normalize.js")) as {
     MONITOR: unknown;
     readRecord: (kind: unknown, body: unknown, at: object, tz: string) => unknown;

@@ -18,7 +18,7 @@ import { ChildServer } from "./lib/server";
 import { timeToExit, timeToFirstLine } from "./lib/process-timing";
 
 // The build scripts are CommonJS beside the bench: the same names they build with.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const targets = require(join(REPO, "scripts", "lib", "targets.js")) as { NODE_VERSION: string; hostTargetId(): string };
 
 const SAMPLES = Math.max(3, Number(process.env.BENCH_STARTUP_SAMPLES ?? 9));

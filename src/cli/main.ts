@@ -26,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
       return command === undefined ? 2 : 0;
     case "-v":
     case "--version":
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json is outside rootDir (src)
       process.stdout.write(`${(require("../../package.json") as { version: string }).version}\n`);
       return 0;
     default:

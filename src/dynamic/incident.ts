@@ -13,12 +13,15 @@ export type { IncidentStatus } from "./value-types";
 const OUTPUTS = [...INCIDENT_FIELDS.api, ...INCIDENT_FIELDS.computed].map((f) => f.name);
 
 /** An `Incident`'s outputs, declared by the types generated from the schemas (types.generated.ts). */
+// The outputs as properties without repeating each field; pulumi.CustomResource sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- see above
 export interface Incident extends IncidentOutputs {}
 
 /**
  * An incident of a monitor. Its status is derived by the service: `resolved` once
  * `endedAt` is set, else `acknowledged` once `acknowledgedAt` is set, else `unresolved`.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs, declared by the interface above
 export class Incident extends pulumi.CustomResource {
   /**
    * Declares an incident.

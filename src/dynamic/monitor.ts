@@ -27,6 +27,8 @@ const OUTPUTS = [
 ].map((f) => f.name);
 
 /** A `Monitor`'s outputs, declared by the types generated from the schemas (types.generated.ts). */
+// The outputs as properties without repeating each field; pulumi.CustomResource sets them.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging -- see above
 export interface Monitor extends MonitorOutputs {}
 
 /**
@@ -46,6 +48,7 @@ export interface Monitor extends MonitorOutputs {}
  * });
  * ```
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the outputs, declared by the interface above
 export class Monitor extends pulumi.CustomResource {
   /**
    * Declares a monitor.

@@ -12,6 +12,7 @@
  * Do not import anything into these functions or refer to module-level values inside
  * them: the closure serializer would capture those into every resource's state.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- the shims must `require` at run time, in the host (above) */
 
 /** Returns the installed runtime's Monitor provider. */
 export const monitorShim = () => require("pulumi-uptime/runtime").monitor;

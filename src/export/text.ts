@@ -2,7 +2,7 @@
 
 /** `s` made safe for one comment line: control and line-separator characters become spaces. */
 export function oneLine(s: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, " ");
 }
 

@@ -38,7 +38,7 @@ const secretOf = (fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS) =>
   fields.api.filter((f) => f.secret).map((f) => f.name);
 
 /** A read monitor or incident with its secret fields wrapped. */
-function guarded(item: Bag, secrets: readonly string[]): Bag {
+function guarded(item: object, secrets: readonly string[]): Bag {
   const out: Bag = { ...item };
   for (const k of secrets) if (out[k] !== undefined && out[k] !== null) out[k] = secret(out[k]);
   return out;
@@ -51,7 +51,7 @@ const INCIDENT_SECRETS = secretOf(INCIDENT_FIELDS);
 export const FUNCTIONS: Record<string, PluginFunction> = {
   [tokenOf("getMonitor")]: {
     schema: getMonitorArgsSchema,
-    run: async (c, a) => guarded(await fetchMonitor(c, { monitorId: a.monitorId }), MONITOR_SECRETS),
+    run: async (c, a) => guarded(await fetchMonitor(c, { monitorId: a.monitorId as number }), MONITOR_SECRETS),
   },
   [tokenOf("getMonitors")]: {
     schema: monitorListQuerySchema,
@@ -59,7 +59,7 @@ export const FUNCTIONS: Record<string, PluginFunction> = {
   },
   [tokenOf("getIncident")]: {
     schema: getIncidentArgsSchema,
-    run: async (c, a) => guarded(await fetchIncident(c, { incidentId: a.incidentId }), INCIDENT_SECRETS),
+    run: async (c, a) => guarded(await fetchIncident(c, { incidentId: a.incidentId as number }), INCIDENT_SECRETS),
   },
   [tokenOf("getIncidents")]: {
     schema: incidentListQuerySchema,

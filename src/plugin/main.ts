@@ -6,7 +6,6 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import type { UptimeProviderService } from "./provider-service";
 import { engineLogAt, type EngineLogModules } from "../runtime/engine-log";
 import { setProviderLog } from "../runtime/log";
 
@@ -65,12 +64,14 @@ export async function serve(): Promise<{ port: number; server: grpc.Server; warm
  * executable carries them.
  */
 function engineModules(address: string): EngineLogModules {
+  /* eslint-disable @typescript-eslint/no-require-imports -- loaded on the first warning, by fixed names (above) */
   const { EngineClient } =
     require("@pulumi/pulumi/proto/engine_grpc_pb") as typeof import("@pulumi/pulumi/proto/engine_grpc_pb");
   return {
     client: new EngineClient(address, grpc.credentials.createInsecure()),
     proto: require("@pulumi/pulumi/proto/engine_pb"),
   };
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 if (require.main === module) {

@@ -9,6 +9,7 @@ export { PACKAGE_NAME };
 
 // A plain `require` (dist/plugin/ → the package root), so that the standalone executable's
 // bundle carries the file.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json is outside rootDir (src)
 const npmPackage = require("../../package.json") as {
   version: string;
   homepage: string;

@@ -13,7 +13,7 @@ export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 const RESOURCE_REF_SIG = "5cf8f73096256a8f31e491e813e4eb8e";
 
 /** A bag in the program's names, plain values only. */
-export type Bag = Record<string, any>;
+export type Bag = Record<string, unknown>;
 
 /** A bag read off the wire, and which of its top-level properties were (or held) secrets. */
 export interface Unwrapped {

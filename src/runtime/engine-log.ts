@@ -23,6 +23,7 @@ export interface EngineLogModules {
  * ship with the `@pulumi/pulumi` it runs, found at run time (it may not be ours).
  */
 function resolvedModules(address: string): EngineLogModules {
+  /* eslint-disable @typescript-eslint/no-require-imports -- resolved at run time (above) */
   const grpcPath = require.resolve("@pulumi/pulumi/proto/engine_grpc_pb.js");
   // The gRPC library the generated client itself loads, so that its credentials match.
   const grpc = require(require.resolve("@grpc/grpc-js", { paths: [path.dirname(grpcPath)] }));
@@ -31,6 +32,7 @@ function resolvedModules(address: string): EngineLogModules {
     client: new EngineClient(address, grpc.credentials.createInsecure()),
     proto: require("@pulumi/pulumi/proto/engine_pb.js"),
   };
+  /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
 /**

@@ -13,14 +13,17 @@ import { checkMonitor } from "./monitor/check-monitor";
 import type { Autonaming } from "./monitor/autoname";
 import { monitorChanges } from "./monitor/diff-monitor";
 import { createMonitor, deleteMonitor, readMonitor, updateMonitor } from "./monitor/monitor-lifecycle";
+import type { MonitorInputs, MonitorOutputs } from "./monitor/monitor-props";
 import { RESOURCE_NAME_KEY } from "./keys";
 import { MonitorReadSnapshot } from "./monitor/read-snapshot";
 import { checkIncident } from "./incident/check-incident";
 import { incidentChanges } from "./incident/diff-incident";
 import { createIncident, deleteIncident, readIncident, updateIncident } from "./incident/incident-lifecycle";
+import type { IncidentInputs, IncidentOutputs } from "./incident/incident-props";
 import { INCIDENT_FIELDS, MONITOR_FIELDS } from "../schemas";
 
 /** A property bag in the program's names. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- untyped until check(); then cast to the typed inputs
 export type Bag = Record<string, any>;
 
 /** Where a provider instance finds the service. */
@@ -100,11 +103,14 @@ export function monitorOperations(conn: ServiceConnection): ResourceOperations {
     kind: "Monitor",
     check: (news, olds, autonaming) => checkMonitor(news, conn.timeZone(), undefined, { olds, autonaming }),
     diff: (olds, news) => monitorChanges(olds, news),
-    create: (news) => withClient(conn, "Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as any))),
+    create: (news) =>
+      withClient(conn, "Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as MonitorInputs))),
     read: (id, props) =>
       withClient(conn, "Monitor", props ?? {}, id, (c) => readMonitor(c, id, props, (n) => snapshotFor(c).get(n))),
     update: (id, olds, news) =>
-      withClient(conn, "Monitor", news, id, (c) => writing(c, updateMonitor(c, id, olds as any, news as any))),
+      withClient(conn, "Monitor", news, id, (c) =>
+        writing(c, updateMonitor(c, id, olds as MonitorOutputs, news as MonitorInputs)),
+      ),
     delete: (id, props) => withClient(conn, "Monitor", props, id, (c) => writing(c, deleteMonitor(c, id, props))),
     previewOutputs: (news, olds) => ({
       ...news,
@@ -119,10 +125,12 @@ export function incidentOperations(conn: ServiceConnection): ResourceOperations 
     kind: "Incident",
     check: (news) => checkIncident(news, conn.timeZone()),
     diff: (olds, news) => incidentChanges(olds, news),
-    create: (news) => withClient(conn, "Incident", news, undefined, (c) => createIncident(c, news as any)),
+    create: (news) => withClient(conn, "Incident", news, undefined, (c) => createIncident(c, news as IncidentInputs)),
     read: (id, props) => withClient(conn, "Incident", props ?? {}, id, (c) => readIncident(c, id, props)),
     update: (id, olds, news) =>
-      withClient(conn, "Incident", news, id, (c) => updateIncident(c, id, olds as any, news as any)),
+      withClient(conn, "Incident", news, id, (c) =>
+        updateIncident(c, id, olds as IncidentOutputs, news as IncidentInputs),
+      ),
     delete: (id, props) => withClient(conn, "Incident", props, id, (c) => deleteIncident(c, id, props)),
     previewOutputs: (news, olds) => ({
       ...news,

@@ -166,6 +166,7 @@ function lockDataDir(dir: string): () => void {
       const pid = Number(fs.readFileSync(file, "utf8").trim());
       // Our own pid here is a lock from a killed earlier process that had the same pid.
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        // eslint-disable-next-line preserve-caught-error -- EEXIST only says a lock exists; the news is whose it is
         throw new Error(`data directory ${dir} is in use by process ${pid}`);
       }
       fs.rmSync(file, { force: true });

@@ -56,7 +56,7 @@ function isMissing(err: unknown): boolean {
  */
 export function loadPGlite(): typeof PGliteModule {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- an optional peer dependency, loaded on demand
     return require(PGLITE_PACKAGE) as typeof PGliteModule;
   } catch (err) {
     if (isMissing(err)) throw new UptimeServerDependencyError(pgliteInstallCommand(), err);

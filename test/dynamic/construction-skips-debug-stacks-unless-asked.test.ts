@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const pulumi = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
 const uptime = require("pulumi-uptime") as typeof import("../../src/index");
 
-const registered = new Map<string, Record<string, any>>();
+const registered = new Map<string, Record<string, unknown>>();
 
 beforeAll(() => {
   pulumi.runtime.setMocks(
@@ -45,7 +45,7 @@ function spyingArgs(seen: number[]): import("../../src/index").MonitorArgs {
   };
 }
 
-function settled(name: string): Promise<Record<string, any>> {
+function settled(name: string): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
     const poll = () => (registered.has(name) ? resolve(registered.get(name)!) : setTimeout(poll, 5));
     poll();

@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 const pulumi = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
 const uptime = require("pulumi-uptime") as typeof import("../../src/index");
 
-type Registered = { type: string; name: string; inputs: Record<string, any>; id?: string };
+type Registered = { type: string; name: string; inputs: Record<string, unknown>; id?: string };
 const registered: Registered[] = [];
 
 beforeAll(() => {
@@ -47,7 +47,7 @@ describe("Monitor and Incident wiring", () => {
     expect(inc.type).toBe("pulumi-nodejs:dynamic/uptime:Incident");
     expect(mon.inputs.__provider).toContain('require("pulumi-uptime/runtime").monitor;');
     expect(inc.inputs.__provider).toContain('require("pulumi-uptime/runtime").incident;');
-    expect(mon.inputs.__provider.length).toBeLessThan(300);
+    expect((mon.inputs.__provider as string).length).toBeLessThan(300);
     expect(mon.inputs.__resourceName).toBe("api");
     expect(inc.inputs.monitorId).toBe(42);
   });

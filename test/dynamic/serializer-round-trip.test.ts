@@ -13,6 +13,7 @@ import { DEFAULT_API_KEY } from "../../src/server";
 
 const require = createRequire(import.meta.url);
 const pulumi = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the provider module as the host gets it, untyped
 const requireFromString = require("require-from-string") as (code: string) => any;
 const shim = require("../../dist/dynamic/shim.js") as typeof import("../../src/dynamic/shim");
 const { serializedProvider } =

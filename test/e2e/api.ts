@@ -6,6 +6,9 @@
 import { randomBytes } from "node:crypto";
 import { startCheckingServer, startTestServer, type UptimeServer } from "../support/server";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the service's JSON answers, read freely
+type Json = any;
+
 /** A started server and the key its one account accepts. */
 export interface E2EServer {
   server: UptimeServer;
@@ -88,7 +91,7 @@ export class RawApi {
     method: string,
     path: string,
     form?: Record<string, string | number | boolean>,
-  ): Promise<{ status: number; body: any }> {
+  ): Promise<{ status: number; body: Json }> {
     const headers: Record<string, string> = { Authorization: `Bearer ${this.apiKey}`, Accept: "application/json" };
     let body: string | undefined;
     if (form) {
@@ -111,7 +114,7 @@ export class RawApi {
     return { status: res.status, body: parsed };
   }
 
-  private async ok(method: string, path: string, form?: Record<string, string | number | boolean>): Promise<any> {
+  private async ok(method: string, path: string, form?: Record<string, string | number | boolean>): Promise<Json> {
     const r = await this.call(method, path, form);
     if (r.status < 200 || r.status >= 300)
       throw new Error(`${method} ${path} answered ${r.status}: ${JSON.stringify(r.body)}`);

@@ -1,8 +1,8 @@
 /**
  * Bad input: a bad input (interval 45) fails `preview` in the provider's check, with the
  * engine's output naming the property and listing the allowed values, and nothing reaches
- * the server but the one read with which `check` verifies the settings: not on a new stack, and not on a stack whose monitors exist (where `up`
- * fails the same way, without a write).
+ * the server but the one read with which `check` verifies the settings: not on a new stack,
+ * and not on a stack whose monitors exist (where `up` fails the same way, without a write).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, failed, ok } from "./harness";

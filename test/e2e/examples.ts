@@ -14,7 +14,7 @@ import { startE2EServer, type E2EServer } from "./api";
 import { ensureVenv } from "../support/python-venv";
 
 const run = promisify(execFile);
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const maven = require("../../scripts/maven.js") as {
   mavenEnv(env?: NodeJS.ProcessEnv): Record<string, string>;
   runMaven(dir: string, goals: string[]): Promise<"offline" | "online">;
@@ -103,7 +103,10 @@ async function pythonVenv(dir: string): Promise<string> {
   return "pip install -r requirements.txt (or the venv it made before)";
 }
 
-/** The environment the engine's commands need for a project: Java programs' Maven runs use the project's Maven repository, Python programs their venv. */
+/**
+ * The environment the engine's commands need for a project: Java programs' Maven runs use the
+ * project's Maven repository, Python programs their venv.
+ */
 export function exampleEnv(dir: string): Record<string, string> {
   // The Python language host built here (sdk/v3 v3.79.0) takes Pulumi.yaml's `virtualenv` only
   // as a command-line flag, which CLI v3.248 no longer passes (it sends runtime options over

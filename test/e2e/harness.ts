@@ -136,7 +136,10 @@ export interface RunResult {
 
 /** Options of {@link E2EStack.create}. */
 export interface StackOptions {
-  /** Fixture name under test/e2e/fixtures (copied to .work), or an absolute project dir with `inPlace`; with `files`, the new project's name. */
+  /**
+   * Fixture name under test/e2e/fixtures (copied to .work), or an absolute project dir with
+   * `inPlace`; with `files`, the new project's name.
+   */
   project: string;
   /** Write a new project of these files (name → text) into .work instead of copying a fixture. */
   files?: Record<string, string>;

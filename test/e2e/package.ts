@@ -26,6 +26,7 @@ export async function npm(cwd: string, args: string[]): Promise<{ stdout: string
     });
   } catch (err) {
     const e = err as Error & { stdout?: string; stderr?: string };
+    // eslint-disable-next-line preserve-caught-error -- the message carries npm's output; a cause would print it twice
     throw new Error(`npm ${args.join(" ")} failed in ${cwd}: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
   }
 }

@@ -14,6 +14,7 @@ describe("a failed export", () => {
     const run = await exportFrom(env.server, ["--api-key", KEY], { tty: true });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe("");
+    // eslint-disable-next-line no-control-regex -- ESC [K, the clear-line sequence a terminal run writes
     expect(run.stderr).toMatch(/^(\r\x1b\[K)*pulumi-uptime export: .+/);
     expect(run.stderr).not.toContain(KEY);
   });

@@ -18,7 +18,7 @@ describe("export reads the whole account", () => {
     expect(code).toBe(0);
     expect(listRequests(env.server)).toBe(3);
     const names = variedMonitors().map((m) => m.name);
-    const declared = [...stdout.matchAll(/^    name: (.*)$/gm)].map((m) => m[1]);
+    const declared = [...stdout.matchAll(/^ {4}name: (.*)$/gm)].map((m) => m[1]);
     expect(declared).toHaveLength(30);
     expect(declared[0]).toBe("API health");
     expect(declared[29]).toBe("Service 29");

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { openApiDocument } from "../../src/openapi";
 import { INCIDENT_FIELDS, MONITOR_FIELDS } from "../../src/schemas";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- OpenAPI JSON, read freely
 const doc = openApiDocument() as Json;
 const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
   ["get", "post", "put", "patch", "delete"]

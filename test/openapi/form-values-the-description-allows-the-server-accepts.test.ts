@@ -12,7 +12,7 @@ import { openApiDocument } from "../../src/openapi";
 import { api, createIncident, createMonitor, monitorInput } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- OpenAPI JSON, read freely
 const schemas = (openApiDocument() as Json).components.schemas as Json;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const describedValid = (component: string, body: Json) => ajv.validate(schemas[component], body);

@@ -6,7 +6,7 @@
  * package (dist/) with PGlite made unresolvable.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -54,8 +54,9 @@ describe("without @electric-sql/pglite installed", () => {
         (err) => { console.error(err.name + ": " + err.message); console.error("install=" + err.installCommand); },
       );
     `);
-    const version = (require(join(ROOT, "package.json")) as { peerDependencies: Record<string, string> })
-      .peerDependencies["@electric-sql/pglite"];
+    const version = (
+      JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { peerDependencies: Record<string, string> }
+    ).peerDependencies["@electric-sql/pglite"];
     expect(r.stderr).toContain("UptimeServerDependencyError: the local server needs @electric-sql/pglite");
     expect(r.stderr).toContain(`install=npm install --save-dev @electric-sql/pglite@${version}`);
   });

@@ -10,6 +10,7 @@ import { packageSchema, packageSchemaText } from "../../src/plugin/package-schem
 import { INTERVALS } from "../../src/schemas";
 
 const committed = readFileSync(resolve(__dirname, "..", "..", "schema.json"), "utf8");
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema's JSON, read freely
 const schema = packageSchema() as any;
 const monitor = schema.resources["uptime:index:Monitor"];
 const incident = schema.resources["uptime:index:Incident"];

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 const REPO = resolve(__dirname, "..", "..");
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const { checkVersions, declaredVersions } = require(join(REPO, "scripts", "lib", "versions.js")) as {
   checkVersions(executable: string | undefined, root: string): Promise<string>;
   declaredVersions(root: string): [string, string | undefined][];

@@ -385,8 +385,7 @@ function secretValues(b: Record<string, unknown>, secret: readonly string[]): st
   };
   for (const k of secret) {
     const v = b[k];
-    if (Array.isArray(v))
-      for (const e of v) e && typeof e === "object" ? leaf((e as { value?: unknown }).value) : leaf(e);
+    if (Array.isArray(v)) for (const e of v) leaf(e && typeof e === "object" ? (e as { value?: unknown }).value : e);
     else leaf(v);
   }
   // A value the bag also holds outside its secret properties may be repeated for those.
@@ -453,7 +452,8 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
             return;
           }
           const invalid = monitorInvalid(b);
-          invalid ? stats.invalid++ : stats.valid++;
+          if (invalid) stats.invalid++;
+          else stats.valid++;
           if (invalid) expect(failures.length, `invalid bag passed check: ${describeBag(b)}`).toBeGreaterThan(0);
           else expect(failures, `valid bag failed check: ${describeBag(b)}`).toEqual([]);
         },
@@ -483,7 +483,8 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
             return;
           }
           const invalid = incidentInvalid(b, timeZone);
-          invalid ? stats.invalid++ : stats.valid++;
+          if (invalid) stats.invalid++;
+          else stats.valid++;
           if (invalid)
             expect(failures.length, `invalid bag passed check (${timeZone}): ${describeBag(b)}`).toBeGreaterThan(0);
           else expect(failures, `valid bag failed check (${timeZone}): ${describeBag(b)}`).toEqual([]);

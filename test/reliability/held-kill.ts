@@ -46,7 +46,7 @@ export async function killUpAtHold(srv: RelServer, stack: E2EStack, o: HeldKillO
   const from = srv.server.requests.length;
   const creates = () => srv.server.requests.slice(from).filter((r) => r.method === "POST" && CREATE.test(r.path));
   const hold = srv.server.hold({ methods: ["POST"], path: CREATE, after: o.stored });
-  let inFlight = 0;
+  let inFlight: number;
   let ended: HeldKill["ended"];
   let output: string;
   try {

@@ -36,10 +36,10 @@ export function keepEnv<K extends string>(
 export async function checkedBy(
   provider: Pick<ResourceProvider, "check">,
   bag: Record<string, unknown>,
-): Promise<Record<string, any>> {
+): Promise<Record<string, unknown>> {
   const r = await provider.check!({}, bag);
   expect(r.failures).toBeUndefined();
-  return r.inputs as Record<string, any>;
+  return r.inputs as Record<string, unknown>;
 }
 
 /** Starts a server and points the provider runtime at it, as `configure` would. */

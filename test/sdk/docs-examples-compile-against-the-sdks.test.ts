@@ -9,11 +9,19 @@ import { readExamples } from "../../src/docs/examples";
 import { typecheckPython, typecheckTypeScript, vetGo } from "./example-checks";
 
 const examples = readExamples();
-const programsOf = (fence: string) => Object.fromEntries(Object.entries(examples).map(([name, e]) => [name, e.programs[fence]]));
+const programsOf = (fence: string) =>
+  Object.fromEntries(Object.entries(examples).map(([name, e]) => [name, e.programs[fence]]));
 
 describe("docs examples", () => {
   it("cover every resource and function", () => {
-    expect(Object.keys(examples).sort()).toEqual(["Incident", "Monitor", "getIncident", "getIncidents", "getMonitor", "getMonitors"]);
+    expect(Object.keys(examples).sort()).toEqual([
+      "Incident",
+      "Monitor",
+      "getIncident",
+      "getIncidents",
+      "getMonitor",
+      "getMonitors",
+    ]);
   });
 
   it("TypeScript: tsc accepts every example, and rejects a misspelt argument", async () => {

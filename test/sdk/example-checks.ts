@@ -19,7 +19,12 @@ export interface CheckResult {
   output: string;
 }
 
-async function check(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<CheckResult> {
+async function check(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CheckResult> {
   try {
     const { stdout, stderr } = await run(cmd, args, { cwd, env, timeout: 900_000 });
     return { ok: true, output: stdout + stderr };
@@ -38,7 +43,18 @@ function freshDir(label: string): string {
 export async function typecheckTypeScript(programs: Record<string, string>): Promise<CheckResult> {
   const dir = freshDir("ts");
   for (const [name, source] of Object.entries(programs)) writeFileSync(join(dir, `${name}.ts`), source);
-  const tsconfig = { compilerOptions: { target: "ES2022", module: "CommonJS", moduleResolution: "node", strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ["*.ts"] };
+  const tsconfig = {
+    compilerOptions: {
+      target: "ES2022",
+      module: "CommonJS",
+      moduleResolution: "node",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: [],
+    },
+    include: ["*.ts"],
+  };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
   return check(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], dir);
 }

@@ -14,14 +14,20 @@ describe("dist/sdk, as `npm run sdks` builds it", () => {
   it("holds the Node.js SDK compiled, with a package.json naming the plugin and its version", () => {
     const pkg = JSON.parse(readFileSync(join(OUT, "nodejs", "package.json"), "utf8"));
     const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version;
-    expect(pkg).toMatchObject({ name: "@pulumi-uptime/uptime", version, pulumi: { resource: true, name: "uptime", version } });
+    expect(pkg).toMatchObject({
+      name: "@pulumi-uptime/uptime",
+      version,
+      pulumi: { resource: true, name: "uptime", version },
+    });
     for (const f of ["index.js", "index.d.ts", "monitor.js", "monitor.d.ts", "types/enums/index.js", "README.md"]) {
       expect(existsSync(join(OUT, "nodejs", f)), f).toBe(true);
     }
     // Loads as a package and exposes the resources, the provider and the functions.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built SDK, loaded as a program loads it
     const sdk = require(join(OUT, "nodejs"));
-    expect(Object.keys(sdk)).toEqual(expect.arrayContaining(["Monitor", "Incident", "Provider", "getMonitor", "getMonitorsOutput", "Interval"]));
+    expect(Object.keys(sdk)).toEqual(
+      expect.arrayContaining(["Monitor", "Incident", "Provider", "getMonitor", "getMonitorsOutput", "Interval"]),
+    );
     expect(sdk.Monitor.__pulumiType).toBe("uptime:index:Monitor");
   });
 

@@ -29,8 +29,12 @@ describe("examples/python against the Python SDK", () => {
     expect(misspelt.ok).toBe(false);
     // The SDK's constructors are overloaded (keyword arguments, or an args object): mypy names
     // the call that matches neither.
-    expect(misspelt.output).toMatch(/example_main\.py:\d+: error: No overload variant of "Monitor" matches argument types/);
-    const badEnum = await typecheckPython({ main: mutated("uptime.Interval.SECONDS300", "uptime.Interval.SECONDS301") });
+    expect(misspelt.output).toMatch(
+      /example_main\.py:\d+: error: No overload variant of "Monitor" matches argument types/,
+    );
+    const badEnum = await typecheckPython({
+      main: mutated("uptime.Interval.SECONDS300", "uptime.Interval.SECONDS301"),
+    });
     expect(badEnum.ok).toBe(false);
     expect(badEnum.output).toContain("SECONDS301");
   }, 900_000);

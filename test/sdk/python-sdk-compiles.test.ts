@@ -16,11 +16,15 @@ const run = promisify(execFile);
 describe("the Python SDK", () => {
   it("compiles, every module of it", async () => {
     const modules = walk(join(REPO, "sdk", "python")).filter((f) => f.endsWith(".py"));
-    expect(modules.map((f) => f.slice(REPO.length + 1))).toEqual(expect.arrayContaining(["sdk/python/pulumi_uptime/monitor.py", "sdk/python/pulumi_uptime/incident.py"]));
+    expect(modules.map((f) => f.slice(REPO.length + 1))).toEqual(
+      expect.arrayContaining(["sdk/python/pulumi_uptime/monitor.py", "sdk/python/pulumi_uptime/incident.py"]),
+    );
     // Bytecode goes to a temp dir, not beside the committed sources.
     const cache = mkdtempSync(join(tmpdir(), "uptime-pycache-"));
     try {
-      const { stderr } = await run("python3", ["-m", "py_compile", ...modules], { env: { ...process.env, PYTHONPYCACHEPREFIX: cache } });
+      const { stderr } = await run("python3", ["-m", "py_compile", ...modules], {
+        env: { ...process.env, PYTHONPYCACHEPREFIX: cache },
+      });
       expect(stderr).toBe("");
     } finally {
       rmSync(cache, { recursive: true, force: true });

@@ -34,11 +34,16 @@ describe("SDK doc comments", () => {
   const cases = SDKS.flatMap((s) => Object.keys(examples).map((name) => [s.sdk, name, s] as const));
   it.each(cases)("%s: %s carries its example", (_sdk, name, s) => {
     const lines = docLines(readFileSync(resolve(root, s.file(name)), "utf8"));
-    const missing = examples[name].programs[s.fence].split("\n").map((l) => l.trim()).filter((l) => l && !lines.has(l));
+    const missing = examples[name].programs[s.fence]
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l && !lines.has(l));
     expect(missing, `${s.file(name)} lacks lines of docs/examples/${name} (run npm run generate)`).toEqual([]);
   });
 
   it("would notice a line that is not there", () => {
-    expect(docLines(readFileSync(resolve(root, "sdk/nodejs/monitor.ts"), "utf8")).has('name: "Not in any example",')).toBe(false);
+    expect(
+      docLines(readFileSync(resolve(root, "sdk/nodejs/monitor.ts"), "utf8")).has('name: "Not in any example",'),
+    ).toBe(false);
   });
 });

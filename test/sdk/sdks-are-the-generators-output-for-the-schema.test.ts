@@ -11,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, walk } from "../e2e/harness";
 import { packageSchema } from "../../src/plugin/package-schema";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { generateSdks, LANGUAGES } = require("../../scripts/generate-sdks.js") as { generateSdks: (out: string) => void; LANGUAGES: string[] };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
+const { generateSdks, LANGUAGES } = require("../../scripts/generate-sdks.js") as {
+  generateSdks: (out: string) => void;
+  LANGUAGES: string[];
+};
 
 /** Every file under `dir`, relative to it, with its bytes. */
 function tree(dir: string): Map<string, Buffer> {
@@ -27,16 +30,23 @@ describe("the committed SDKs", () => {
   });
   afterAll(() => rmSync(fresh, { recursive: true, force: true }));
 
-  it.each(LANGUAGES)("%s: are the generator's output for schema.json, file for file (run `npm run generate`)", (language) => {
-    const committed = tree(join(REPO, "sdk", language));
-    const generated = tree(join(fresh, language));
-    expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());
-    const differ = [...generated].filter(([name, bytes]) => !bytes.equals(committed.get(name)!)).map(([name]) => name);
-    expect(differ, "files that differ from the generator's output").toEqual([]);
-  });
+  it.each(LANGUAGES)(
+    "%s: are the generator's output for schema.json, file for file (run `npm run generate`)",
+    (language) => {
+      const committed = tree(join(REPO, "sdk", language));
+      const generated = tree(join(fresh, language));
+      expect([...committed.keys()].sort()).toEqual([...generated.keys()].sort());
+      const differ = [...generated]
+        .filter(([name, bytes]) => !bytes.equals(committed.get(name)!))
+        .map(([name]) => name);
+      expect(differ, "files that differ from the generator's output").toEqual([]);
+    },
+  );
 
   it("carry the schema's documentation into every language", () => {
-    const schema = packageSchema() as { resources: Record<string, { description: string; inputProperties: Record<string, { description: string }> }> };
+    const schema = packageSchema() as {
+      resources: Record<string, { description: string; inputProperties: Record<string, { description: string }> }>;
+    };
     const monitor = schema.resources["uptime:index:Monitor"];
     // A sentence of the resource's docs and one of a property's, as each generator writes them.
     const sentences = [monitor.description.split(". ")[0], monitor.inputProperties.adopt.description.split(";")[0]];

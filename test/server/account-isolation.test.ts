@@ -6,7 +6,7 @@ import { startTestServer, type UptimeServer } from "../support/server";
 const A = "key-of-account-a";
 const B = "key-of-account-b";
 let server: UptimeServer;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON data, set in beforeAll, read freely
 let monitorA: any, monitorB: any, incidentA: any;
 
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { api, createIncident, createMonitor, snapshot } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
 
 let server: UptimeServer;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON data, set in beforeAll, read freely
 let monitor: any, incident: any;
 let before: unknown;
 

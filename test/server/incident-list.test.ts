@@ -5,7 +5,7 @@ import { startTestServer, type UptimeServer } from "../support/server";
 
 const NOW = Date.parse("2024-06-01T12:00:00Z");
 let server: UptimeServer;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON data, set in beforeAll, read freely
 let web: any, api1: any, resolvedOld: any, resolvedNew: any, acknowledged: any, open: any;
 const ids = (res: { body: { data: { id: number }[] } }) => res.body.data.map((i) => i.id);
 

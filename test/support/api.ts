@@ -6,12 +6,14 @@ import qs from "qs";
 import { Agent, request } from "undici";
 import { DEFAULT_API_KEY, type UptimeServer } from "../../src/server";
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's JSON answers, read freely
+type Json = any;
+
 /** A response with its body parsed as JSON when possible. */
 export interface ApiResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
+  body: Json;
   text: string;
 }
 
@@ -91,24 +93,22 @@ export function monitorInput(overrides: Record<string, unknown> = {}): Record<st
 }
 
 /** Creates a monitor and returns its `data`; fails the test on anything but 201. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function createMonitor(
   server: UptimeServer,
   overrides: Record<string, unknown> = {},
   key?: string,
-): Promise<any> {
+): Promise<Json> {
   const res = await api(server, "POST", "/api/v1/monitors", { form: monitorInput(overrides), key });
   if (res.status !== 201) throw new Error(`monitor store failed: ${res.status} ${res.text}`);
   return res.body.data;
 }
 
 /** Creates an incident and returns its `data`; fails the test on anything but 201. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function createIncident(
   server: UptimeServer,
   fields: Record<string, unknown>,
   key?: string,
-): Promise<any> {
+): Promise<Json> {
   const res = await api(server, "POST", "/api/v1/incidents", { form: fields, key });
   if (res.status !== 201) throw new Error(`incident store failed: ${res.status} ${res.text}`);
   return res.body.data;

@@ -13,7 +13,7 @@ export interface VenvSpec {
   inputs?: string[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const venvs = require("../../scripts/lib/python-venv.js") as { ensureVenv(spec: VenvSpec): Promise<string> };
 
 /** Makes the venv unless its stamp matches; resolves to its `bin` directory. */

@@ -67,7 +67,6 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
   const hanging = new Set<() => void>();
   const waiters: { count: number; resolve: () => void }[] = [];
   const sockets = new Set<Socket>();
-  let url = "";
   let bytes = 0;
 
   const answer = (req: IncomingMessage, res: ServerResponse, b: TargetBehaviour) => {
@@ -137,7 +136,7 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
-  url = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
+  const url = `${options.tls ? "https" : "http"}://127.0.0.1:${port}`;
 
   return {
     url,

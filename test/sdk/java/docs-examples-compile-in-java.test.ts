@@ -13,6 +13,7 @@ import { readExamples } from "../../../src/docs/examples";
 import { WORK } from "../../e2e/harness";
 
 const run = promisify(execFile);
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const maven = require("../../../scripts/maven.js") as { runMaven(dir: string, goals: string[]): Promise<string> };
 
 const SDK_DIR = resolve(__dirname, "../../../dist/sdk/java");
@@ -20,7 +21,9 @@ const SDK_DIR = resolve(__dirname, "../../../dist/sdk/java");
 /** The SDK's jar and its dependencies' jars, as one classpath; fails naming the command that builds them. */
 async function javaSdkClasspath(): Promise<string> {
   const target = join(SDK_DIR, "target");
-  const jar = existsSync(target) ? readdirSync(target).find((f) => f.endsWith(".jar") && !f.includes("sources") && !f.includes("javadoc")) : undefined;
+  const jar = existsSync(target)
+    ? readdirSync(target).find((f) => f.endsWith(".jar") && !f.includes("sources") && !f.includes("javadoc"))
+    : undefined;
   if (!jar) throw new Error(`no Java SDK jar in ${target}: run \`npm run sdks\` (it builds dist/sdk/java with Maven)`);
   mkdirSync(WORK, { recursive: true });
   const file = join(mkdtempSync(join(WORK, "java-classpath-")), "classpath.txt");
@@ -43,7 +46,8 @@ async function compileJava(programs: Record<string, string>): Promise<{ ok: bool
   try {
     // Each program is its own compilation: every one declares generated_program.App.
     let output = "";
-    for (const f of files) output += (await run("javac", ["-d", join(dir, "out", f), "-cp", JAVA_SDK_CLASSPATH, f])).stderr;
+    for (const f of files)
+      output += (await run("javac", ["-d", join(dir, "out", f), "-cp", JAVA_SDK_CLASSPATH, f])).stderr;
     return { ok: true, output };
   } catch (e) {
     const err = e as { stderr?: string; message: string };
