@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { isTimeZone } from "../util/time";
 import { FAULT_KINDS } from "./faults";
+import { MAX_STALE_READS_MS } from "./stale-reads";
 import {
   DEFAULT_API_KEY,
   type CheckOptions,
@@ -31,6 +32,8 @@ Options:
   --fault-kinds LIST  comma-separated: ${FAULT_KINDS.join(",")} (default all)
   --fault-delay-ms N  wait of the "delay" fault (default 2000)
   --fault-seed N      seed for a repeatable fault sequence
+  --stale-reads-ms N  for N ms after each write of an account, its show and list
+                      answer as before that write (a lagging read replica; default 0, off)
   --no-checks         do not check monitors (default: each monitor is checked at its interval)
   --manual-checks     check only when asked: POST /__local/checks/run
   --time-scale N      check N times as often as intervals say (60: a 60 s monitor every second; default 1)
@@ -101,6 +104,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
         "fault-kinds": { type: "string" },
         "fault-delay-ms": { type: "string" },
         "fault-seed": { type: "string" },
+        "stale-reads-ms": { type: "string" },
         "no-checks": { type: "boolean" },
         "manual-checks": { type: "boolean" },
         "time-scale": { type: "string" },
@@ -175,6 +179,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
     ) {
       throw new Error("--fault-kinds, --fault-delay-ms and --fault-seed need --fault-rate");
     }
+    if (values["stale-reads-ms"] !== undefined)
+      options.staleReadsMs = integer("--stale-reads-ms", values["stale-reads-ms"], 0, MAX_STALE_READS_MS);
     options.checks = checkOptions(values);
     return {
       kind: "run",

@@ -42,6 +42,9 @@ async function main(): Promise<void> {
       : `API keys: ${command.options.accounts?.length ?? 0} configured\n`) +
       `storage: ${command.options.dataDir ? command.options.dataDir : "in memory (lost on exit)"}\n` +
       `checks: ${describeChecks(command.options.checks)}\n` +
+      (command.options.staleReadsMs
+        ? `stale reads: show and list lag each write by ${command.options.staleReadsMs} ms\n`
+        : "") +
       `status page: ${server.url}/ (sign in with any user name and the API key as password)\n` +
       `uptime-server listening on ${server.url}\n`,
   );

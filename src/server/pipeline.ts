@@ -10,6 +10,7 @@ import type { DeferredWrites } from "./deferred-write";
 import type { FaultInjector } from "./faults";
 import type { Holds } from "./hold";
 import type { RateLimiter } from "./rate-limit";
+import type { StaleReads } from "./stale-reads";
 import {
   errorReply,
   forbiddenReply,
@@ -36,6 +37,8 @@ export interface PipelineDeps {
   /** Writes a test holds back (see deferred-write.ts). */
   deferred: DeferredWrites;
   limiter: RateLimiter;
+  /** The stale-reads fault (off unless set). */
+  staleReads: StaleReads;
   maxBodyBytes: number;
   fallbackPerPage: number;
   now: () => number;
@@ -193,17 +196,26 @@ async function answer(
     input = parsed.input;
   }
 
-  const reply = await route.handler({
-    account,
-    store: deps.store,
-    now: deps.now(),
-    query,
-    input,
-    id: route.id,
-    endpointUrl: endpointUrl(deps, req, path),
-    fallbackPerPage: deps.fallbackPerPage,
-  });
-  return withRate(reply);
+  // A write (even one refused) is bracketed, so that stale reads know what it changed.
+  const afterWrite = route.write ? await deps.staleReads.beforeWrite(account.id) : undefined;
+  let status: number | undefined;
+  try {
+    const reply = await route.handler({
+      account,
+      store: deps.store,
+      read: (fn) => deps.staleReads.read(account.id, fn),
+      now: deps.now(),
+      query,
+      input,
+      id: route.id,
+      endpointUrl: endpointUrl(deps, req, path),
+      fallbackPerPage: deps.fallbackPerPage,
+    });
+    status = reply.status;
+    return withRate(reply);
+  } finally {
+    await afterWrite?.(status);
+  }
 }
 
 /** The list endpoint's URL as the client addressed it (pagination links point there). */

@@ -10,6 +10,7 @@ import { FaultInjector } from "./faults";
 import { Holds } from "./hold";
 import { handleRequest, type PipelineDeps } from "./pipeline";
 import { RateLimiter } from "./rate-limit";
+import { checkStaleReadsMs, StaleReads } from "./stale-reads";
 import { RequestStats } from "./stats";
 import { Store } from "./store";
 import type { UptimeServer, UptimeServerOptions } from "./types";
@@ -52,7 +53,9 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     }
   };
 
+  checkStaleReadsMs(options.staleReadsMs);
   const store = await Store.open(options.dataDir);
+  const staleReads = new StaleReads(store, options.staleReadsMs);
   const checker = checks ? new Checker({ store, accounts: accounts.ids(), now, log: safeLog }, checks) : undefined;
   let url = "";
   const deps: PipelineDeps = {
@@ -63,6 +66,7 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     holds,
     deferred,
     limiter,
+    staleReads,
     maxBodyBytes,
     fallbackPerPage,
     now,
@@ -136,6 +140,7 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     writeCount: () => stats.writeCount(),
     resetStats: () => stats.reset(),
     setFaults: (f) => faults.set(f),
+    setStaleReads: (ms) => staleReads.set(ms),
     hold: (o) => holds.add(o),
     connectionsClosed: async () => {
       await acceptQueueDrained();

@@ -379,8 +379,17 @@ export class StoreTx {
   }
 }
 
+/** An account's monitors and incidents at one moment, as JSON arrays of raw rows (see stale-reads.ts). */
+export interface AccountSnapshot {
+  monitors: string;
+  incidents: string;
+}
+
 /** The storage of one server. */
 export class Store {
+  /** Quoted schema of the read replica (stale-reads.ts), once made. */
+  private replica?: string;
+
   private constructor(private readonly database: Database) {}
 
   /** Opens (and migrates) storage: durable on `dataDir`, else in memory. */
@@ -400,8 +409,67 @@ export class Store {
     return this.database.pg.transaction((tx) => fn(new StoreTx(tx, this.database.schema)));
   }
 
+  /**
+   * Makes (or empties) the read replica: a schema beside the tables with copies of them,
+   * without keys or constraints, which stale-reads.ts fills per account. Reads served from
+   * it run the same queries as reads of the tables.
+   */
+  async prepareReplica(): Promise<void> {
+    const S = this.database.schema;
+    const R = `"${S.slice(1, -1)}_replica"`;
+    await this.database.pg.exec(`
+      DROP SCHEMA IF EXISTS ${R} CASCADE;
+      CREATE SCHEMA ${R};
+      CREATE TABLE ${R}.monitors (LIKE ${S}.monitors INCLUDING DEFAULTS);
+      CREATE TABLE ${R}.incidents (LIKE ${S}.incidents INCLUDING DEFAULTS);
+    `);
+    this.replica = R;
+  }
+
+  /** The account's rows as they are now, in one transaction. */
+  snapshotAccount(account: string): Promise<AccountSnapshot> {
+    const S = this.database.schema;
+    return this.database.pg.transaction(async (tx) => {
+      const rows = (table: string) =>
+        tx
+          .query<{ rows: string }>(
+            `SELECT coalesce(json_agg(t), '[]')::text AS rows FROM ${S}.${table} t WHERE account = $1`,
+            [account],
+          )
+          .then((r) => r.rows[0].rows);
+      return { monitors: await rows("monitors"), incidents: await rows("incidents") };
+    });
+  }
+
+  /** Replaces the account's rows in the replica with `snapshot`. */
+  loadReplica(account: string, snapshot: AccountSnapshot): Promise<void> {
+    const R = this.requireReplica();
+    return this.database.pg.transaction(async (tx) => {
+      for (const table of ["incidents", "monitors"] as const) {
+        await tx.query(`DELETE FROM ${R}.${table} WHERE account = $1`, [account]);
+        await tx.query(
+          `INSERT INTO ${R}.${table} SELECT * FROM json_populate_recordset(null::${R}.${table}, $1::json)`,
+          [snapshot[table]],
+        );
+      }
+    });
+  }
+
+  /** Runs `fn` in one transaction on the replica's copies of the tables (reads only). */
+  runOnReplica<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
+    const R = this.requireReplica();
+    return this.database.pg.transaction((tx) => fn(new StoreTx(tx, R)));
+  }
+
+  private requireReplica(): string {
+    if (!this.replica) throw new Error("the read replica was not prepared");
+    return this.replica;
+  }
+
   /** Releases storage. */
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.replica)
+      await this.database.pg.exec(`DROP SCHEMA IF EXISTS ${this.replica} CASCADE`).catch(() => undefined);
     return this.database.release();
   }
 }

@@ -97,6 +97,13 @@ export interface UptimeServerOptions {
   rateLimitPerMinute?: number;
   /** Fault injection; off by default. */
   faults?: FaultOptions;
+  /**
+   * Stale reads, a fault of its own: for this many ms after each write of an account, its
+   * show and list answer as before that write, as a lagging read replica would (a record
+   * just stored is missing, one just changed shows its old fields, one just deleted is
+   * still there). Writes always see the latest data. 0 or undefined: off (the default).
+   */
+  staleReadsMs?: number;
   /** Largest accepted request body in bytes; larger gets 413. Default 1 MiB. */
   maxBodyBytes?: number;
   /** Page size used when per_page is not one of 10/25/50/100. Default 25. */
@@ -200,6 +207,11 @@ export interface UptimeServer {
   resetStats(): void;
   /** Replaces the fault settings; undefined turns faults off. */
   setFaults(f: FaultOptions | undefined): void;
+  /**
+   * Replaces the stale-reads lag (see {@link UptimeServerOptions.staleReadsMs}); undefined
+   * or 0 turns it off. Either way every write so far is visible to reads at once.
+   */
+  setStaleReads(ms: number | undefined): void;
   /**
    * Holds matching /api/v1 requests until released, so a test can stop its client at an
    * exact point (some writes answered, some in flight, the rest not sent). Holds apply in

@@ -49,6 +49,8 @@ describe("argument parsing", () => {
     [["--check-timeout-ms", "0"], "--check-timeout-ms"],
     [["--check-concurrency", "lots"], "--check-concurrency"],
     [["--no-checks", "--time-scale", "60"], "--no-checks turns checking off: drop --time-scale"],
+    [["--stale-reads-ms", "1.5"], "--stale-reads-ms"],
+    [["--stale-reads-ms", "600001"], "--stale-reads-ms"],
   ])("%j is an error naming %s", (argv, named) => {
     const cmd = parseCli(argv, {});
     expect(cmd.kind).toBe("error");
@@ -78,6 +80,8 @@ describe("argument parsing", () => {
         "10",
         "--fault-seed",
         "3",
+        "--stale-reads-ms",
+        "1500",
         "--quiet",
       ],
       {},
@@ -96,6 +100,7 @@ describe("argument parsing", () => {
         ],
         rateLimitPerMinute: 120,
         faults: { rate: 0.25, kinds: ["500", "drop-after"], delayMs: 10, seed: 3 },
+        staleReadsMs: 1500,
         checks: {},
       },
     });

@@ -7,6 +7,7 @@ import { DeferredWrites } from "../../src/server/deferred-write";
 import { FaultInjector } from "../../src/server/faults";
 import { Holds } from "../../src/server/hold";
 import { handleRequest, type PipelineDeps } from "../../src/server/pipeline";
+import { StaleReads } from "../../src/server/stale-reads";
 import { RateLimiter } from "../../src/server/rate-limit";
 import { RequestStats } from "../../src/server/stats";
 import type { Store } from "../../src/server/store";
@@ -32,6 +33,7 @@ beforeAll(async () => {
     holds: new Holds(),
     deferred: new DeferredWrites(),
     limiter: new RateLimiter(undefined, Date.now),
+    staleReads: new StaleReads(brokenStore, undefined),
     maxBodyBytes: 1024,
     fallbackPerPage: 25,
     now: Date.now,

@@ -10,6 +10,7 @@ import { dropUndefined } from "../../util/objects";
 import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
 import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-errors";
 import { changedIncidentFields, incidentReplaces } from "./diff-incident";
+import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder } from "../read-after-write";
 import {
   INCIDENT_API_FIELDS,
   PROGRAM_WROTE_KEY,
@@ -67,7 +68,10 @@ export async function createIncident(
           throw err;
         }
         uncertain = true;
-        const found = await findByStart(client, inputs);
+        // A refusal after an uncertain store may be our own stored incident, which a list
+        // that lags the store (read-after-write.ts) may not show yet: look until it does.
+        const lookUp = () => findByStart(client, inputs);
+        const found = unknown ? await lookUp() : await findWithin(lookUp);
         const differs = found ? changedIncidentFields(incidentFromApi(found), inputs) : [];
         if (found && differs.length === 0) created = found;
         else if (found) {
@@ -147,7 +151,19 @@ export async function readIncident(
   props: Partial<IncidentOutputs> = {},
 ): Promise<ReadResult<IncidentOutputs>> {
   try {
-    const live = incidentFromApi(await client.incidents.get(Number(id)));
+    const get = () => client.incidents.get(Number(id));
+    // A read right after this stack's write may come from before it: wait for one that is not.
+    const live = incidentFromApi(
+      isManagedState(props)
+        ? await readNotOlder(
+            label(props, id),
+            `incident ${id}`,
+            deletedByThisProcess("incident", id) ? {} : props,
+            client.timeZone,
+            get,
+          )
+        : await get(),
+    );
     if (isManagedState(props)) {
       await noticeZoneMismatchOnRead(
         props,
@@ -203,7 +219,7 @@ export async function updateIncident(
     const body = toIncidentUpdateBody(inputs, changed);
     const live = Object.keys(body).length
       ? await client.incidents.update(Number(id), body)
-      : await client.incidents.get(Number(id));
+      : await readNotOlder(who, `incident ${id}`, olds, client.timeZone, () => client.incidents.get(Number(id)));
     await noticeZoneMismatch(body, live, INCIDENT_TIMES, client.timeZone, who, resourceUrn(news));
     return { outs: toIncidentOutputs(inputs, live, olds[PROGRAM_WROTE_KEY]) };
   } catch (err) {
@@ -220,8 +236,9 @@ export async function deleteIncident(
 ): Promise<void> {
   try {
     await client.incidents.delete(Number(id));
+    noteDeleted("incident", id);
   } catch (err) {
-    if (err instanceof UptimeNotFoundError) return;
+    if (err instanceof UptimeNotFoundError) return noteDeleted("incident", id);
     throw toResourceError(label(props, id), err);
   }
 }

@@ -23,6 +23,7 @@ import {
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../keys";
 import { describe, monitorClaims } from "./claims";
 import { providerLog, warnOnce } from "../log";
+import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder } from "../read-after-write";
 
 /** The local times a monitor write sends (API names), compared with the answer (stored-times.ts). */
 const MONITOR_TIMES = ["maintenance_start_at", "maintenance_end_at"] as const;
@@ -183,7 +184,10 @@ export async function createMonitor(
         // A taken name is final unless an earlier store of ours may hold it (or adopt
         // allows taking whoever does: it was created since the adopt lookup).
         if (taken && !uncertain && !inputs.adopt) throw nameTakenError(who, inputs, err);
-        const found = await client.monitors.findByName(inputs.name);
+        // A monitor holds the name when the store says it is taken, even if a list that
+        // lags the store (read-after-write.ts) does not show it yet: look until it does.
+        const lookUp = () => client.monitors.findByName(inputs.name);
+        const found = taken ? await findWithin(lookUp) : await lookUp();
         if (found) {
           const differs = inputs.adopt ? [] : differencesFromSent(found, inputs);
           if (differs.length) throw nameTakenError(who, inputs, err, { id: found.id, differs });
@@ -231,7 +235,17 @@ export async function readMonitor(
 ): Promise<ReadResult<MonitorOutputs>> {
   const who = label(props, id);
   try {
-    const live = await fetch(Number(id));
+    // A read right after this stack's write may come from before it: wait for one that is not.
+    const live = isManagedState(props)
+      ? await readNotOlder(
+          who,
+          `monitor ${id}`,
+          deletedByThisProcess("monitor", id) ? {} : props,
+          client.timeZone,
+          () => fetch(Number(id)),
+          () => client.monitors.get(Number(id)),
+        )
+      : await fetch(Number(id));
     if (isManagedState(props))
       await noticeZoneMismatchOnRead(props, fromApi(live), MONITOR_TIME_INPUTS, client.timeZone, who, urn);
     const other = urn ? monitorClaims.own({ urn, label: who }, live.id) : undefined;
@@ -296,7 +310,7 @@ export async function updateMonitor(
     const body = toUpdateBody(inputs, changed, pause);
     const live =
       changed.length === 0 && pause === undefined
-        ? await client.monitors.get(Number(id))
+        ? await readNotOlder(who, `monitor ${id}`, olds, client.timeZone, () => client.monitors.get(Number(id)))
         : await client.monitors.update(Number(id), body);
     await noticeZoneMismatch(body, live, MONITOR_TIMES, client.timeZone, who, urn);
     return { outs: toOutputs(inputs, live) };
@@ -329,8 +343,9 @@ export async function deleteMonitor(
   }
   try {
     await client.monitors.delete(Number(id));
+    noteDeleted("monitor", id);
   } catch (err) {
-    if (err instanceof UptimeNotFoundError) return;
+    if (err instanceof UptimeNotFoundError) return noteDeleted("monitor", id);
     throw toResourceError(label(props, id), err);
   }
 }

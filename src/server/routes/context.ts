@@ -1,13 +1,18 @@
 /** What an API handler gets: the caller's account, storage, clock and the parsed request. */
 import type { Account } from "../auth";
-import type { Store } from "../store";
+import type { Store, StoreTx } from "../store";
 
 /** The context of one authenticated API request. */
 export interface ApiContext {
   /** The authenticated account; every query is scoped to it. */
   account: Account;
-  /** Storage. */
+  /** Storage: writes, and the reads a write makes, run here and see the latest data. */
   store: Store;
+  /**
+   * Runs the read of a show or list: on storage, or where the stale-reads fault answers
+   * it from (stale-reads.ts).
+   */
+  read<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T>;
   /** Current time, epoch ms (the server's clock, read once per request). */
   now: number;
   /** Query parameters. */

@@ -11,7 +11,7 @@ import type { ApiContext } from "./context";
 export async function listIncidents(ctx: ApiContext): Promise<Reply> {
   const v = validateIncidentList(ctx.query, ctx.fallbackPerPage);
   if (!v.ok) return validationReply(v.errors);
-  const page = await ctx.store.run((tx) => tx.listIncidents(ctx.account.id, v.query));
+  const page = await ctx.read((tx) => tx.listIncidents(ctx.account.id, v.query));
   return {
     status: 200,
     body: pageEnvelope(page.rows.map(presentIncident), page.total, v.paging, ctx.endpointUrl, ctx.query),
@@ -20,7 +20,7 @@ export async function listIncidents(ctx: ApiContext): Promise<Reply> {
 
 /** GET /api/v1/incidents/{id} */
 export async function showIncident(ctx: ApiContext): Promise<Reply> {
-  const i = await ctx.store.run((tx) => tx.findIncident(ctx.account.id, ctx.id));
+  const i = await ctx.read((tx) => tx.findIncident(ctx.account.id, ctx.id));
   return i ? showReply(presentIncident(i)) : notFoundReply();
 }
 

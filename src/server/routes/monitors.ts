@@ -15,14 +15,14 @@ export async function listMonitors(ctx: ApiContext): Promise<Reply> {
   const page =
     v.statusPageId !== undefined
       ? { rows: [], total: 0 }
-      : await ctx.store.run((tx) => tx.listMonitors(ctx.account.id, v.query));
+      : await ctx.read((tx) => tx.listMonitors(ctx.account.id, v.query));
   const data = page.rows.map((m) => presentMonitor(m, ctx.now));
   return { status: 200, body: pageEnvelope(data, page.total, v.paging, ctx.endpointUrl, ctx.query) };
 }
 
 /** GET /api/v1/monitors/{id} */
 export async function showMonitor(ctx: ApiContext): Promise<Reply> {
-  const m = await ctx.store.run((tx) => tx.findMonitor(ctx.account.id, ctx.id));
+  const m = await ctx.read((tx) => tx.findMonitor(ctx.account.id, ctx.id));
   return m ? showReply(presentMonitor(m, ctx.now)) : notFoundReply();
 }
 
