@@ -6,6 +6,7 @@
 import { UptimeClient } from "../client/client";
 import { UptimeConfigError } from "../client/errors";
 import { baseUrlProblem } from "../client/client-options";
+import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
 import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, rangeMessage } from "../schemas/provider-config";
 import { isTimeZone } from "../util/time";
 
@@ -17,6 +18,8 @@ export const CONFIG_KEYS = {
   requestsPerMinute: "uptime:requestsPerMinute",
   maxRetries: "uptime:maxRetries",
   timeoutMs: "uptime:timeoutMs",
+  proxyUrl: "uptime:proxyUrl",
+  caCertificates: "uptime:caCertificates",
 } as const;
 
 /** Environment variables used when the stack config does not say. */
@@ -27,6 +30,8 @@ export const ENV_VARS = {
   requestsPerMinute: "UPTIME_REQUESTS_PER_MINUTE",
   maxRetries: "UPTIME_MAX_RETRIES",
   timeoutMs: "UPTIME_TIMEOUT_MS",
+  proxyUrl: "UPTIME_PROXY_URL",
+  caCertificates: "UPTIME_CA_CERTIFICATES",
 } as const;
 
 /** A setting of the providers. */
@@ -52,6 +57,10 @@ export interface ProviderSettings {
   requestsPerMinute?: string | number;
   maxRetries?: string | number;
   timeoutMs?: string | number;
+  /** Proxy URL; may hold a password, so it is never shown. */
+  proxyUrl?: string;
+  /** PEM text or the path of a PEM file. */
+  caCertificates?: string;
 }
 
 /** Settings after the environment filled the gaps, with where each value came from. */
@@ -130,6 +139,20 @@ export function settingsProblems(s: ResolvedSettings = resolveSettings()): strin
     const problem = numericSetting(key, s).problem;
     if (problem) problems.push(problem);
   }
+  problems.push(...networkSettingProblems(s));
+  return problems;
+}
+
+/**
+ * What is wrong with the proxy and CA settings, naming each as the user set it; the proxy
+ * URL's value is never repeated (it may hold a password).
+ */
+export function networkSettingProblems(s: ResolvedSettings = resolveSettings()): string[] {
+  const problems: string[] = [];
+  const proxy = s.proxyUrl ? proxyUrlProblem(s.proxyUrl) : undefined;
+  if (proxy) problems.push(`${settingName("proxyUrl", s)} ${proxy}.`);
+  const ca = s.caCertificates ? caCertificatesProblem(s.caCertificates) : undefined;
+  if (ca) problems.push(`${settingName("caCertificates", s)} ${ca}.`);
   return problems;
 }
 
@@ -185,6 +208,13 @@ export function clientFor(from?: ProviderSettings): UptimeClient {
     requestsPerMinute: numericSetting("requestsPerMinute", s).value,
     timeoutMs: numericSetting("timeoutMs", s).value,
     retry: { maxAttempts: numericSetting("maxRetries", s).value! + 1 },
+    proxyUrl: s.proxyUrl,
+    caCertificates: s.caCertificates,
+    settingNames: {
+      baseUrl: settingName("baseUrl", s),
+      proxyUrl: settingName("proxyUrl", s),
+      caCertificates: settingName("caCertificates", s),
+    },
   });
 }
 

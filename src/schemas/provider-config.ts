@@ -5,6 +5,15 @@
 import { z } from "zod";
 import { httpUrl, text } from "./common";
 import { field, fieldsOf } from "./fields";
+import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
+
+/** A string that `problem` finds nothing wrong with; its message starts after the setting's name. */
+function checkedText(problem: (value: string) => string | undefined) {
+  return z.string().superRefine((value, ctx) => {
+    const found = problem(value);
+    if (found) ctx.addIssue({ code: "custom", message: found });
+  });
+}
 
 /** True for a time zone name the runtime knows (IANA, e.g. `Europe/Berlin`). */
 export function isTimeZone(name: string): boolean {
@@ -49,11 +58,9 @@ export const providerConfigSchema = z
     ),
     api_key: field(text(1024, true), "API key of the account (a Bearer token).", { name: "apiKey", secret: true }),
     time_zone: field(
-      z
-        .string()
-        .refine(isTimeZone, {
-          error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
-        }),
+      z.string().refine(isTimeZone, {
+        error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
+      }),
       "Time zone the account's dates are written in (IANA name).",
       { name: "timeZone", default: "UTC" },
     ),
@@ -71,6 +78,16 @@ export const providerConfigSchema = z
       wholeNumber("timeoutMs"),
       "Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000.",
       { name: "timeoutMs", default: 30_000, defaultInSchema: false },
+    ),
+    proxy_url: field(
+      checkedText(proxyUrlProblem),
+      "Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply.",
+      { name: "proxyUrl", secret: true },
+    ),
+    ca_certificates: field(
+      checkedText(caCertificatesProblem),
+      "CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off.",
+      { name: "caCertificates" },
     ),
   })
   .partial();
