@@ -230,6 +230,16 @@ function messagesOf(err: unknown, seen = new Set<unknown>()): string[] {
   return out;
 }
 
+/** `127.0.0.1 is not among DNS:other.invalid`: the names the certificate lists, from the error's peer certificate. */
+function altNames(err: unknown, origin: string, seen = new Set<unknown>()): string {
+  if (err === null || typeof err !== "object" || seen.has(err)) return "";
+  seen.add(err);
+  const e = err as { cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } }; cause?: unknown };
+  const names = e.cert?.subjectaltname ?? (e.cert?.subject?.CN ? `CN=${String(e.cert.subject.CN)}` : undefined);
+  if (typeof names === "string" && names) return `${new URL(origin).hostname} is not among ${names}`;
+  return altNames(e.cause, origin, seen);
+}
+
 /** What went wrong on the way, and whether trying again could help. */
 export interface Diagnosis {
   /** The end of `no response: …`, fix included. */
@@ -260,8 +270,7 @@ export function diagnose(err: unknown, origin: string, route: Route | undefined)
   const proxy = route?.proxy;
   const via = proxy ? ` (through the proxy ${proxy.shown} from ${proxy.from})` : "";
   if (tls) {
-    const detail =
-      tls === "ERR_TLS_CERT_ALTNAME_INVALID" ? (messagesOf(err).find((m) => /altnames|Host:|IP:/.test(m)) ?? "") : "";
+    const detail = tls === "ERR_TLS_CERT_ALTNAME_INVALID" ? altNames(err, origin) : "";
     const reason = `${TLS_REASONS[tls]} (${tls}${detail ? `: ${detail}` : ""})`;
     let fix: string;
     if (tls === "CERT_HAS_EXPIRED" || tls === "CERT_NOT_YET_VALID") {
