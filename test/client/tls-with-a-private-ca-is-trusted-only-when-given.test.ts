@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeConfigError, UptimeNetworkError } from "../../src/client/errors";
+import { caFor } from "../../src/client/network";
+import { rootCertificates } from "node:tls";
 import { parseCli } from "../../src/server/cli-args";
 import { makeTestPki, type CertFiles, type TestPki } from "../support/test-pki";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
@@ -132,5 +134,22 @@ describe("caCertificates that is neither PEM nor a readable file", () => {
     expect(() => client(server.url, { caCertificates: "-----BEGIN CERTIFICATE-----\nabc" })).toThrow(
       /holds no complete PEM certificate/,
     );
+  });
+});
+
+describe("the CA list, when extra CAs are given", () => {
+  it("keeps Node's roots and NODE_EXTRA_CA_CERTS, which an explicit list would otherwise drop", () => {
+    const route = caFor(
+      { NODE_EXTRA_CA_CERTS: pki.selfSigned.certFile, SSL_CERT_FILE: pki.caFile },
+      { value: pki.caPem, from: "caCertificates" },
+    )!;
+    expect(route.from).toEqual(["caCertificates", "SSL_CERT_FILE"]);
+    expect(route.ca.slice(0, rootCertificates.length)).toEqual([...rootCertificates]);
+    expect(route.ca).toContain(pki.selfSigned.cert.trim());
+    expect(route.ca.filter((c) => c === pki.caPem.trim())).toHaveLength(2);
+  });
+
+  it("is not made, and nothing is read, without caCertificates or SSL_CERT_FILE", () => {
+    expect(caFor({ NODE_EXTRA_CA_CERTS: "/nowhere.pem" })).toBeUndefined();
   });
 });
