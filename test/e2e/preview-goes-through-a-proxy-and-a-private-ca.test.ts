@@ -5,7 +5,9 @@
  * uptime:caCertificates, `preview` and `up` work and the requests show in the proxy's log;
  * SSL_CERT_FILE and NODE_EXTRA_CA_CERTS do as well. Without the CA, behind a proxy that asks
  * for a password, or with nothing listening, `preview` fails with a message naming the URL
- * or the proxy (never its password) and the setting to fix.
+ * or the proxy (never its password) and the setting to fix. A Node.js program with the
+ * dynamic provider previews through the same proxy, and fails its settings check behind a
+ * proxy that refuses.
  */
 import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -65,24 +67,32 @@ outputs:
   lookedUp: \${lookedUp.monitors}
 `;
 
+let pki: TestPki;
+let server: UptimeServer;
+let inspecting: Mitmproxy;
+let guarded: Mitmproxy;
+
+beforeAll(async () => {
+  pki = makeTestPki();
+  [server, inspecting, guarded] = await Promise.all([
+    startTestServer({
+      port: 0,
+      accounts: [{ apiKey: API_KEY, name: "e2e" }],
+      tls: { cert: pki.loopback.cert, key: pki.loopback.key },
+    }),
+    startMitmproxy({ upstreamCa: pki.caFile }),
+    startMitmproxy({ auth: `proxyuser:${PASSWORD}`, upstreamCa: pki.caFile }),
+  ]);
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([server?.close(), inspecting?.stop(), guarded?.stop()]);
+});
+
 describe("a YAML program behind a proxy, against a service with a private CA", () => {
-  let pki: TestPki;
-  let server: UptimeServer;
-  let inspecting: Mitmproxy;
-  let guarded: Mitmproxy;
   let stack: E2EStack;
 
   beforeAll(async () => {
-    pki = makeTestPki();
-    [server, inspecting, guarded] = await Promise.all([
-      startTestServer({
-        port: 0,
-        accounts: [{ apiKey: API_KEY, name: "e2e" }],
-        tls: { cert: pki.loopback.cert, key: pki.loopback.key },
-      }),
-      startMitmproxy({ upstreamCa: pki.caFile }),
-      startMitmproxy({ auth: `proxyuser:${PASSWORD}`, upstreamCa: pki.caFile }),
-    ]);
     stack = await E2EStack.create({
       project: "yaml-proxy",
       files: { "Pulumi.yaml": program(standalonePluginDir()) },
@@ -92,10 +102,7 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
     });
   }, 240_000);
 
-  afterAll(async () => {
-    stack?.dispose();
-    await Promise.all([server?.close(), inspecting?.stop(), guarded?.stop()]);
-  });
+  afterAll(() => stack?.dispose());
 
   it("without the proxy's CA, preview fails naming the URL, the TLS reason and uptime:caCertificates", async () => {
     const r = failed(await stack.preview());
@@ -154,5 +161,40 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
     stack.setEnv("SSL_CERT_FILE", inspecting.caFile);
     ok(await stack.destroy());
     expect(await monitorNames(server.url, pki.caPem)).toEqual([]);
+  });
+});
+
+describe("a Node.js program with the dynamic provider behind the same proxy", () => {
+  let stack: E2EStack;
+  // The settings check's request at every preview: one page of monitors, without a search (the YAML program's has one).
+  const checks = () =>
+    inspecting
+      .log()
+      .split("\n")
+      .filter((l) => l.includes(`GET ${server.url}/api/v1/monitors?`) && !l.includes("search=")).length;
+
+  beforeAll(async () => {
+    stack = await E2EStack.create({
+      project: "lifecycle",
+      server: { url: server.url, apiKey: API_KEY },
+      config: { "fixture:withIncident": "false", "uptime:caCertificates": inspecting.caFile, "uptime:maxRetries": "0" },
+      env: { HTTPS_PROXY: inspecting.url },
+    });
+  }, 240_000);
+  afterAll(() => stack?.dispose());
+
+  it("previews through the TLS-inspecting proxy with its CA given", async () => {
+    const before = checks();
+    ok(await stack.preview());
+    expect(checks()).toBeGreaterThan(before);
+  });
+
+  it("fails preview at check behind a proxy that refuses, naming it and uptime:proxyUrl, not the password", async () => {
+    await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", "http://proxyuser:wrong-Pa55@"), true);
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `has a problem: GET /api/v1/monitors: no response: the proxy ${guarded.url} (from uptime:proxyUrl) refused to connect to ${server.url}: 407 Proxy Authentication Required.`,
+    );
+    expect(r.output).not.toContain("wrong-Pa55");
   });
 });
