@@ -23,6 +23,18 @@ namespace PulumiUptime.Uptime
         public Output<string?> BaseUrl { get; private set; } = null!;
 
         /// <summary>
+        /// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        /// </summary>
+        [Output("caCertificates")]
+        public Output<string?> CaCertificates { get; private set; } = null!;
+
+        /// <summary>
+        /// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        /// </summary>
+        [Output("proxyUrl")]
+        public Output<string?> ProxyUrl { get; private set; } = null!;
+
+        /// <summary>
         /// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
         /// </summary>
         [Output("timeZone")]
@@ -47,6 +59,10 @@ namespace PulumiUptime.Uptime
             {
                 Version = Utilities.Version,
                 PluginDownloadURL = "github://api.github.com/pulumi-uptime",
+                AdditionalSecretOutputs =
+                {
+                    "proxyUrl",
+                },
             };
             var merged = CustomResourceOptions.Merge(defaultOptions, options);
             // Override the ID if one was specified for consistency with other language SDKs.
@@ -80,10 +96,32 @@ namespace PulumiUptime.Uptime
         public Input<string>? BaseUrl { get; set; }
 
         /// <summary>
+        /// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        /// </summary>
+        [Input("caCertificates")]
+        public Input<string>? CaCertificates { get; set; }
+
+        /// <summary>
         /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         /// </summary>
         [Input("maxRetries", json: true)]
         public Input<int>? MaxRetries { get; set; }
+
+        [Input("proxyUrl")]
+        private Input<string>? _proxyUrl;
+
+        /// <summary>
+        /// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        /// </summary>
+        public Input<string>? ProxyUrl
+        {
+            get => _proxyUrl;
+            set
+            {
+                var emptySecret = Output.CreateSecret(0);
+                _proxyUrl = Output.Tuple<Input<string>?, int>(value, emptySecret).Apply(t => t.Item1);
+            }
+        }
 
         /// <summary>
         /// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
@@ -107,7 +145,9 @@ namespace PulumiUptime.Uptime
         {
             ApiKey = Utilities.GetEnv("UPTIME_API_KEY");
             BaseUrl = Utilities.GetEnv("UPTIME_BASE_URL");
+            CaCertificates = Utilities.GetEnv("UPTIME_CA_CERTIFICATES");
             MaxRetries = Utilities.GetEnvInt32("UPTIME_MAX_RETRIES");
+            ProxyUrl = Utilities.GetEnv("UPTIME_PROXY_URL");
             RequestsPerMinute = Utilities.GetEnvInt32("UPTIME_REQUESTS_PER_MINUTE");
             TimeZone = Utilities.GetEnv("UPTIME_TIME_ZONE") ?? "UTC";
             TimeoutMs = Utilities.GetEnvInt32("UPTIME_TIMEOUT_MS");

@@ -27,6 +27,14 @@ export class Provider extends pulumi.ProviderResource {
      */
     declare public readonly baseUrl: pulumi.Output<string | undefined>;
     /**
+     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     */
+    declare public readonly caCertificates: pulumi.Output<string | undefined>;
+    /**
+     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     */
+    declare public readonly proxyUrl: pulumi.Output<string | undefined>;
+    /**
      * Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
      */
     declare public readonly timeZone: pulumi.Output<string | undefined>;
@@ -44,12 +52,16 @@ export class Provider extends pulumi.ProviderResource {
         {
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("UPTIME_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("UPTIME_BASE_URL");
+            resourceInputs["caCertificates"] = (args?.caCertificates) ?? utilities.getEnv("UPTIME_CA_CERTIFICATES");
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("UPTIME_MAX_RETRIES")).apply(JSON.stringify);
+            resourceInputs["proxyUrl"] = (args?.proxyUrl ? pulumi.secret(args.proxyUrl) : undefined) ?? utilities.getEnv("UPTIME_PROXY_URL");
             resourceInputs["requestsPerMinute"] = pulumi.output((args?.requestsPerMinute) ?? utilities.getEnvNumber("UPTIME_REQUESTS_PER_MINUTE")).apply(JSON.stringify);
             resourceInputs["timeZone"] = (args?.timeZone) ?? (utilities.getEnv("UPTIME_TIME_ZONE") || "UTC");
             resourceInputs["timeoutMs"] = pulumi.output((args?.timeoutMs) ?? utilities.getEnvNumber("UPTIME_TIMEOUT_MS")).apply(JSON.stringify);
         }
         opts = pulumi.mergeOptions(utilities.resourceOptsDefaults(), opts);
+        const secretOpts = { additionalSecretOutputs: ["proxyUrl"] };
+        opts = pulumi.mergeOptions(opts, secretOpts);
         super(Provider.__pulumiType, name, resourceInputs, opts);
     }
 }
@@ -67,9 +79,17 @@ export interface ProviderArgs {
      */
     baseUrl?: pulumi.Input<string>;
     /**
+     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     */
+    caCertificates?: pulumi.Input<string>;
+    /**
      * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
      */
     maxRetries?: pulumi.Input<number>;
+    /**
+     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     */
+    proxyUrl?: pulumi.Input<string>;
     /**
      * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
      */

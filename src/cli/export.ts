@@ -11,7 +11,7 @@ import { collectMonitors, type CollectProgress } from "../export/collect";
 import { configSetCommands, planExport } from "../export/plan";
 import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
-import { isProjectDir, readStackSettings, setStackSecret, type StackTarget } from "../export/stack";
+import { isProjectDir, readStackSettings, setStackSecret, type StackSettings, type StackTarget } from "../export/stack";
 
 /** Where the command reads and writes; the process's own streams by default. */
 export interface CliIo {
@@ -156,6 +156,13 @@ export async function runExport(argv: string[], io: CliIo = processIo()): Promis
       baseUrl: opts.baseUrl ?? stack.baseUrl ?? io.env.UPTIME_BASE_URL,
       apiKey: opts.apiKey ?? stack.apiKey ?? io.env.UPTIME_API_KEY,
       timeZone: opts.timeZone ?? stack.timeZone ?? io.env.UPTIME_TIME_ZONE,
+      // HTTPS_PROXY, HTTP_PROXY, NO_PROXY, SSL_CERT_FILE: the client reads them itself.
+      proxyUrl: stack.proxyUrl ?? io.env.UPTIME_PROXY_URL,
+      caCertificates: stack.caCertificates ?? io.env.UPTIME_CA_CERTIFICATES,
+      settingNames: {
+        proxyUrl: stack.proxyUrl ? "uptime:proxyUrl" : "UPTIME_PROXY_URL",
+        caCertificates: stack.caCertificates ? "uptime:caCertificates" : "UPTIME_CA_CERTIFICATES",
+      },
     });
     const monitors = await collectMonitors(client, { perPage: opts.perPage, onPage: (p) => progress.page(p) });
     const plan = planExport(monitors);
@@ -217,10 +224,7 @@ export async function runExport(argv: string[], io: CliIo = processIo()): Promis
  * pulumi CLI or a selected stack it falls back to the environment silently, unless the user
  * asked for the stack by name.
  */
-async function stackSettings(
-  opts: ExportOptions,
-  target: StackTarget,
-): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
+async function stackSettings(opts: ExportOptions, target: StackTarget): Promise<StackSettings> {
   if (opts.baseUrl && opts.apiKey && opts.timeZone) return {};
   if (!opts.stack && !isProjectDir(target.cwd)) return {};
   try {

@@ -1,17 +1,19 @@
 /**
- * The default dispatcher: one keep-alive undici Agent per process (per connect timeout),
- * shared by every client so that connections are reused across Pulumi resources.
- * Reference-counted, so that a client's `close()` closes it only when no other client
- * still uses it.
+ * The default dispatcher: one keep-alive undici Agent per process (per connect timeout,
+ * proxy and trusted CAs), shared by every client so that connections are reused across
+ * Pulumi resources. Reference-counted, so that a client's `close()` closes it only when no
+ * other client still uses it. A ProxyAgent, or an explicit CA list, only when the client's
+ * route asks for one (see network.ts).
  */
-import { Agent, type Dispatcher } from "undici";
+import { Agent, ProxyAgent, type Dispatcher } from "undici";
+import type { CaRoute, ProxyRoute } from "./network";
 
 interface Shared {
-  agent: Agent;
+  agent: Dispatcher;
   users: number;
 }
 
-const shared = new Map<number, Shared>();
+const shared = new Map<string, Shared>();
 
 /** A lease on the shared agent; `release()` closes the agent when the last lease goes. */
 export interface AgentLease {
@@ -19,13 +21,31 @@ export interface AgentLease {
   release(): Promise<void>;
 }
 
-/** Takes a lease on the process-wide agent with this connect timeout. */
-export function leaseSharedAgent(connectTimeoutMs: number): AgentLease {
-  let entry = shared.get(connectTimeoutMs);
+/** How the agent connects: through a proxy, trusting extra CAs. */
+export interface AgentRoute {
+  proxy?: ProxyRoute;
+  ca?: CaRoute;
+}
+
+function makeAgent(connectTimeoutMs: number, route: AgentRoute): Dispatcher {
+  const base = { connectTimeout: connectTimeoutMs, keepAliveTimeout: 4_000 };
+  const tls = route.ca ? { ca: route.ca.ca } : undefined;
+  if (route.proxy) {
+    // The CAs serve both the service behind the tunnel and an https proxy itself.
+    return new ProxyAgent({ ...base, uri: route.proxy.uri, requestTls: tls, proxyTls: tls });
+  }
+  // undici unrefs idle sockets, so a client that is never closed does not hold the process open.
+  return new Agent(tls ? { ...base, connect: tls } : base);
+}
+
+/** Takes a lease on the process-wide agent with this connect timeout and route. */
+export function leaseSharedAgent(connectTimeoutMs: number, route: AgentRoute = {}): AgentLease {
+  // The key holds the proxy URL (credentials too) in memory only; it is never shown.
+  const key = `${connectTimeoutMs}\n${route.proxy?.uri ?? ""}\n${route.ca?.key ?? ""}`;
+  let entry = shared.get(key);
   if (!entry) {
-    // undici unrefs idle sockets, so a client that is never closed does not hold the process open.
-    entry = { agent: new Agent({ connectTimeout: connectTimeoutMs, keepAliveTimeout: 4_000 }), users: 0 };
-    shared.set(connectTimeoutMs, entry);
+    entry = { agent: makeAgent(connectTimeoutMs, route), users: 0 };
+    shared.set(key, entry);
   }
   entry.users++;
   const held = entry;
@@ -36,8 +56,8 @@ export function leaseSharedAgent(connectTimeoutMs: number): AgentLease {
       if (released) return;
       released = true;
       held.users--;
-      if (held.users === 0 && shared.get(connectTimeoutMs) === held) {
-        shared.delete(connectTimeoutMs);
+      if (held.users === 0 && shared.get(key) === held) {
+        shared.delete(key);
         await held.agent.close();
       }
     },

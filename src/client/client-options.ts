@@ -5,6 +5,7 @@
  */
 import type { Dispatcher } from "undici";
 import { UptimeConfigError } from "./errors";
+import { caCertificatesProblem, caFor, proxyFor, proxyUrlProblem, type Route } from "./network";
 import { isTimeZone } from "../util/time";
 import { PROVIDER_CONFIG_FIELDS } from "../schemas/provider-config";
 
@@ -45,6 +46,23 @@ export interface UptimeClientOptions {
   requestsPerMinute?: number;
   /** Retry and rate-limit settings. */
   retry?: UptimeRetryOptions;
+  /**
+   * Proxy to send every request through, `http://[user:password@]host:port` (or https://).
+   * Env `UPTIME_PROXY_URL`. Unset: `HTTPS_PROXY` / `HTTP_PROXY` (either case) for the base
+   * URL's scheme. `NO_PROXY` (either case) still lists hosts reached directly. Default dispatcher only.
+   */
+  proxyUrl?: string;
+  /**
+   * CA certificates to trust besides Node's bundled roots: PEM text, or the path of a PEM
+   * file. Env `UPTIME_CA_CERTIFICATES`. The file named by `SSL_CERT_FILE` is added too, and
+   * `NODE_EXTRA_CA_CERTS` is honoured. Default dispatcher only.
+   */
+  caCertificates?: string;
+  /**
+   * How error messages name the settings a user changes, e.g. `{ proxyUrl: "uptime:proxyUrl" }`
+   * (the providers pass their own names). Default: `option proxyUrl (env UPTIME_PROXY_URL)` and so on.
+   */
+  settingNames?: Partial<Record<"baseUrl" | "proxyUrl" | "caCertificates", string>>;
   /** undici dispatcher to send through. Default: one shared keep-alive Agent per process. */
   dispatcher?: Dispatcher;
   /** `User-Agent` header. Default `pulumi-uptime (node <version>)`. */
@@ -68,15 +86,23 @@ export const OPTION_DEFAULTS = {
 } as const;
 
 /** The environment variable of a provider setting, as src/schemas/provider-config.ts declares it. */
-function envOf(name: "baseUrl" | "apiKey" | "timeZone"): string {
+function envOf(name: "baseUrl" | "apiKey" | "timeZone" | "proxyUrl" | "caCertificates"): string {
   return PROVIDER_CONFIG_FIELDS.find((f) => f.name === name)!.env;
 }
 
 /** Environment variables the client reads: the providers' own (`UPTIME_BASE_URL`, …). */
-export const ENV: { readonly baseUrl: string; readonly apiKey: string; readonly timeZone: string } = {
+export const ENV: {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly timeZone: string;
+  readonly proxyUrl: string;
+  readonly caCertificates: string;
+} = {
   baseUrl: envOf("baseUrl"),
   apiKey: envOf("apiKey"),
   timeZone: envOf("timeZone"),
+  proxyUrl: envOf("proxyUrl"),
+  caCertificates: envOf("caCertificates"),
 };
 
 /** Options after env fallback, defaults and checks. */
@@ -98,6 +124,8 @@ export interface ResolvedOptions {
   retry: Required<UptimeRetryOptions>;
   dispatcher?: Dispatcher;
   userAgent: string;
+  /** The proxy and CAs of the default dispatcher, and the names of their settings. */
+  route: Route;
 }
 
 function fromEnv(value: string | undefined, env: NodeJS.ProcessEnv, name: string): string | undefined {
@@ -171,8 +199,9 @@ export function resolveOptions(
     );
   }
   const r = options.retry ?? {};
+  const base = parseBaseUrl(rawBase!);
   return {
-    ...parseBaseUrl(rawBase!),
+    ...base,
     apiKey: apiKey!,
     timeZone,
     timeoutMs: positiveInt("timeoutMs", options.timeoutMs, OPTION_DEFAULTS.timeoutMs),
@@ -197,6 +226,48 @@ export function resolveOptions(
       ),
     },
     dispatcher: options.dispatcher,
+    route: options.dispatcher ? routeNames(options) : resolveRoute(options, env, base.origin),
     userAgent: options.userAgent ?? `pulumi-uptime (node ${process.version})`,
   };
+}
+
+function routeNames(options: UptimeClientOptions): Route {
+  const n = options.settingNames ?? {};
+  return {
+    proxySetting: n.proxyUrl ?? `option proxyUrl (env ${ENV.proxyUrl})`,
+    caSetting: n.caCertificates ?? `option caCertificates (env ${ENV.caCertificates})`,
+    baseUrlSetting: n.baseUrl ?? `option baseUrl (env ${ENV.baseUrl})`,
+  };
+}
+
+/**
+ * The proxy and the extra CAs for requests to `origin`, when any is configured (nothing is
+ * read otherwise). A proxy URL is checked here, wherever it came from, so that a bad one fails
+ * naming its setting or variable before any request.
+ */
+function resolveRoute(options: UptimeClientOptions, env: NodeJS.ProcessEnv, origin: string): Route {
+  const route = routeNames(options);
+  const proxyUrl = fromEnv(options.proxyUrl, env, ENV.proxyUrl);
+  const proxyFrom = options.proxyUrl?.trim() ? route.proxySetting : ENV.proxyUrl;
+  if (proxyUrl) {
+    const problem = proxyUrlProblem(proxyUrl);
+    if (problem) throw new UptimeConfigError(`${proxyFrom} ${problem}`);
+  }
+  const ca = fromEnv(options.caCertificates, env, ENV.caCertificates);
+  const caFrom = options.caCertificates?.trim() ? route.caSetting : ENV.caCertificates;
+  if (ca) {
+    const problem = caCertificatesProblem(ca);
+    if (problem) throw new UptimeConfigError(`${caFrom} ${problem}`);
+  }
+  route.proxy = proxyFor(origin, env, proxyUrl ? { value: proxyUrl, from: proxyFrom } : undefined);
+  if (route.proxy && route.proxy.from !== proxyFrom) {
+    const problem = proxyUrlProblem(route.proxy.uri);
+    if (problem) throw new UptimeConfigError(`${route.proxy.from} ${problem}`);
+  }
+  try {
+    route.ca = caFor(env, ca ? { value: ca, from: caFrom } : undefined);
+  } catch (err) {
+    throw new UptimeConfigError((err as Error).message);
+  }
+  return route;
 }

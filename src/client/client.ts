@@ -50,7 +50,7 @@ export class UptimeClient {
     this.timeZone = o.timeZone;
     this.requestsPerMinute = o.requestsPerMinute;
     this.timeoutMs = o.timeoutMs;
-    if (!o.dispatcher) this.#lease = leaseSharedAgent(o.connectTimeoutMs);
+    if (!o.dispatcher) this.#lease = leaseSharedAgent(o.connectTimeoutMs, o.route);
     this.#requester = new Requester({
       transport: {
         dispatcher: o.dispatcher ?? this.#lease!.dispatcher,
@@ -59,6 +59,7 @@ export class UptimeClient {
         apiKey: o.apiKey,
         userAgent: o.userAgent,
         timeoutMs: o.timeoutMs,
+        route: o.route,
       },
       retry: o.retry,
       gate: rateGateFor(o.baseUrl, o.apiKey),

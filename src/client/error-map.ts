@@ -17,6 +17,7 @@ import {
   type UptimeErrorDetails,
 } from "./errors";
 import { ENV } from "./client-options";
+import { diagnose, type Route } from "./network";
 import { errorCode, type FailureKind } from "./retry";
 
 /**
@@ -74,6 +75,19 @@ export interface RequestContext {
   attempts: number;
   /** `scheme://host[:port]` the request went to, named when no connection could be made. */
   origin?: string;
+  /** The proxy and CAs in use, to explain a failure on the way. */
+  route?: Route;
+}
+
+/** The password of the route's proxy URL, if any, which no error may hold. */
+function proxySecrets(route: Route | undefined): string[] {
+  if (!route?.proxy) return [];
+  try {
+    const url = new URL(route.proxy.uri);
+    return [route.proxy.uri, url.password, decodeURIComponent(url.password)].filter((s) => s.length >= 4);
+  } catch {
+    return [route.proxy.uri];
+  }
 }
 
 /** `host:port` of an origin, the port spelled out even when it is the scheme's default. */
@@ -171,9 +185,9 @@ export function errorFromResponse(
  * A copy of a transport error that carries only its name, code and redacted message:
  * undici errors may hold sockets, request options or headers, and so the key.
  */
-export function sanitizeCause(err: unknown, apiKey: string): Error {
+export function sanitizeCause(err: unknown, apiKey: string, more: string[] = []): Error {
   const source = err instanceof Error ? err : new Error(String(err));
-  const copy = new Error(redact(source.message, apiKey));
+  const copy = new Error([apiKey, ...more].reduce((text, secret) => redact(text, secret), source.message));
   copy.name = source.name;
   const code = errorCode(err);
   if (code) (copy as Error & { code?: string }).code = code;
@@ -189,9 +203,25 @@ export function errorFromFailure(
   err: unknown,
   extra: { outcomeUnknown: boolean; timeoutMs: number },
 ): UptimeNetworkError {
-  const cause = sanitizeCause(err, ctx.apiKey);
+  const cause = sanitizeCause(err, ctx.apiKey, proxySecrets(ctx.route));
   const code = errorCode(err);
   const at = ctx.origin ? ` ${hostAndPort(ctx.origin)}` : "";
+  const diagnosis = ctx.origin && kind !== "timeout" ? diagnose(err, ctx.origin, ctx.route) : undefined;
+  if (diagnosis) {
+    const tries = ctx.attempts > 1 ? ` Tried ${ctx.attempts} times.` : "";
+    const unknown = extra.outcomeUnknown ? outcomeHint(ctx.method) : "";
+    const failed = new UptimeNetworkError(
+      `${ctx.method} ${ctx.path}: no response: ${diagnosis.what}${tries}${unknown}`,
+      {
+        method: ctx.method,
+        path: ctx.path,
+        cause,
+        outcomeUnknown: extra.outcomeUnknown,
+      },
+    );
+    failed.via = diagnosis.via;
+    return failed;
+  }
   const what =
     kind === "timeout"
       ? `timed out (no complete response within ${extra.timeoutMs} ms)`

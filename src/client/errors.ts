@@ -101,6 +101,12 @@ export class UptimeServerError extends UptimeError {
  */
 export class UptimeNetworkError extends UptimeError {
   override name = "UptimeNetworkError";
+  /**
+   * The part of the way that failed when it is known and the message says how to fix it:
+   * `proxy` (a proxy refused or is not there) or `tls` (the service's certificate is not
+   * accepted); undefined for the service itself (refused, reset, timed out).
+   */
+  via?: "proxy" | "tls";
 }
 
 /** A response that is not what the contract and the known instances send. */

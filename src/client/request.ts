@@ -95,6 +95,7 @@ export class Requester {
       apiKey: transport.apiKey,
       attempts: 0,
       origin: transport.origin,
+      route: transport.route,
     };
     let waitedMs = 0;
     let rateLimitRetries = 0;
@@ -131,7 +132,7 @@ export class Requester {
         if (!(err instanceof TransportFailure)) throw err;
         const outcomeUnknown = err.kind !== "not-sent" && call.method !== "GET";
         const retryable = isRetryableFailure(call.method, err.kind);
-        if (retryable && this.retriesLeft(ctx)) {
+        if (retryable && !err.final && this.retriesLeft(ctx)) {
           uncertain ||= outcomeUnknown;
           await sleep(backoffDelay(ctx.attempts, retry, random));
           continue;

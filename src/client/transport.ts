@@ -6,6 +6,7 @@
  */
 import type { Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
+import { diagnose, type Route } from "./network";
 import { classifyFailure, type FailureKind } from "./retry";
 
 /** HTTP methods the API uses. */
@@ -19,6 +20,8 @@ export interface TransportConfig {
   apiKey: string;
   userAgent: string;
   timeoutMs: number;
+  /** The proxy and CAs in use, for explaining failures on the way. */
+  route?: Route;
 }
 
 /** One request, already encoded. */
@@ -39,12 +42,17 @@ export interface WireResponse {
   text: string;
 }
 
-/** A request that got no usable response. `error` is the raw error: sanitize before exposing. */
+/**
+ * A request that got no usable response. `error` is the raw error: sanitize before exposing.
+ * `final`: a failure that trying again cannot mend (an untrusted certificate, a proxy's
+ * refusal), so it is not retried.
+ */
 export class TransportFailure extends Error {
   override name = "TransportFailure";
   constructor(
     readonly kind: FailureKind,
     readonly error: unknown,
+    readonly final = false,
   ) {
     super(`transport failure (${kind})`);
   }
@@ -79,8 +87,11 @@ export async function sendOnce(cfg: TransportConfig, req: WireRequest): Promise<
     const text = await res.body.text();
     return { status: res.statusCode, headers: res.headers, text };
   } catch (err) {
-    const kind: FailureKind = controller.signal.aborted ? "timeout" : classifyFailure(err);
-    throw new TransportFailure(kind, controller.signal.aborted ? new Error("attempt timed out") : err);
+    if (controller.signal.aborted) throw new TransportFailure("timeout", new Error("attempt timed out"));
+    const diagnosis = diagnose(err, cfg.origin, cfg.route);
+    // A refused tunnel or a failed handshake carried no request to the service.
+    const kind: FailureKind = diagnosis ? "not-sent" : classifyFailure(err);
+    throw new TransportFailure(kind, err, diagnosis?.final ?? false);
   } finally {
     clearTimeout(timer);
   }

@@ -39,15 +39,28 @@ export function isProjectDir(cwd: string): boolean {
 }
 
 /** The stack's `uptime:baseUrl`, `uptime:apiKey` and `uptime:timeZone` (decrypted), those it has. */
-export async function readStackSettings(
-  target: StackTarget,
-): Promise<{ baseUrl?: string; apiKey?: string; timeZone?: string }> {
+/** The settings of the stack's `uptime:*` config the command line uses. */
+export interface StackSettings {
+  baseUrl?: string;
+  apiKey?: string;
+  timeZone?: string;
+  proxyUrl?: string;
+  caCertificates?: string;
+}
+
+export async function readStackSettings(target: StackTarget): Promise<StackSettings> {
   const json = JSON.parse(await pulumi(target, ["config", "--show-secrets", "--json"])) as Record<
     string,
     { value?: string }
   >;
   const get = (key: string) => json[`uptime:${key}`]?.value || undefined;
-  return { baseUrl: get("baseUrl"), apiKey: get("apiKey"), timeZone: get("timeZone") };
+  return {
+    baseUrl: get("baseUrl"),
+    apiKey: get("apiKey"),
+    timeZone: get("timeZone"),
+    proxyUrl: get("proxyUrl"),
+    caCertificates: get("caCertificates"),
+  };
 }
 
 /** Stores `value` as secret config `key` of the stack (passed on stdin, never on a command line). */

@@ -37,6 +37,8 @@ export async function withProgramClient<T>(
     requestsPerMinute: stackConfig(CONFIG_KEYS.requestsPerMinute),
     maxRetries: stackConfig(CONFIG_KEYS.maxRetries),
     timeoutMs: stackConfig(CONFIG_KEYS.timeoutMs),
+    proxyUrl: stackConfig(CONFIG_KEYS.proxyUrl),
+    caCertificates: stackConfig(CONFIG_KEYS.caCertificates),
   });
   try {
     return await fn(client);

@@ -8,6 +8,7 @@ import { UptimeClient } from "../client/client";
 import {
   clientFor,
   missingSettingsMessage,
+  networkSettingProblems,
   numericSetting,
   NUMERIC_SETTINGS,
   resolveSettings,
@@ -130,5 +131,10 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
     const problem = numericSetting(key, resolved).problem;
     if (problem) failures.push({ property: "", reason: problem });
   }
+  const fromElsewhere = { ...resolved };
+  for (const key of ["proxyUrl", "caCertificates"] as const) {
+    if (known[key] !== undefined || isUnknown(inputs[key])) delete fromElsewhere[key];
+  }
+  for (const reason of networkSettingProblems(fromElsewhere)) failures.push({ property: "", reason });
   return failures;
 }

@@ -14,6 +14,7 @@ import {
   type SettingKey,
 } from "../schemas/provider-config";
 import { isTimeZone } from "../util/time";
+import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
 
 /** Stack config keys the providers read, by setting (src/schemas/provider-config.ts declares the settings). */
 export const CONFIG_KEYS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.configKey])) as {
@@ -48,6 +49,10 @@ export interface ProviderSettings {
   requestsPerMinute?: string | number;
   maxRetries?: string | number;
   timeoutMs?: string | number;
+  /** Proxy URL; may hold a password, so it is never shown. */
+  proxyUrl?: string;
+  /** PEM text or the path of a PEM file. */
+  caCertificates?: string;
 }
 
 /** Settings after the environment filled the gaps, with where each value came from. */
@@ -126,6 +131,20 @@ export function settingsProblems(s: ResolvedSettings = resolveSettings()): strin
     const problem = numericSetting(key, s).problem;
     if (problem) problems.push(problem);
   }
+  problems.push(...networkSettingProblems(s));
+  return problems;
+}
+
+/**
+ * What is wrong with the proxy and CA settings, naming each as the user set it; the proxy
+ * URL's value is never repeated (it may hold a password).
+ */
+export function networkSettingProblems(s: ResolvedSettings = resolveSettings()): string[] {
+  const problems: string[] = [];
+  const proxy = s.proxyUrl ? proxyUrlProblem(s.proxyUrl) : undefined;
+  if (proxy) problems.push(`${settingName("proxyUrl", s)} ${proxy}.`);
+  const ca = s.caCertificates ? caCertificatesProblem(s.caCertificates) : undefined;
+  if (ca) problems.push(`${settingName("caCertificates", s)} ${ca}.`);
   return problems;
 }
 
@@ -181,6 +200,13 @@ export function clientFor(from?: ProviderSettings): UptimeClient {
     requestsPerMinute: numericSetting("requestsPerMinute", s).value,
     timeoutMs: numericSetting("timeoutMs", s).value,
     retry: { maxAttempts: numericSetting("maxRetries", s).value! + 1 },
+    proxyUrl: s.proxyUrl,
+    caCertificates: s.caCertificates,
+    settingNames: {
+      baseUrl: settingName("baseUrl", s),
+      proxyUrl: settingName("proxyUrl", s),
+      caCertificates: settingName("caCertificates", s),
+    },
   });
 }
 

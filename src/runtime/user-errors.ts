@@ -93,6 +93,8 @@ export function accessProblem(err: unknown): string | undefined {
   if (err instanceof UptimeForbiddenError) {
     return `the account of the API key from ${settingName("apiKey", s)} has no API access (403): ${err.serviceMessage ?? err.message}`;
   }
+  // A proxy or a certificate: the message names the setting that fixes it.
+  if (err instanceof UptimeNetworkError && err.via) return err.message;
   if (err instanceof UptimeNetworkError && !err.outcomeUnknown && classifyFailure(err.cause) === "not-sent") {
     return `${err.message} Check ${settingName("baseUrl", s)} (${JSON.stringify(s.baseUrl ?? "")}): is the service running there?`;
   }

@@ -8,9 +8,18 @@ import { z } from "zod";
 import { httpUrl, text } from "./common";
 import { field, fieldsOf, type FieldInfo } from "./fields";
 import { toCamel, type CamelCase } from "./name-case";
+import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
 
 /** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
 export const PACKAGE_NAME = "uptime";
+
+/** A string that `problem` finds nothing wrong with; its message starts after the setting's name. */
+function checkedText(problem: (value: string) => string | undefined) {
+  return z.string().superRefine((value, ctx) => {
+    const found = problem(value);
+    if (found) ctx.addIssue({ code: "custom", message: found });
+  });
+}
 
 /** True for a time zone name the runtime knows (IANA, e.g. `Europe/Berlin`). */
 export function isTimeZone(name: string): boolean {
@@ -89,6 +98,20 @@ export const providerConfigSchema = z
         defaultInSchema: false,
         env: "UPTIME_TIMEOUT_MS",
         title: "Time per attempt in ms",
+      },
+    ),
+    proxy_url: field(
+      checkedText(proxyUrlProblem),
+      "Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply.",
+      { secret: true, env: "UPTIME_PROXY_URL", title: "Proxy", unset: "HTTPS_PROXY, HTTP_PROXY, NO_PROXY apply" },
+    ),
+    ca_certificates: field(
+      checkedText(caCertificatesProblem),
+      "CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off.",
+      {
+        env: "UPTIME_CA_CERTIFICATES",
+        title: "Extra trusted CA certificates (PEM text or file)",
+        unset: "public roots, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS",
       },
     ),
   })

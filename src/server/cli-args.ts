@@ -1,4 +1,5 @@
 /** Command line and environment of `uptime-server`, turned into server options. */
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { isTimeZone } from "../util/time";
 import { FAULT_KINDS } from "./faults";
@@ -19,6 +20,8 @@ A local server that behaves like the uptime-monitoring service (/api/v1).
 Options:
   --port N            port to listen on (default 8080, 0 = any free port)   env UPTIME_SERVER_PORT
   --host HOST         interface to bind (default 127.0.0.1)
+  --tls-cert FILE     serve HTTPS with this PEM certificate (chain); needs --tls-key
+  --tls-key FILE      the PEM private key of --tls-cert
   --data-dir DIR      keep data durably in DIR (default: in memory)          env UPTIME_SERVER_DATA_DIR
   --api-key KEY       accept KEY as an account's API key; repeat for more accounts
                       (default ${DEFAULT_API_KEY})              env UPTIME_SERVER_API_KEYS=k1,k2
@@ -95,6 +98,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
       options: {
         port: { type: "string" },
         host: { type: "string" },
+        "tls-cert": { type: "string" },
+        "tls-key": { type: "string" },
         "data-dir": { type: "string" },
         "api-key": { type: "string", multiple: true },
         "time-zone": { type: "string" },
@@ -124,6 +129,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
     const port = values.port ?? env.UPTIME_SERVER_PORT;
     options.port = port === undefined || port === "" ? 8080 : integer("--port", port, 0, 65535);
     if (values.host !== undefined) options.host = values.host;
+    const tls = tlsFiles(values["tls-cert"], values["tls-key"]);
+    if (tls) options.tls = tls;
     const dataDir = values["data-dir"] ?? env.UPTIME_SERVER_DATA_DIR;
     if (dataDir) options.dataDir = dataDir;
     const keys =
@@ -191,6 +198,30 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
   } catch (err) {
     return { kind: "error", message: (err as Error).message };
   }
+}
+
+/** The certificate and key of --tls-cert and --tls-key, read now so that a bad path fails at start. */
+function tlsFiles(cert: string | undefined, key: string | undefined): UptimeServerOptions["tls"] {
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) throw new Error("--tls-cert and --tls-key go together: give both");
+  const read = (flag: string, file: string, marker: RegExp) => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (err) {
+      throw new Error(
+        `${flag}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        { cause: err },
+      );
+    }
+    if (!marker.test(text))
+      throw new Error(`${flag}: ${file} holds no PEM ${flag === "--tls-cert" ? "certificate" : "private key"}`);
+    return text;
+  };
+  return {
+    cert: read("--tls-cert", cert, /-----BEGIN CERTIFICATE-----/),
+    key: read("--tls-key", key, /-----BEGIN [A-Z ]*PRIVATE KEY-----/),
+  };
 }
 
 /** `checks` of the command line: on unless --no-checks, which no other check flag may accompany. */

@@ -1,5 +1,6 @@
 /** Starting and stopping the local server: storage, HTTP listener, lifecycle. */
 import http from "node:http";
+import https from "node:https";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { Accounts } from "./auth";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
@@ -17,9 +18,9 @@ import type { UptimeServer, UptimeServerOptions } from "./types";
 import { DEFAULT_PER_PAGE, PER_PAGE_VALUES } from "../schemas/values";
 
 /** Formats host and port as a URL, with loopback for wildcard binds. */
-function baseUrl(host: string, port: number): string {
+function baseUrl(host: string, port: number, secure: boolean): string {
   const h = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "::1" : host;
-  return `http://${h.includes(":") ? `[${h}]` : h}:${port}`;
+  return `${secure ? "https" : "http"}://${h.includes(":") ? `[${h}]` : h}:${port}`;
 }
 
 /**
@@ -76,10 +77,13 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
   };
 
   const inFlight = new Set<Promise<void>>();
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const p = handleRequest(deps, req, res).finally(() => inFlight.delete(p));
     inFlight.add(p);
-  });
+  };
+  const server = options.tls
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key }, onRequest)
+    : http.createServer(onRequest);
   const sockets = new Set<Socket>();
   server.on("connection", (socket) => {
     sockets.add(socket);
@@ -129,7 +133,7 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
-  url = baseUrl(host, port);
+  url = baseUrl(host, port, options.tls !== undefined);
   checker?.start();
 
   let closing: Promise<void> | undefined;

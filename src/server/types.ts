@@ -89,6 +89,11 @@ export interface UptimeServerOptions {
   port?: number;
   /** Interface to bind. Default "127.0.0.1". */
   host?: string;
+  /**
+   * Serve HTTPS with this certificate (chain) and private key, PEM; the URL is then https://.
+   * Default: plain HTTP.
+   */
+  tls?: { cert: string | Buffer; key: string | Buffer };
   /** Durable PGlite data directory; undefined keeps data in memory. */
   dataDir?: string;
   /** Accounts. Default: one account with {@link DEFAULT_API_KEY}. */

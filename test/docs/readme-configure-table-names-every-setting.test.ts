@@ -40,6 +40,8 @@ it("keeps the environment variables and config keys users set (renaming one brea
     requestsPerMinute: "UPTIME_REQUESTS_PER_MINUTE",
     maxRetries: "UPTIME_MAX_RETRIES",
     timeoutMs: "UPTIME_TIMEOUT_MS",
+    proxyUrl: "UPTIME_PROXY_URL",
+    caCertificates: "UPTIME_CA_CERTIFICATES",
   });
   for (const f of PROVIDER_CONFIG_FIELDS) expect(CONFIG_KEYS[f.name]).toBe(`uptime:${f.name}`);
 });

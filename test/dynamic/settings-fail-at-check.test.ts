@@ -96,6 +96,39 @@ describe("settings at check", () => {
     expect(r).toContain(`Check uptime:baseUrl ("http://127.0.0.1:${port}")`);
   });
 
+  it("a proxy with nothing listening fails the check naming uptime:proxyUrl, never its password", async () => {
+    const port = await closedPort();
+    stackConfig({
+      "uptime:baseUrl": h.server.url,
+      "uptime:apiKey": "k",
+      "uptime:maxRetries": "0",
+      "uptime:proxyUrl": `http://user:pw-secret-1@127.0.0.1:${port}`,
+    });
+    const [r, ...rest] = await reasons();
+    expect(rest).toEqual([]);
+    expect(r).toContain(
+      `|GET /api/v1/monitors: no response: could not connect to the proxy http://127.0.0.1:${port} (from uptime:proxyUrl): nothing is listening there (ECONNREFUSED).`,
+    );
+    expect(r).not.toContain("pw-secret-1");
+  });
+
+  it("a malformed proxy URL or CA fails the check before any request", async () => {
+    const from = h.server.requests.length;
+    stackConfig({ "uptime:baseUrl": h.server.url, "uptime:apiKey": "k", "uptime:caCertificates": "/nowhere/ca.pem" });
+    expect(await reasons()).toEqual([
+      '|uptime:caCertificates is neither PEM text nor a readable file: "/nowhere/ca.pem" (ENOENT); give PEM text (-----BEGIN CERTIFICATE----- ...) or the path of a readable PEM file.',
+    ]);
+    stackConfig({
+      "uptime:baseUrl": h.server.url,
+      "uptime:apiKey": "k",
+      "uptime:proxyUrl": "u:pw-secret-2@proxy:3128",
+    });
+    const [r] = await reasons();
+    expect(r).toMatch(/^\|uptime:proxyUrl must start with http:\/\/ or https:\/\//);
+    expect(r).not.toContain("pw-secret-2");
+    expect(h.server.requests.length).toBe(from);
+  });
+
   it("working settings pass with one request for every check of the process", async () => {
     h.reconfigure();
     const from = h.server.requests.length;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportFrom, seededServer } from "./helpers";
+import { DEFAULT_API_KEY } from "../../src/server";
+import { closedPort } from "../support/closed-port";
 
 const KEY = "k3y-that-must-never-be-printed";
 
@@ -24,6 +26,22 @@ describe("a failed export", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("UPTIME_BASE_URL");
     expect(run.stderr).toContain("UPTIME_API_KEY");
+  });
+
+  it("names the proxy of UPTIME_PROXY_URL, not its password, when nothing listens there", async () => {
+    const port = await closedPort();
+    const run = await exportFrom(env.server, [], {
+      env: {
+        UPTIME_BASE_URL: env.server.url,
+        UPTIME_API_KEY: DEFAULT_API_KEY,
+        UPTIME_PROXY_URL: `http://u:pw-secret-3@127.0.0.1:${port}`,
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `could not connect to the proxy http://127.0.0.1:${port} (from UPTIME_PROXY_URL): nothing is listening there (ECONNREFUSED)`,
+    );
+    expect(run.stderr).not.toContain("pw-secret-3");
   });
 
   it("refuses bad options with usage and exit code 2", async () => {

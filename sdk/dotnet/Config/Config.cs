@@ -52,6 +52,16 @@ namespace PulumiUptime.Uptime
             set => _baseUrl.Set(value);
         }
 
+        private static readonly __Value<string?> _caCertificates = new __Value<string?>(() => __config.Get("caCertificates") ?? Utilities.GetEnv("UPTIME_CA_CERTIFICATES"));
+        /// <summary>
+        /// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        /// </summary>
+        public static string? CaCertificates
+        {
+            get => _caCertificates.Get();
+            set => _caCertificates.Set(value);
+        }
+
         private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries") ?? Utilities.GetEnvInt32("UPTIME_MAX_RETRIES"));
         /// <summary>
         /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
@@ -60,6 +70,16 @@ namespace PulumiUptime.Uptime
         {
             get => _maxRetries.Get();
             set => _maxRetries.Set(value);
+        }
+
+        private static readonly __Value<string?> _proxyUrl = new __Value<string?>(() => __config.Get("proxyUrl") ?? Utilities.GetEnv("UPTIME_PROXY_URL"));
+        /// <summary>
+        /// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        /// </summary>
+        public static string? ProxyUrl
+        {
+            get => _proxyUrl.Get();
+            set => _proxyUrl.Set(value);
         }
 
         private static readonly __Value<int?> _requestsPerMinute = new __Value<int?>(() => __config.GetInt32("requestsPerMinute") ?? Utilities.GetEnvInt32("UPTIME_REQUESTS_PER_MINUTE"));

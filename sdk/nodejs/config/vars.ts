@@ -30,12 +30,34 @@ Object.defineProperty(exports, "baseUrl", {
 });
 
 /**
+ * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+ */
+export declare const caCertificates: string | undefined;
+Object.defineProperty(exports, "caCertificates", {
+    get() {
+        return __config.get("caCertificates") ?? utilities.getEnv("UPTIME_CA_CERTIFICATES");
+    },
+    enumerable: true,
+});
+
+/**
  * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
  */
 export declare const maxRetries: number | undefined;
 Object.defineProperty(exports, "maxRetries", {
     get() {
         return __config.getObject<number>("maxRetries") ?? utilities.getEnvNumber("UPTIME_MAX_RETRIES");
+    },
+    enumerable: true,
+});
+
+/**
+ * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+ */
+export declare const proxyUrl: string | undefined;
+Object.defineProperty(exports, "proxyUrl", {
+    get() {
+        return __config.get("proxyUrl") ?? utilities.getEnv("UPTIME_PROXY_URL");
     },
     enumerable: true,
 });

@@ -21,7 +21,9 @@ class ProviderArgs:
     def __init__(__self__, *,
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
+                 ca_certificates: Optional[pulumi.Input[_builtins.str]] = None,
                  max_retries: Optional[pulumi.Input[_builtins.int]] = None,
+                 proxy_url: Optional[pulumi.Input[_builtins.str]] = None,
                  requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
                  time_zone: Optional[pulumi.Input[_builtins.str]] = None,
                  timeout_ms: Optional[pulumi.Input[_builtins.int]] = None):
@@ -30,7 +32,9 @@ class ProviderArgs:
 
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
         :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
         :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
         :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
@@ -43,10 +47,18 @@ class ProviderArgs:
             base_url = _utilities.get_env('UPTIME_BASE_URL')
         if base_url is not None:
             pulumi.set(__self__, "base_url", base_url)
+        if ca_certificates is None:
+            ca_certificates = _utilities.get_env('UPTIME_CA_CERTIFICATES')
+        if ca_certificates is not None:
+            pulumi.set(__self__, "ca_certificates", ca_certificates)
         if max_retries is None:
             max_retries = _utilities.get_env_int('UPTIME_MAX_RETRIES')
         if max_retries is not None:
             pulumi.set(__self__, "max_retries", max_retries)
+        if proxy_url is None:
+            proxy_url = _utilities.get_env('UPTIME_PROXY_URL')
+        if proxy_url is not None:
+            pulumi.set(__self__, "proxy_url", proxy_url)
         if requests_per_minute is None:
             requests_per_minute = _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
         if requests_per_minute is not None:
@@ -85,6 +97,18 @@ class ProviderArgs:
         pulumi.set(self, "base_url", value)
 
     @_builtins.property
+    @pulumi.getter(name="caCertificates")
+    def ca_certificates(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        """
+        return pulumi.get(self, "ca_certificates")
+
+    @ca_certificates.setter
+    def ca_certificates(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "ca_certificates", value)
+
+    @_builtins.property
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
@@ -95,6 +119,18 @@ class ProviderArgs:
     @max_retries.setter
     def max_retries(self, value: Optional[pulumi.Input[_builtins.int]]):
         pulumi.set(self, "max_retries", value)
+
+    @_builtins.property
+    @pulumi.getter(name="proxyUrl")
+    def proxy_url(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        """
+        return pulumi.get(self, "proxy_url")
+
+    @proxy_url.setter
+    def proxy_url(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "proxy_url", value)
 
     @_builtins.property
     @pulumi.getter(name="requestsPerMinute")
@@ -141,7 +177,9 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
+                 ca_certificates: Optional[pulumi.Input[_builtins.str]] = None,
                  max_retries: Optional[pulumi.Input[_builtins.int]] = None,
+                 proxy_url: Optional[pulumi.Input[_builtins.str]] = None,
                  requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
                  time_zone: Optional[pulumi.Input[_builtins.str]] = None,
                  timeout_ms: Optional[pulumi.Input[_builtins.int]] = None,
@@ -154,7 +192,9 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
         :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
         :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
         :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
@@ -186,7 +226,9 @@ class Provider(pulumi.ProviderResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
+                 ca_certificates: Optional[pulumi.Input[_builtins.str]] = None,
                  max_retries: Optional[pulumi.Input[_builtins.int]] = None,
+                 proxy_url: Optional[pulumi.Input[_builtins.str]] = None,
                  requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
                  time_zone: Optional[pulumi.Input[_builtins.str]] = None,
                  timeout_ms: Optional[pulumi.Input[_builtins.int]] = None,
@@ -205,9 +247,15 @@ class Provider(pulumi.ProviderResource):
             if base_url is None:
                 base_url = _utilities.get_env('UPTIME_BASE_URL')
             __props__.__dict__["base_url"] = base_url
+            if ca_certificates is None:
+                ca_certificates = _utilities.get_env('UPTIME_CA_CERTIFICATES')
+            __props__.__dict__["ca_certificates"] = ca_certificates
             if max_retries is None:
                 max_retries = _utilities.get_env_int('UPTIME_MAX_RETRIES')
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None
+            if proxy_url is None:
+                proxy_url = _utilities.get_env('UPTIME_PROXY_URL')
+            __props__.__dict__["proxy_url"] = None if proxy_url is None else pulumi.Output.secret(proxy_url)
             if requests_per_minute is None:
                 requests_per_minute = _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
             __props__.__dict__["requests_per_minute"] = pulumi.Output.from_input(requests_per_minute).apply(pulumi.runtime.to_json) if requests_per_minute is not None else None
@@ -217,6 +265,8 @@ class Provider(pulumi.ProviderResource):
             if timeout_ms is None:
                 timeout_ms = _utilities.get_env_int('UPTIME_TIMEOUT_MS')
             __props__.__dict__["timeout_ms"] = pulumi.Output.from_input(timeout_ms).apply(pulumi.runtime.to_json) if timeout_ms is not None else None
+        secret_opts = pulumi.ResourceOptions(additional_secret_outputs=["proxyUrl"])
+        opts = pulumi.ResourceOptions.merge(opts, secret_opts)
         super(Provider, __self__).__init__(
             'uptime',
             resource_name,
@@ -230,6 +280,22 @@ class Provider(pulumi.ProviderResource):
         Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
         """
         return pulumi.get(self, "base_url")
+
+    @_builtins.property
+    @pulumi.getter(name="caCertificates")
+    def ca_certificates(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        """
+        return pulumi.get(self, "ca_certificates")
+
+    @_builtins.property
+    @pulumi.getter(name="proxyUrl")
+    def proxy_url(self) -> pulumi.Output[Optional[_builtins.str]]:
+        """
+        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        """
+        return pulumi.get(self, "proxy_url")
 
     @_builtins.property
     @pulumi.getter(name="timeZone")

@@ -37,6 +37,19 @@ func GetBaseUrl(ctx *pulumi.Context) string {
 	return value
 }
 
+// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+func GetCaCertificates(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "uptime:caCertificates")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "UPTIME_CA_CERTIFICATES"); d != nil {
+		value = d.(string)
+	}
+	return value
+}
+
 // Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "uptime:maxRetries")
@@ -46,6 +59,19 @@ func GetMaxRetries(ctx *pulumi.Context) int {
 	var value int
 	if d := internal.GetEnvOrDefault(nil, internal.ParseEnvInt, "UPTIME_MAX_RETRIES"); d != nil {
 		value = d.(int)
+	}
+	return value
+}
+
+// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+func GetProxyUrl(ctx *pulumi.Context) string {
+	v, err := config.Try(ctx, "uptime:proxyUrl")
+	if err == nil {
+		return v
+	}
+	var value string
+	if d := internal.GetEnvOrDefault(nil, nil, "UPTIME_PROXY_URL"); d != nil {
+		value = d.(string)
 	}
 	return value
 }

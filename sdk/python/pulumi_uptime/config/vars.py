@@ -35,11 +35,25 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('baseUrl') or _utilities.get_env('UPTIME_BASE_URL')
 
     @_builtins.property
+    def ca_certificates(self) -> Optional[str]:
+        """
+        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        """
+        return __config__.get('caCertificates') or _utilities.get_env('UPTIME_CA_CERTIFICATES')
+
+    @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
         Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         """
         return __config__.get_int('maxRetries') or _utilities.get_env_int('UPTIME_MAX_RETRIES')
+
+    @_builtins.property
+    def proxy_url(self) -> Optional[str]:
+        """
+        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        """
+        return __config__.get('proxyUrl') or _utilities.get_env('UPTIME_PROXY_URL')
 
     @_builtins.property
     def requests_per_minute(self) -> Optional[int]:

@@ -26,11 +26,25 @@ public final class Config {
         return Codegen.stringProp("baseUrl").config(config).env("UPTIME_BASE_URL").get();
     }
 /**
+ * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+ * 
+ */
+    public Optional<String> caCertificates() {
+        return Codegen.stringProp("caCertificates").config(config).env("UPTIME_CA_CERTIFICATES").get();
+    }
+/**
  * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
  * 
  */
     public Optional<Integer> maxRetries() {
         return Codegen.integerProp("maxRetries").config(config).env("UPTIME_MAX_RETRIES").get();
+    }
+/**
+ * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+ * 
+ */
+    public Optional<String> proxyUrl() {
+        return Codegen.stringProp("proxyUrl").config(config).env("UPTIME_PROXY_URL").get();
     }
 /**
  * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.

@@ -10,6 +10,7 @@ import com.pulumi.core.internal.Codegen;
 import io.github.pulumiuptime.uptime.ProviderArgs;
 import io.github.pulumiuptime.uptime.Utilities;
 import java.lang.String;
+import java.util.List;
 import java.util.Optional;
 import javax.annotation.Nullable;
 
@@ -32,6 +33,34 @@ public class Provider extends com.pulumi.resources.ProviderResource {
      */
     public Output<Optional<String>> baseUrl() {
         return Codegen.optional(this.baseUrl);
+    }
+    /**
+     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * 
+     */
+    @Export(name="caCertificates", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> caCertificates;
+
+    /**
+     * @return CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * 
+     */
+    public Output<Optional<String>> caCertificates() {
+        return Codegen.optional(this.caCertificates);
+    }
+    /**
+     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * 
+     */
+    @Export(name="proxyUrl", refs={String.class}, tree="[0]")
+    private Output</* @Nullable */ String> proxyUrl;
+
+    /**
+     * @return Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * 
+     */
+    public Output<Optional<String>> proxyUrl() {
+        return Codegen.optional(this.proxyUrl);
     }
     /**
      * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
@@ -84,6 +113,9 @@ public class Provider extends com.pulumi.resources.ProviderResource {
         var defaultOptions = com.pulumi.resources.CustomResourceOptions.builder()
             .version(Utilities.getVersion())
             .pluginDownloadURL("github://api.github.com/pulumi-uptime")
+            .additionalSecretOutputs(List.of(
+                "proxyUrl"
+            ))
             .build();
         return com.pulumi.resources.CustomResourceOptions.merge(defaultOptions, options, id);
     }

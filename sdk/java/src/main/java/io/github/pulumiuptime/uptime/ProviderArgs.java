@@ -48,6 +48,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
+     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * 
+     */
+    @Import(name="caCertificates")
+    private @Nullable Output<String> caCertificates;
+
+    /**
+     * @return CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * 
+     */
+    public Optional<Output<String>> caCertificates() {
+        return Optional.ofNullable(this.caCertificates);
+    }
+
+    /**
      * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
      * 
      */
@@ -60,6 +75,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<Integer>> maxRetries() {
         return Optional.ofNullable(this.maxRetries);
+    }
+
+    /**
+     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * 
+     */
+    @Import(name="proxyUrl")
+    private @Nullable Output<String> proxyUrl;
+
+    /**
+     * @return Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * 
+     */
+    public Optional<Output<String>> proxyUrl() {
+        return Optional.ofNullable(this.proxyUrl);
     }
 
     /**
@@ -112,7 +142,9 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     private ProviderArgs(ProviderArgs $) {
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
+        this.caCertificates = $.caCertificates;
         this.maxRetries = $.maxRetries;
+        this.proxyUrl = $.proxyUrl;
         this.requestsPerMinute = $.requestsPerMinute;
         this.timeZone = $.timeZone;
         this.timeoutMs = $.timeoutMs;
@@ -179,6 +211,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
+         * @param caCertificates CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertificates(@Nullable Output<String> caCertificates) {
+            $.caCertificates = caCertificates;
+            return this;
+        }
+
+        /**
+         * @param caCertificates CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder caCertificates(String caCertificates) {
+            return caCertificates(Output.of(caCertificates));
+        }
+
+        /**
          * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
          * 
          * @return builder
@@ -197,6 +250,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder maxRetries(Integer maxRetries) {
             return maxRetries(Output.of(maxRetries));
+        }
+
+        /**
+         * @param proxyUrl Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(@Nullable Output<String> proxyUrl) {
+            $.proxyUrl = proxyUrl;
+            return this;
+        }
+
+        /**
+         * @param proxyUrl Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder proxyUrl(String proxyUrl) {
+            return proxyUrl(Output.of(proxyUrl));
         }
 
         /**
@@ -265,7 +339,9 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         public ProviderArgs build() {
             $.apiKey = Codegen.stringProp("apiKey").secret().arg($.apiKey).env("UPTIME_API_KEY").getNullable();
             $.baseUrl = Codegen.stringProp("baseUrl").output().arg($.baseUrl).env("UPTIME_BASE_URL").getNullable();
+            $.caCertificates = Codegen.stringProp("caCertificates").output().arg($.caCertificates).env("UPTIME_CA_CERTIFICATES").getNullable();
             $.maxRetries = Codegen.integerProp("maxRetries").output().arg($.maxRetries).env("UPTIME_MAX_RETRIES").getNullable();
+            $.proxyUrl = Codegen.stringProp("proxyUrl").secret().arg($.proxyUrl).env("UPTIME_PROXY_URL").getNullable();
             $.requestsPerMinute = Codegen.integerProp("requestsPerMinute").output().arg($.requestsPerMinute).env("UPTIME_REQUESTS_PER_MINUTE").getNullable();
             $.timeZone = Codegen.stringProp("timeZone").output().arg($.timeZone).env("UPTIME_TIME_ZONE").def("UTC").getNullable();
             $.timeoutMs = Codegen.integerProp("timeoutMs").output().arg($.timeoutMs).env("UPTIME_TIMEOUT_MS").getNullable();

@@ -1,0 +1,325 @@
+/**
+ * The way to the service: which proxy (if any) a client's requests go through, which CAs
+ * its TLS connections trust, and what a failure on that way means for the user.
+ *
+ * Nothing here costs anything when it is not configured: without a proxy (no `proxyUrl`,
+ * no `HTTP(S)_PROXY` for the service's origin) and without extra CAs (no `caCertificates`,
+ * no `SSL_CERT_FILE`) the client keeps its plain shared agent, and no file is read.
+ *
+ * Proxies, as curl and undici's EnvHttpProxyAgent read them: `https_proxy` / `HTTPS_PROXY`
+ * for an https service (falling back to `http_proxy` / `HTTP_PROXY`), `http_proxy` /
+ * `HTTP_PROXY` for an http one, lower case first; `NO_PROXY` / `no_proxy` lists hosts
+ * (`host`, `.domain`, `*.domain`, `host:port`, `*`) reached directly. The `proxyUrl`
+ * setting replaces the `*_PROXY` variables; `NO_PROXY` still applies to it.
+ *
+ * CAs: `caCertificates` (PEM text or the path of a PEM file) and the file named by
+ * `SSL_CERT_FILE` are trusted in addition to Node's bundled roots. Node itself reads
+ * `NODE_EXTRA_CA_CERTS` at start-up (the standalone executable too), but only into its
+ * default store, which an explicit CA list replaces: so when extra CAs are given, that
+ * file is read here and added as well. Verification is never turned off.
+ */
+import { readFileSync } from "node:fs";
+import { rootCertificates } from "node:tls";
+import { errorCode } from "./retry";
+
+/** A proxy as the client uses it: the URL (credentials included) and how to name it to a person. */
+export interface ProxyRoute {
+  /** The URL, credentials included: never shown. */
+  uri: string;
+  /** `http://host:port` without credentials. */
+  shown: string;
+  /** Where it came from: the setting or the environment variable, e.g. `HTTPS_PROXY`. */
+  from: string;
+}
+
+/** Trusted CAs beyond Node's default store. */
+export interface CaRoute {
+  /** Every trusted certificate: Node's roots, `NODE_EXTRA_CA_CERTS`, and the extra ones. */
+  ca: string[];
+  /** Where the extra ones came from, e.g. `caCertificates`, `SSL_CERT_FILE`. */
+  from: string[];
+  /** A short key for sharing one agent between clients with the same CAs. */
+  key: string;
+}
+
+/** How a client reaches its service, and the names of the settings that change it. */
+export interface Route {
+  proxy?: ProxyRoute;
+  ca?: CaRoute;
+  /** The name of the proxy setting in messages, e.g. `uptime:proxyUrl`. */
+  proxySetting: string;
+  /** The name of the CA setting in messages, e.g. `uptime:caCertificates`. */
+  caSetting: string;
+  /** The name of the base URL setting in messages. */
+  baseUrlSetting: string;
+}
+
+const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+
+/** The value of the first of `names` that is set and not blank, with its name. */
+function firstEnv(env: NodeJS.ProcessEnv, names: string[]): { value: string; name: string } | undefined {
+  for (const name of names) {
+    const value = env[name]?.trim();
+    if (value) return { value, name };
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with a proxy URL, as the end of a sentence that starts with the setting's
+ * name, or undefined when it is usable. Never repeats the value: it may hold a password.
+ */
+export function proxyUrlProblem(raw: string): string | undefined {
+  const allowed =
+    "; write it as http://host:port or https://host:port (with user:password@ before the host if the proxy asks for them)";
+  if (!/^https?:\/\//i.test(raw.trim())) return `must start with http:// or https://${allowed}`;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return `is not a valid URL${allowed}`;
+  }
+  if (!url.hostname) return `has no host${allowed}`;
+  if (url.pathname !== "/" || url.search || url.hash) return `must have no path, query or fragment${allowed}`;
+  return undefined;
+}
+
+/** `http://host:port` of a proxy URL: never its user or password. */
+export function shownProxy(raw: string): string {
+  try {
+    const url = new URL(raw.trim());
+    const port = url.port || (url.protocol === "https:" ? "443" : "80");
+    return `${url.protocol}//${url.hostname.includes(":") && !url.hostname.startsWith("[") ? `[${url.hostname}]` : url.hostname}:${port}`;
+  } catch {
+    return "(an unreadable proxy URL)";
+  }
+}
+
+/** Whether `NO_PROXY` says to reach `hostname:port` directly (the rules of undici's EnvHttpProxyAgent). */
+export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
+  const value = noProxy ?? "";
+  if (value.trim() === "*") return true;
+  const host = hostname.toLowerCase();
+  for (const entry of value.split(/[,\s]/)) {
+    if (!entry) continue;
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    const entryHost = (parsed ? parsed[1] : entry).replace(/^\*?\./, "").toLowerCase();
+    const entryPort = parsed ? Number(parsed[2]) : 0;
+    if (entryPort && entryPort !== port) continue;
+    if (host === entryHost || host.endsWith(`.${entryHost}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * The proxy for requests to `origin`: `proxyUrl` when set, else the environment's
+ * `*_PROXY` for the origin's scheme; none when `NO_PROXY` lists the host.
+ */
+export function proxyFor(
+  origin: string,
+  env: NodeJS.ProcessEnv,
+  proxyUrl?: { value: string; from: string },
+): ProxyRoute | undefined {
+  const url = new URL(origin);
+  const https = url.protocol === "https:";
+  const chosen = proxyUrl
+    ? { value: proxyUrl.value, name: proxyUrl.from }
+    : firstEnv(env, https ? ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"] : ["http_proxy", "HTTP_PROXY"]);
+  if (!chosen) return undefined;
+  const port = Number(url.port) || (https ? 443 : 80);
+  if (bypassesProxy(url.hostname, port, firstEnv(env, ["no_proxy", "NO_PROXY"])?.value)) return undefined;
+  return { uri: chosen.value, shown: shownProxy(chosen.value), from: chosen.name };
+}
+
+/** The PEM certificates of `value`: the text itself when it holds PEM, else the file it names. */
+export function readCaCertificates(value: string): string[] {
+  const text = value.includes("-----BEGIN") ? value : readFileSync(value.trim(), "utf8");
+  const blocks = text.match(PEM_BLOCK) ?? [];
+  if (blocks.length === 0) throw new Error("holds no PEM certificate (-----BEGIN CERTIFICATE-----)");
+  return blocks;
+}
+
+/**
+ * What is wrong with a `caCertificates` value, as the end of a sentence that starts with the
+ * setting's name, or undefined when it is usable.
+ */
+export function caCertificatesProblem(value: string): string | undefined {
+  const allowed = "; give PEM text (-----BEGIN CERTIFICATE----- ...) or the path of a readable PEM file";
+  if (value.includes("-----BEGIN")) {
+    return (value.match(PEM_BLOCK) ?? []).length ? undefined : `holds no complete PEM certificate${allowed}`;
+  }
+  let text: string;
+  try {
+    text = readFileSync(value.trim(), "utf8");
+  } catch (err) {
+    const code = errorCode(err);
+    return `is neither PEM text nor a readable file: ${JSON.stringify(value.trim())} (${code ?? "unreadable"})${allowed}`;
+  }
+  return (text.match(PEM_BLOCK) ?? []).length
+    ? undefined
+    : `names a file with no PEM certificate in it: ${JSON.stringify(value.trim())}${allowed}`;
+}
+
+/**
+ * The CAs to trust when extra ones are given (`caCertificates`, `SSL_CERT_FILE`), else
+ * undefined: Node's default store then applies unchanged and nothing is read.
+ * @throws Error naming the setting or variable whose file cannot be read.
+ */
+export function caFor(env: NodeJS.ProcessEnv, caCertificates?: { value: string; from: string }): CaRoute | undefined {
+  const sslCertFile = env.SSL_CERT_FILE?.trim();
+  if (!caCertificates && !sslCertFile) return undefined;
+  const extra: string[] = [];
+  const from: string[] = [];
+  const add = (value: string, name: string) => {
+    try {
+      extra.push(...readCaCertificates(value));
+      from.push(name);
+    } catch (err) {
+      throw new Error(`${name} ${caCertificatesProblem(value) ?? (err as Error).message}`, { cause: err });
+    }
+  };
+  if (caCertificates) add(caCertificates.value, caCertificates.from);
+  if (sslCertFile) add(sslCertFile, "SSL_CERT_FILE");
+  // An explicit list replaces Node's default store, which holds NODE_EXTRA_CA_CERTS: keep it.
+  const nodeExtra = env.NODE_EXTRA_CA_CERTS?.trim();
+  let fromNode: string[] = [];
+  if (nodeExtra) {
+    try {
+      fromNode = readCaCertificates(nodeExtra);
+    } catch {
+      // Node warned about it at start-up already; it adds nothing there either.
+    }
+  }
+  const ca = [...rootCertificates, ...fromNode, ...extra];
+  return { ca, from, key: [...fromNode, ...extra].join("\n") };
+}
+
+/** TLS verification failures, by code, as the reason a person reads. */
+const TLS_REASONS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: "it is self-signed",
+  SELF_SIGNED_CERT_IN_CHAIN: "its chain ends in a self-signed CA that is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "it is issued by a CA that is not trusted",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "it is issued by a CA that is not trusted",
+  UNABLE_TO_GET_ISSUER_CERT: "it is issued by a CA that is not trusted",
+  CERT_UNTRUSTED: "it is not trusted",
+  CERT_HAS_EXPIRED: "it has expired",
+  CERT_NOT_YET_VALID: "it is not valid yet",
+  ERR_TLS_CERT_ALTNAME_INVALID: "it is for another host name",
+  CERT_SIGNATURE_FAILURE: "its signature does not verify",
+  CERT_REVOKED: "it is revoked",
+};
+
+/** Codes of a failure, looking through causes and AggregateErrors. */
+function codesOf(err: unknown, seen = new Set<unknown>()): string[] {
+  if (err === null || typeof err !== "object" || seen.has(err)) return [];
+  seen.add(err);
+  const e = err as { code?: unknown; errors?: unknown[]; cause?: unknown };
+  const out = typeof e.code === "string" ? [e.code] : [];
+  for (const inner of e.errors ?? []) out.push(...codesOf(inner, seen));
+  out.push(...codesOf(e.cause, seen));
+  return out;
+}
+
+function messagesOf(err: unknown, seen = new Set<unknown>()): string[] {
+  if (err === null || typeof err !== "object" || seen.has(err)) return [];
+  seen.add(err);
+  const e = err as { message?: unknown; errors?: unknown[]; cause?: unknown };
+  const out = typeof e.message === "string" ? [e.message] : [];
+  for (const inner of e.errors ?? []) out.push(...messagesOf(inner, seen));
+  out.push(...messagesOf(e.cause, seen));
+  return out;
+}
+
+/** `127.0.0.1 is not among DNS:other.invalid`: the names the certificate lists, from the error's peer certificate. */
+function altNames(err: unknown, origin: string, seen = new Set<unknown>()): string {
+  if (err === null || typeof err !== "object" || seen.has(err)) return "";
+  seen.add(err);
+  const e = err as { cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } }; cause?: unknown };
+  const names = e.cert?.subjectaltname ?? (e.cert?.subject?.CN ? `CN=${String(e.cert.subject.CN)}` : undefined);
+  if (typeof names === "string" && names) return `${new URL(origin).hostname} is not among ${names}`;
+  return altNames(e.cause, origin, seen);
+}
+
+/** What went wrong on the way, and whether trying again could help. */
+export interface Diagnosis {
+  /** The end of `no response: …`, fix included. */
+  what: string;
+  /** Trying again cannot help (a certificate, a proxy's refusal): no retry. */
+  final: boolean;
+  /** Which part of the way failed. */
+  via: "proxy" | "tls";
+}
+
+/** Status texts of what a proxy may answer to CONNECT. */
+const PROXY_STATUS: Record<number, string> = {
+  403: "Forbidden",
+  407: "Proxy Authentication Required",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+
+/**
+ * A failure on the way to the service explained (a proxy that refused or is not there, a
+ * certificate that is not trusted), or undefined for any other failure. `origin` is the
+ * service's. Never names a proxy's credentials.
+ */
+export function diagnose(err: unknown, origin: string, route: Route | undefined): Diagnosis | undefined {
+  const codes = codesOf(err);
+  const tls = codes.find((c) => c in TLS_REASONS);
+  const proxy = route?.proxy;
+  const via = proxy ? ` (through the proxy ${proxy.shown} from ${proxy.from})` : "";
+  if (tls) {
+    const detail = tls === "ERR_TLS_CERT_ALTNAME_INVALID" ? altNames(err, origin) : "";
+    const reason = `${TLS_REASONS[tls]} (${tls}${detail ? `: ${detail}` : ""})`;
+    let fix: string;
+    if (tls === "CERT_HAS_EXPIRED" || tls === "CERT_NOT_YET_VALID") {
+      fix = `The service's certificate must be renewed (check the clock of this machine too); ${route?.caSetting ?? "caCertificates"} cannot fix this.`;
+    } else if (tls === "ERR_TLS_CERT_ALTNAME_INVALID") {
+      fix = `Set ${route?.baseUrlSetting ?? "baseUrl"} to a host name the certificate lists, or have the certificate issued for this one.`;
+    } else {
+      fix = proxy
+        ? `If the proxy inspects TLS, give its CA certificate; otherwise the service's CA: add it with ${route.caSetting} (PEM text or a file path), SSL_CERT_FILE or NODE_EXTRA_CA_CERTS.`
+        : `Add the CA that issued it with ${route?.caSetting ?? "caCertificates"} (PEM text or a file path), SSL_CERT_FILE or NODE_EXTRA_CA_CERTS.`;
+    }
+    return {
+      what: `the TLS certificate of ${origin} is not accepted${via}: ${reason}. ${fix} Certificate verification cannot be turned off.`,
+      final: true,
+      via: "tls",
+    };
+  }
+  if (!proxy) return undefined;
+  const refused = messagesOf(err)
+    .map((m) => /Proxy response \((\d+)\)/.exec(m))
+    .find(Boolean);
+  if (refused) {
+    const status = Number(refused[1]);
+    const text = PROXY_STATUS[status] ? ` ${PROXY_STATUS[status]}` : "";
+    const check =
+      status === 407
+        ? `Check the user and password in ${proxy.from} (http://user:password@host:port; characters such as @ : / written percent-encoded)`
+        : status === 403
+          ? `Check that the proxy allows connections to ${new URL(origin).host}`
+          : `Check that the proxy can reach ${new URL(origin).host}`;
+    return {
+      what: `the proxy ${proxy.shown} (from ${proxy.from}) refused to connect to ${origin}: ${status}${text}. ${check}, or list the host in NO_PROXY to reach it directly.`,
+      final: status === 407 || status === 403,
+      via: "proxy",
+    };
+  }
+  const code = codes[0];
+  if (code && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(code)) {
+    const what =
+      code === "ECONNREFUSED"
+        ? "nothing is listening there (ECONNREFUSED)"
+        : code === "ENOTFOUND" || code === "EAI_AGAIN"
+          ? `its host name does not resolve (${code})`
+          : `it cannot be reached (${code})`;
+    return {
+      what: `could not connect to the proxy ${proxy.shown} (from ${proxy.from}): ${what}. Check that the proxy runs there and that ${proxy.from} names it, or list ${new URL(origin).hostname} in NO_PROXY to reach the service directly.`,
+      final: false,
+      via: "proxy",
+    };
+  }
+  return undefined;
+}

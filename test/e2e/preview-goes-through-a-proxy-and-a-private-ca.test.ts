@@ -1,0 +1,200 @@
+/**
+ * A YAML program through the standalone plugin executable (the Node SEA users install) under
+ * the real engine, against the local server on HTTPS with the test's own CA, behind a real
+ * TLS-inspecting proxy (mitmproxy): with HTTPS_PROXY and the proxy's CA in
+ * uptime:caCertificates, `preview` and `up` work and the requests show in the proxy's log;
+ * SSL_CERT_FILE and NODE_EXTRA_CA_CERTS do as well. Without the CA, behind a proxy that asks
+ * for a password, or with nothing listening, `preview` fails with a message naming the URL
+ * or the proxy (never its password) and the setting to fix. A Node.js program with the
+ * dynamic provider previews through the same proxy, and fails its settings check behind a
+ * proxy that refuses.
+ */
+import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { E2EStack, REPO, failed, ok, summary } from "./harness";
+import { UptimeClient } from "../../src/client";
+import { hostPlatform } from "./release-fixtures";
+import { closedPort } from "../support/closed-port";
+import { startMitmproxy, type Mitmproxy } from "../support/mitmproxy";
+import { makeTestPki, type TestPki } from "../support/test-pki";
+import { startTestServer, type UptimeServer } from "../support/server";
+
+const API_KEY = "e2e-proxy-apikey-0123456789";
+const PASSWORD = "s3cret-proxy-Pa55";
+
+/** The names of the service's monitors, read directly (trusting the test's CA). */
+async function monitorNames(url: string, caPem: string): Promise<string[]> {
+  const c = new UptimeClient({ baseUrl: url, apiKey: API_KEY, caCertificates: caPem });
+  try {
+    return (await c.monitors.list({ per_page: 100 })).data.map((m) => m.name);
+  } finally {
+    await c.close();
+  }
+}
+
+/** A plugin directory holding only the standalone executable (built by `node scripts/build-standalone.js host`). */
+function standalonePluginDir(): string {
+  const exe = join(REPO, "dist", "plugin-bin", hostPlatform(), "pulumi-resource-uptime");
+  if (!existsSync(exe)) throw new Error(`${exe} is missing: run \`node scripts/build-standalone.js host\``);
+  const dir = mkdtempSync(join(tmpdir(), "uptime-sea-"));
+  symlinkSync(exe, join(dir, "pulumi-resource-uptime"));
+  return dir;
+}
+
+const program = (pluginDir: string) => `name: e2e-yaml-proxy
+runtime: yaml
+plugins:
+  providers:
+    - name: uptime
+      path: ${pluginDir}
+resources:
+  behindProxy:
+    type: uptime:index:Monitor
+    properties:
+      name: e2e behind a proxy
+      url: https://proxied.example.com/
+      interval: 60
+variables:
+  # Functions run at preview, so every preview asks the service (the plugin's checks send nothing).
+  lookedUp:
+    fn::invoke:
+      function: uptime:index:getMonitors
+      arguments:
+        search: no-such-monitor-marker
+outputs:
+  lookedUp: \${lookedUp.monitors}
+`;
+
+let pki: TestPki;
+let server: UptimeServer;
+let inspecting: Mitmproxy;
+let guarded: Mitmproxy;
+
+beforeAll(async () => {
+  pki = makeTestPki();
+  [server, inspecting, guarded] = await Promise.all([
+    startTestServer({
+      port: 0,
+      accounts: [{ apiKey: API_KEY, name: "e2e" }],
+      tls: { cert: pki.loopback.cert, key: pki.loopback.key },
+    }),
+    startMitmproxy({ upstreamCa: pki.caFile }),
+    startMitmproxy({ auth: `proxyuser:${PASSWORD}`, upstreamCa: pki.caFile }),
+  ]);
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all([server?.close(), inspecting?.stop(), guarded?.stop()]);
+});
+
+describe("a YAML program behind a proxy, against a service with a private CA", () => {
+  let stack: E2EStack;
+
+  beforeAll(async () => {
+    stack = await E2EStack.create({
+      project: "yaml-proxy",
+      files: { "Pulumi.yaml": program(standalonePluginDir()) },
+      server: { url: server.url, apiKey: API_KEY },
+      config: { "uptime:maxRetries": "0" },
+      env: { HTTPS_PROXY: inspecting.url },
+    });
+  }, 240_000);
+
+  afterAll(() => stack?.dispose());
+
+  it("without the proxy's CA, preview fails naming the URL, the TLS reason and uptime:caCertificates", async () => {
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `the TLS certificate of ${server.url} is not accepted (through the proxy ${inspecting.url} from HTTPS_PROXY)`,
+    );
+    expect(r.output).toContain("it is issued by a CA that is not trusted");
+    expect(r.output).toContain("add it with uptime:caCertificates");
+  });
+
+  it("with the proxy's CA in uptime:caCertificates, preview and up go through the proxy", async () => {
+    await stack.setConfig("uptime:caCertificates", inspecting.caFile);
+    ok(await stack.preview());
+    expect(inspecting.forwarded(`${server.url}/api/v1/monitors?`, "search=no-such-monitor-marker")).toBe(true);
+    const up = ok(await stack.up());
+    expect(summary(up.output)).toMatchObject({ create: 2 });
+    expect(inspecting.log()).toContain(`POST ${server.url}/api/v1/monitors`);
+    expect(await monitorNames(server.url, pki.caPem)).toEqual(["e2e behind a proxy"]);
+  });
+
+  it("the standalone executable honours NODE_EXTRA_CA_CERTS and SSL_CERT_FILE", async () => {
+    await stack.run(["config", "rm", "uptime:caCertificates", "--stack", "e2e"]);
+    stack.setEnv("NODE_EXTRA_CA_CERTS", inspecting.caFile);
+    ok(await stack.preview(["--expect-no-changes"]));
+    stack.setEnv("NODE_EXTRA_CA_CERTS", undefined);
+    stack.setEnv("SSL_CERT_FILE", inspecting.caFile);
+    ok(await stack.preview(["--expect-no-changes"]));
+  });
+
+  it("a proxy that asks for a password fails preview with 407, naming the proxy and uptime:proxyUrl, not the password", async () => {
+    await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", "http://proxyuser:wrong-Pa55@"), true);
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `the proxy ${guarded.url} (from uptime:proxyUrl) refused to connect to ${server.url}: 407 Proxy Authentication Required. Check the user and password in uptime:proxyUrl`,
+    );
+    expect(r.output).not.toContain("wrong-Pa55");
+    // With the right password it works, in the guarded proxy's log.
+    await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", `http://proxyuser:${PASSWORD}@`), true);
+    stack.setEnv("SSL_CERT_FILE", guarded.caFile);
+    ok(await stack.preview(["--expect-no-changes"]));
+    expect(guarded.forwarded(`${server.url}/api/v1/monitors?`, "search=no-such-monitor-marker")).toBe(true);
+  });
+
+  it("a proxy with nothing listening fails preview naming it and what to check", async () => {
+    const port = await closedPort();
+    await stack.setConfig("uptime:proxyUrl", `http://proxyuser:${PASSWORD}@127.0.0.1:${port}`, true);
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `could not connect to the proxy http://127.0.0.1:${port} (from uptime:proxyUrl): nothing is listening there (ECONNREFUSED). Check that the proxy runs there`,
+    );
+    expect(r.output).not.toContain(PASSWORD);
+  });
+
+  it("destroy leaves the service empty", async () => {
+    await stack.run(["config", "rm", "uptime:proxyUrl", "--stack", "e2e"]);
+    stack.setEnv("SSL_CERT_FILE", inspecting.caFile);
+    ok(await stack.destroy());
+    expect(await monitorNames(server.url, pki.caPem)).toEqual([]);
+  });
+});
+
+describe("a Node.js program with the dynamic provider behind the same proxy", () => {
+  let stack: E2EStack;
+  // The settings check's request at every preview: one page of monitors, without a search (the YAML program's has one).
+  const checks = () =>
+    inspecting
+      .log()
+      .split("\n")
+      .filter((l) => l.includes(`GET ${server.url}/api/v1/monitors?`) && !l.includes("search=")).length;
+
+  beforeAll(async () => {
+    stack = await E2EStack.create({
+      project: "lifecycle",
+      server: { url: server.url, apiKey: API_KEY },
+      config: { "fixture:withIncident": "false", "uptime:caCertificates": inspecting.caFile, "uptime:maxRetries": "0" },
+      env: { HTTPS_PROXY: inspecting.url },
+    });
+  }, 240_000);
+  afterAll(() => stack?.dispose());
+
+  it("previews through the TLS-inspecting proxy with its CA given", async () => {
+    const before = checks();
+    ok(await stack.preview());
+    expect(checks()).toBeGreaterThan(before);
+  });
+
+  it("fails preview at check behind a proxy that refuses, naming it and uptime:proxyUrl, not the password", async () => {
+    await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", "http://proxyuser:wrong-Pa55@"), true);
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `has a problem: GET /api/v1/monitors: no response: the proxy ${guarded.url} (from uptime:proxyUrl) refused to connect to ${server.url}: 407 Proxy Authentication Required.`,
+    );
+    expect(r.output).not.toContain("wrong-Pa55");
+  });
+});
