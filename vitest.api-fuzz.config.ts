@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
  * `npm run test:api-fuzz`: Schemathesis (from PyPI, in a venv scripts/ensure-schemathesis.sh
  * makes once per machine) against a local server on loopback, driven by docs/openapi.json.
  * Part of `npm run test:reliability`. Knobs: API_FUZZ_MAX_TIME (seconds, default 120),
- * API_FUZZ_EXAMPLES (per operation, default 25), API_FUZZ_SEED (default 1).
+ * API_FUZZ_EXAMPLES (per operation, default 25), API_FUZZ_SEED (default the commit's seed, or
+ * FUZZ_SEED: test/support/seed.ts).
  */
 export default defineConfig({
   test: {

@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     globalSetup: ["test/support/global-setup.ts"],
+    // fast-check draws from the commit's seed (or FUZZ_SEED): test/support/seed.ts.
+    setupFiles: ["test/support/fast-check-seed.ts"],
   },
 });

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run plugin` (after `npm run build`): dist/plugin/pulumi-resource-uptime, a launcher that
- * runs dist/plugin/main.js with the `node` on the PATH, found relative to the launcher itself
- * (symlinks resolved), so that `plugins.providers` in a program's Pulumi.yaml can point at
- * dist/plugin from anywhere in this checkout. For local use: what users install is the
+ * The last step of `npm run build` (so also of `npm run plugin` and of `npm pack`'s prepack):
+ * dist/plugin/pulumi-resource-uptime, a launcher that runs dist/plugin/main.js with the `node`
+ * on the PATH, found relative to the launcher itself (symlinks resolved), so that
+ * `plugins.providers` in a program's Pulumi.yaml can point at dist/plugin from anywhere in
+ * this checkout, or in the npm package's install (which ships it). For local use: what users install is the
  * standalone executable (scripts/build-standalone.js) in its release archive
  * (scripts/plugin-archives.js, `npm run release`).
  */

@@ -18,13 +18,14 @@
  * A command that fails with faults on is a bug in the client's or the provider's retry
  * logic, and fails the test: nothing is run a second time. The test prints which resource
  * failed and why, and whether anything was duplicated on the way.
- * RELIABILITY_SEED fixes the fault sequence's seed (printed; the order of the engine's
- * requests still varies).
+ * The fault sequence's seed is the commit's (test/support/seed.ts; printed; FUZZ_SEED sets
+ * it; the order of the engine's requests still varies).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secs, summary, type E2EStack, type RunResult } from "../e2e/harness";
 import type { FaultOptions } from "../../src/server";
 import { seedFor } from "../support/fault-seeds";
+import { fuzzSeed, seedNote } from "../support/seed";
 import {
   convergenceProblems,
   errorLines,
@@ -42,7 +43,7 @@ import {
 
 const COUNT = Number(process.env.RELIABILITY_COUNT ?? 50);
 const PREFIX = "faulty";
-const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const { seed } = fuzzSeed();
 const FAULTS: FaultOptions = {
   rate: 0.2,
   kinds: ["500", "503", "drop-before", "drop-after", "delay"],
@@ -53,7 +54,7 @@ const FAULTS: FaultOptions = {
 /** The kinds the client retries for PATCH and DELETE (all but 500). */
 const RETRIED: FaultOptions = { ...FAULTS, kinds: ["503", "drop-before", "drop-after", "delay"] };
 
-describe(`faults at 20% under the engine (seed ${seed})`, () => {
+describe(`faults at 20% under the engine (${seedNote()})`, () => {
   let srv: RelServer;
   let secrets: FleetSecrets;
   let stack: E2EStack;

@@ -13,7 +13,8 @@
  * behaviour with checkpoints skipped: after the kill, state is exactly what the last
  * completed run recorded (nothing of the killed run, nothing pending).
  *
- * Randomness widens what runs hit, from a printed seed (RELIABILITY_SEED replays it):
+ * Randomness widens what runs hit, from the commit's seed (test/support/seed.ts; printed;
+ * FUZZ_SEED replays it):
  * - whether the stack is new (state records nothing) or a completed fleet-mode run first
  *   recorded 20 to 60 of the monitors, which the killed run also updates (a new URL), so
  *   that state after the kill is a stale snapshot of monitors the killed run changed;
@@ -26,6 +27,7 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../src/server/faults";
 import { type E2EStack } from "../e2e/harness";
+import { fuzzSeed, seedNote } from "../support/seed";
 import { killUpAtHold } from "./held-kill";
 import { runRecoverySteps } from "./recovery-steps";
 import { FLEET_MODE, convergenceProblems, needles, secretLeaks, serverFleet, stateOf, withFleetStack } from "./support";
@@ -36,7 +38,7 @@ const PREFIX = "fleet";
 const PARALLEL = 8;
 /** The URL path the killed run declares (the fixture's default is "health"). */
 const URL_PATH = "v2";
-const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const { seed } = fuzzSeed();
 const random = mulberry32(seed);
 
 /** What state records of the monitors, comparable across runs. */
@@ -48,7 +50,7 @@ async function recorded(stack: E2EStack): Promise<{ monitors: string[]; pending:
   };
 }
 
-describe(`fleet mode: an up of ${COUNT} monitors killed with SIGKILL converges by the documented steps (seed ${seed})`, () => {
+describe(`fleet mode: an up of ${COUNT} monitors killed with SIGKILL converges by the documented steps (${seedNote()})`, () => {
   const f = withFleetStack({ count: COUNT, prefix: PREFIX, adopt: true, env: FLEET_MODE });
   let killedOutput = "";
 

@@ -7,10 +7,11 @@
  *
  * The kill is set up as in fleet-mode-killed-run-converges.e2e.ts (held-kill.ts), on a new
  * stack of 40 monitors; k (3 to 26) and whether the held creates are then stored or dropped
- * come from a printed seed (RELIABILITY_SEED replays it).
+ * come from the commit's seed (test/support/seed.ts; printed; FUZZ_SEED replays it).
  */
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../src/server/faults";
+import { fuzzSeed, seedNote } from "../support/seed";
 import { killUpAtHold } from "./held-kill";
 import { runRecoverySteps } from "./recovery-steps";
 import { FLEET_MODE, convergenceProblems, serverFleet, stateOf, withFleetStack } from "./support";
@@ -18,10 +19,10 @@ import { FLEET_MODE, convergenceProblems, serverFleet, stateOf, withFleetStack }
 const COUNT = 40;
 const PREFIX = "unadopted";
 const PARALLEL = 8;
-const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const { seed } = fuzzSeed();
 const random = mulberry32(seed);
 
-describe(`fleet mode without adopt: a killed up leaves monitors the next up refuses as names taken (seed ${seed})`, () => {
+describe(`fleet mode without adopt: a killed up leaves monitors the next up refuses as names taken (${seedNote()})`, () => {
   const f = withFleetStack({ count: COUNT, prefix: PREFIX, env: FLEET_MODE });
 
   it("the recovery's up fails on names the killed run's monitors hold; they stay on the server, unrecorded", async () => {

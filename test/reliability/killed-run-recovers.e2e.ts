@@ -10,7 +10,7 @@
  * first k creates and then holds every later one (received, unhandled: `UptimeServer.hold`),
  * and `up` runs with `--parallel 8`, so at the kill k creates are answered, 1 to 8 are in
  * flight and the rest (at least 30 - k - 8 > 0) were never sent. Randomness widens what runs hit, from a
- * printed seed (RELIABILITY_SEED replays it): k (4 to 21), a wait of up to 250 ms before the
+ * printed seed (the commit's, test/support/seed.ts; FUZZ_SEED replays it): k (4 to 21), a wait of up to 250 ms before the
  * kill (so it lands in different checkpoint writes: pending creates recorded or not yet, a
  * checkpoint half written), and whether the held creates then commit with nobody to hear
  * the answer (orphans on the server) or are dropped unstored.
@@ -18,6 +18,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../src/server/faults";
+import { fuzzSeed, seedNote } from "../support/seed";
 import { killUpAtHold } from "./held-kill";
 import { runRecoverySteps } from "./recovery-steps";
 import { convergenceProblems, needles, secretLeaks, serverFleet, stateOf, withFleetStack } from "./support";
@@ -27,10 +28,10 @@ const PREFIX = "killed";
 const KILLS = Math.max(1, Number(process.env.RELIABILITY_KILLS ?? 1));
 /** Engine steps at once: bounds the creates in flight, so that some are never sent. */
 const PARALLEL = 8;
-const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const { seed } = fuzzSeed();
 const random = mulberry32(seed);
 
-describe(`an up killed with SIGKILL recovers by the documented steps (seed ${seed})`, () => {
+describe(`an up killed with SIGKILL recovers by the documented steps (${seedNote()})`, () => {
   const f = withFleetStack({ count: COUNT, prefix: PREFIX, adopt: true });
   const killedOutputs: { name: string; text: string }[] = [];
 

@@ -19,17 +19,18 @@
  *    are exactly as before it (every field, `updated_at` included); after a batch with an
  *    accepted write the comparison starts again from what is stored then;
  *  - a second account, whose key is never sent, is unchanged at the end.
- * RELIABILITY_SEED replays a sequence (the seed is printed).
+ * The sequence comes from the commit's seed (test/support/seed.ts; printed; FUZZ_SEED replays it).
  */
 import fc from "fast-check";
 import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formBody } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
+import { fuzzSeed, seedNote } from "../support/seed";
 
 const RUNS = Number(process.env.RELIABILITY_SERVER_FUZZ_RUNS ?? 10_000);
 const BATCH = 16;
-const seed = Number(process.env.RELIABILITY_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const { seed } = fuzzSeed();
 const KEY_A = "fuzz-account-a-key-0123456789";
 const KEY_B = "fuzz-account-b-key-9876543210";
 const POISON = { name: "n".repeat(200), interval: 7, cause: "c".repeat(300) };
@@ -330,7 +331,7 @@ async function snapshot(server: UptimeServer, key: string): Promise<string> {
   return JSON.stringify({ monitors: await all("monitors"), incidents: await all("incidents") });
 }
 
-describe(`server fuzzing (${RUNS} requests, seed ${seed})`, () => {
+describe(`server fuzzing (${RUNS} requests, ${seedNote()})`, () => {
   let server: UptimeServer;
   const ids: Ids = { monitorsA: [], incidentsA: [], monitorsB: [], incidentsB: [] };
 

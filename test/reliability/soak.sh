@@ -4,6 +4,8 @@
 #    fails the round;
 #  - the killed-run test with SOAK_KILLS kill-and-recover cycles (default 10);
 #  - both fuzzers with SOAK_FUZZ_RUNS bags / requests (default 100000).
+# Every round draws a fresh seed (FUZZ_SEED, see test/support/seed.ts; CI runs the
+# commit's), printed with its result, unless FUZZ_SEED is set: then every round uses it.
 # Needs dist/ and the CLI (the npm script builds both). Prints a summary; exits non-zero if
 # any round failed. Takes about 15 minutes with the defaults on 2 cores.
 set -uo pipefail
@@ -19,10 +21,11 @@ run() {
   local name="$1"; shift
   local log="$log_dir/$name.log"
   local started=$SECONDS
-  if "$@" >"$log" 2>&1; then
-    echo "ok    $name ($((SECONDS - started)) s)"
+  local seed="${FUZZ_SEED:-$(node scripts/fuzz.js --print-seed)}"
+  if FUZZ_SEED="$seed" "$@" >"$log" 2>&1; then
+    echo "ok    $name ($((SECONDS - started)) s, FUZZ_SEED=$seed)"
   else
-    echo "FAIL  $name ($((SECONDS - started)) s): see $log"
+    echo "FAIL  $name ($((SECONDS - started)) s, FUZZ_SEED=$seed): see $log"
     grep -E "RETRY BUGS|^- |^    error:|Counterexample|AssertionError" "$log" | head -20 | sed 's/^/      /'
     failed+=("$name")
   fi

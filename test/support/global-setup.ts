@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { seedNote } from "./seed";
 
 export default function setup(): void {
   const root = resolve(__dirname, "..", "..");
@@ -12,4 +13,5 @@ export default function setup(): void {
   if (!existsSync(resolve(root, "dist", "index.js"))) {
     throw new Error("dist/ is missing: run `npm run build` first (`npm test` does it for you).");
   }
+  console.log(`fuzz and property tests: ${seedNote()}`);
 }

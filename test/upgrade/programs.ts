@@ -48,7 +48,8 @@ export const UPGRADE_PROGRAMS: UpgradeProgram[] = [
   fromExample("go", join(REPO, "examples", "go")),
   {
     name: "dynamic",
-    dir: join(FIXTURES, "secrets"),
+    // Its own fixture: the Monitor class with secrets, and an Incident of one monitor.
+    dir: join(FIXTURES, "upgrade-dynamic"),
     config: {
       "fixture:authPassword": { value: dynamicSecrets.authPassword, secret: true },
       "fixture:webhookUrl": { value: dynamicSecrets.webhookUrl, secret: true },

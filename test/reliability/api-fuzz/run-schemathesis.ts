@@ -7,6 +7,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { fuzzSeed } from "../../support/seed";
 
 const HERE = __dirname;
 const ROOT = resolve(HERE, "..", "..", "..");
@@ -16,6 +17,8 @@ export interface FuzzBudget {
   maxTimeSeconds: number;
   examples: number;
   seed: number;
+  /** Where the seed came from: "API_FUZZ_SEED", or test/support/seed.ts's source. */
+  seedSource: string;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -25,12 +28,18 @@ function positiveInt(name: string, fallback: number): number {
   return Number(raw);
 }
 
-/** API_FUZZ_MAX_TIME (default 120 s), API_FUZZ_EXAMPLES (default 25), API_FUZZ_SEED (default 1). */
+/**
+ * API_FUZZ_MAX_TIME (default 120 s), API_FUZZ_EXAMPLES (default 25), API_FUZZ_SEED (default
+ * the commit's seed, or FUZZ_SEED: test/support/seed.ts).
+ */
 export function budgetFromEnv(): FuzzBudget {
+  const common = fuzzSeed();
+  const own = process.env.API_FUZZ_SEED;
   return {
     maxTimeSeconds: positiveInt("API_FUZZ_MAX_TIME", 120),
     examples: positiveInt("API_FUZZ_EXAMPLES", 25),
-    seed: positiveInt("API_FUZZ_SEED", 1),
+    seed: positiveInt("API_FUZZ_SEED", common.seed),
+    seedSource: own !== undefined && own !== "" ? "API_FUZZ_SEED" : common.source,
   };
 }
 

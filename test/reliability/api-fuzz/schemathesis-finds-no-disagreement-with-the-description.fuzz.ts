@@ -99,11 +99,13 @@ test("Schemathesis finds nothing: no 5xx, no answer unlike the description, no i
     `api fuzz: ${summary.requests} requests over ${summary.operations} operations in ${seconds} s (${run.generated} test cases); statuses per operation:\n${JSON.stringify(byOperation)}`,
   );
 
-  expect(run.exitCode, run.output.slice(-20_000)).toBe(0);
+  const seed = `Schemathesis --seed ${budget.seed} (from ${budget.seedSource}; API_FUZZ_SEED=${budget.seed} or FUZZ_SEED=${budget.seed} replays it)`;
+  console.log(`api fuzz: ${seed}`);
+  expect(run.exitCode, `${seed}\n${run.output.slice(-20_000)}`).toBe(0);
   // Every test case passed (a warning, such as incidents mostly refused for a monitor of
   // another account, does not fail a run; failures do, through the exit code above).
-  expect(run.output).toMatch(/Test cases:\s+(\d+) generated, \1 passed/);
-  expect(run.output).not.toMatch(/\bfailures?\b.* in [\d.]+s =/);
+  expect(run.output, seed).toMatch(/Test cases:\s+(\d+) generated, \1 passed/);
+  expect(run.output, seed).not.toMatch(/\bfailures?\b.* in [\d.]+s =/);
   // Every operation of the description was exercised and answered at least once with
   // success; methods it does not describe were tried too, and refused with 405.
   const described = ["DELETE", "GET", "PATCH", "PUT"]
