@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 /** The `pulumi-uptime` command: dispatches to its subcommands. */
 import { runExport } from "./export";
+import { runTest } from "./test";
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
 
 Commands:
   export   Write a Pulumi program (or the GitOps monitors file) declaring every monitor
            of an account, with adoption on. \`pulumi-uptime export --help\` for options.
+  test     Run each declared monitor's check once from here, as the service would, and
+           report pass, alert or skipped. \`pulumi-uptime test --help\` for options.
 
 Options:
   -h, --help     Show this help.
@@ -18,6 +21,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "export":
       return runExport(rest);
+    case "test":
+      return runTest(rest);
     case undefined:
     case "-h":
     case "--help":
