@@ -1,12 +1,15 @@
 /**
  * The monitors of a Pulumi stack, through the `pulumi` CLI on PATH (it knows the backend,
  * the secrets provider and the passphrase): as the program declares them, from
- * `pulumi preview --json --show-secrets`, or as the last update left them, from
+ * the plan of `pulumi preview --show-secrets`, or as the last update left them, from
  * `pulumi stack export --show-secrets`. Either output is read into memory and never
  * written anywhere; every value that was secret is listed with its monitor so that it is
  * never printed.
  */
-import { execFile } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { DeclaredMonitor } from "../checks";
 import type { StackTarget } from "../export/stack";
 import { secretArgs, type StackConfig } from "./test-sources";
@@ -113,28 +116,79 @@ function monitorOf(urn: string, inputs: Record<string, unknown>, maskedSecrets: 
   };
 }
 
-interface PreviewStep {
-  op?: string;
-  urn?: string;
-  newState?: { type?: string; inputs?: Record<string, unknown> };
+interface ResourcePlan {
+  goal?: { type?: string };
+  steps?: string[];
+  state?: Record<string, unknown>;
 }
 
 /**
- * The monitors the program declares, as `pulumi preview` sees them: the new state of
- * every monitor step that is not a delete. A field whose value is unknown until deploy
- * (an output of another resource) is known as such, and a check that needs it is skipped.
+ * Runs `pulumi preview --save-plan <fifo> --show-secrets` and returns the plan. The plan
+ * holds the planned state of every resource with secrets in plain text, so it never goes
+ * to a file: the engine writes it into a named pipe (in a directory only this user can
+ * enter) that `cat` empties into this process's memory. (`preview --json` shows secrets as
+ * "[secret]" even with --show-secrets, and a check needs the header values and password.)
+ */
+async function previewPlan(target: StackTarget): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "pulumi-uptime-plan-"));
+  const fifo = join(dir, "plan.json");
+  try {
+    execFileSync("mkfifo", ["-m", "600", fifo]);
+    const reader = spawn("cat", [fifo], { stdio: ["ignore", "pipe", "ignore"] });
+    const plan: Buffer[] = [];
+    reader.stdout.on("data", (d: Buffer) => plan.push(d));
+    const read = new Promise<void>((resolve) => reader.on("close", () => resolve()));
+    const args = ["preview", "--save-plan", fifo, "--show-secrets", "--suppress-progress", "--color", "never"];
+    const full = [...args, ...(target.stack ? ["--stack", target.stack] : []), "--non-interactive"];
+    const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn("pulumi", full, { cwd: target.cwd, env: target.env, stdio: ["ignore", "pipe", "pipe"] });
+      let text = "";
+      child.stdout.on("data", (d: Buffer) => (text += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (text += d.toString()));
+      child.on("error", (err: NodeJS.ErrnoException) =>
+        reject(new SourceError(err.code === "ENOENT" ? "the pulumi CLI is not on PATH" : err.message)),
+      );
+      child.on("close", (c) => resolve({ code: c, output: text }));
+    }).catch((err: unknown) => {
+      reader.kill();
+      throw err;
+    });
+    // A failed preview writes no plan: `cat` still waits for a writer.
+    if (code !== 0) reader.kill();
+    await read;
+    if (code === 0) return Buffer.concat(plan).toString("utf8");
+    // The engine's output names what failed; it holds no secret value (the plan does, and is dropped).
+    const errors = output
+      .split("\n")
+      .filter((l) => /error:/i.test(l))
+      .map((l) => l.trim());
+    throw new SourceError(
+      `pulumi preview failed: ${errors.join("\n") || output.trim().split("\n").slice(-3).join("\n")}`,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The monitors the program declares, as `pulumi preview` sees them: the planned state of
+ * every monitor the plan does not delete. A field whose value is unknown until deploy (an
+ * output of another resource) is known as such, and a check that needs it is skipped.
  */
 export async function monitorsOfPreview(target: StackTarget): Promise<DeclaredMonitor[]> {
-  const text = await pulumi(target, ["preview", "--json", "--show-secrets"]);
-  const steps = (JSON.parse(text) as { steps?: PreviewStep[] }).steps ?? [];
-  return steps
-    .filter((s) => s.newState && MONITOR_TYPES.has(s.newState.type ?? "") && s.op !== "delete" && s.op !== "discard")
-    .map((s) => monitorOf(s.urn ?? "", s.newState!.inputs ?? {}, true));
+  const plan = JSON.parse(await previewPlan(target)) as { resourcePlans?: Record<string, ResourcePlan> };
+  return Object.entries(plan.resourcePlans ?? {})
+    .filter(([, r]) => MONITOR_TYPES.has(r.goal?.type ?? "") && r.state)
+    .filter(([, r]) => !(r.steps ?? []).every((s) => s === "delete" || s === "discard" || s === "delete-replaced"))
+    .map(([urn, r]) => monitorOf(urn, r.state!, false));
 }
 
 interface StateResource {
   urn: string;
   type: string;
+  id?: string;
+  /** When the engine last changed the resource's state (RFC 3339). */
+  modified?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
   delete?: boolean;
@@ -150,4 +204,14 @@ export async function stateMonitors(target: StackTarget): Promise<StateResource[
 /** The monitors in the stack's state, as the last update declared them. */
 export async function monitorsOfState(target: StackTarget): Promise<DeclaredMonitor[]> {
   return (await stateMonitors(target)).map((r) => monitorOf(r.urn, r.inputs ?? {}, false));
+}
+
+/** The stack's last update (`pulumi stack history`): when it started, or undefined before any. */
+export async function lastUpdate(target: StackTarget): Promise<{ startMs: number } | undefined> {
+  const text = await pulumi(target, ["stack", "history", "--json"]);
+  const history = (JSON.parse(text || "[]") as { kind?: string; startTime?: string | number }[]) ?? [];
+  const update = history.find((h) => h.kind === "update");
+  if (!update || update.startTime === undefined) return undefined;
+  const start = typeof update.startTime === "number" ? update.startTime * 1000 : Date.parse(update.startTime);
+  return Number.isFinite(start) ? { startMs: start } : undefined;
 }
