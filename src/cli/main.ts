@@ -2,6 +2,7 @@
 /** The `pulumi-uptime` command: dispatches to its subcommands. */
 import { runExport } from "./export";
 import { runTest } from "./test";
+import { runVerify } from "./verify";
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
 
@@ -10,6 +11,8 @@ Commands:
            of an account, with adoption on. \`pulumi-uptime export --help\` for options.
   test     Run each declared monitor's check once from here, as the service would, and
            report pass, alert or skipped. \`pulumi-uptime test --help\` for options.
+  verify   After \`pulumi up\`, wait until the service has checked the monitors the update
+           touched, and fail on any offline. \`pulumi-uptime verify --help\` for options.
 
 Options:
   -h, --help     Show this help.
@@ -23,6 +26,8 @@ export async function main(argv: string[]): Promise<number> {
       return runExport(rest);
     case "test":
       return runTest(rest);
+    case "verify":
+      return runVerify(rest);
     case undefined:
     case "-h":
     case "--help":
