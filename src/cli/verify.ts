@@ -101,7 +101,7 @@ function parse(argv: string[]): VerifyOptions | "help" {
 }
 
 /** One monitor to verify. */
-interface Watched {
+export interface Watched {
   resourceName: string;
   name: string;
   id: number;
@@ -111,7 +111,7 @@ interface Watched {
 }
 
 /** Where a watched monitor stands. */
-interface Standing {
+export interface Standing {
   state: "ok" | "offline" | "paused" | "maintenance" | "waiting" | "missing";
   detail: string;
 }
@@ -157,6 +157,34 @@ async function readMonitors(client: UptimeClient, ids: number[]): Promise<Map<nu
   for (const id of ids) out.set(id, undefined);
   for await (const m of client.monitors.all({ per_page: 100 })) if (wanted.has(m.id)) out.set(m.id, m);
   return out;
+}
+
+/**
+ * Polls the service until each of `watched` was checked since its `since` (or is paused,
+ * in maintenance, or gone), or `withinMs` is up. Every request goes through `client`, so
+ * its pacing (`requestsPerMinute`) bounds the polling.
+ */
+export async function watchChecks(
+  client: UptimeClient,
+  watched: readonly Watched[],
+  options: { withinMs: number; intervalMs: number },
+): Promise<Map<number, Standing>> {
+  const deadline = Date.now() + options.withinMs;
+  const standings = new Map<number, Standing>();
+  const settled = (s: Standing | undefined) => s !== undefined && s.state !== "waiting";
+  for (;;) {
+    const open = watched.filter((w) => !settled(standings.get(w.id)));
+    const read = await readMonitors(
+      client,
+      open.map((w) => w.id),
+    );
+    for (const w of open) standings.set(w.id, standingOf(w, read.get(w.id)));
+    if (watched.every((w) => settled(standings.get(w.id)))) break;
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await sleep(Math.min(options.intervalMs, left));
+  }
+  return standings;
 }
 
 /**
@@ -222,21 +250,7 @@ export async function runVerify(argv: string[], io: CliIo = processIo()): Promis
       return 0;
     }
     const withinMs = opts.withinMs ?? (Math.max(...watched.map((w) => w.interval)) + 120) * 1000;
-    const deadline = Date.now() + withinMs;
-    const standings = new Map<number, Standing>();
-    const settled = (s: Standing | undefined) => s !== undefined && s.state !== "waiting";
-    for (;;) {
-      const open = watched.filter((w) => !settled(standings.get(w.id)));
-      const read = await readMonitors(
-        client,
-        open.map((w) => w.id),
-      );
-      for (const w of open) standings.set(w.id, standingOf(w, read.get(w.id)));
-      if (watched.every((w) => settled(standings.get(w.id)))) break;
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      await sleep(Math.min(opts.intervalMs, left));
-    }
+    const standings = await watchChecks(client, watched, { withinMs, intervalMs: opts.intervalMs });
     let failed = 0;
     const lines = watched.map((w) => {
       const s = standings.get(w.id)!;
