@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 /** The `pulumi-uptime` command: dispatches to its subcommands. */
-import { runExport } from "./export";
-import { runTest } from "./test";
-import { runVerify } from "./verify";
+// Each subcommand is loaded when it runs: a command starts without loading the others.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const runExport = (argv: string[]) => (require("./export") as typeof import("./export")).runExport(argv);
+const runTest = (argv: string[]) => (require("./test") as typeof import("./test")).runTest(argv);
+const runVerify = (argv: string[]) => (require("./verify") as typeof import("./verify")).runVerify(argv);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
 

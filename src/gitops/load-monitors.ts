@@ -21,7 +21,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMap, LineCounter, parseDocument, type Document } from "yaml";
-import { RunError, type Unwrap } from "@pulumi/pulumi";
+// RunError from its own module: the same class, without loading the whole SDK (seconds),
+// which \`pulumi-uptime test --file\` does not need.
+import type { Unwrap } from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi/errors";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { checkMonitor } from "../runtime/monitor/check-monitor";
 import { nameKey } from "../util/monitor-names";
