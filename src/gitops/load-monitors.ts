@@ -219,11 +219,17 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
 
   const entries: MonitorFileEntry[] = [];
   const names = new Map<string, { index: number; resourceName: string; name: string }>();
+  // Each entry's node by key, found once: a search per entry is quadratic in a fleet's file.
+  const entryNodes = new Map<string, { key: unknown }>();
+  if (isMap(monitorsNode)) {
+    for (const p of monitorsNode.items) {
+      const key = String((p.key as { value?: unknown })?.value ?? p.key);
+      if (!entryNodes.has(key)) entryNodes.set(key, p);
+    }
+  }
   Object.entries(monitors as Record<string, unknown>).forEach(([resourceName, value], i) => {
     const index = i + 1;
-    const entryNode = isMap(monitorsNode)
-      ? monitorsNode.items.find((p) => String((p.key as { value?: unknown })?.value ?? p.key) === resourceName)
-      : undefined;
+    const entryNode = entryNodes.get(resourceName);
     const entryLine = lineAt((entryNode?.key as { range?: number[] } | undefined)?.range?.[0]);
     const fieldLine = (field: string): number | undefined => {
       const node = doc.getIn(["monitors", resourceName, ...yamlPath(field)], true) as { range?: number[] } | undefined;
