@@ -133,7 +133,11 @@ async function previewPlan(target: StackTarget): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "pulumi-uptime-plan-"));
   const fifo = join(dir, "plan.json");
   try {
-    execFileSync("mkfifo", ["-m", "600", fifo]);
+    try {
+      execFileSync("mkfifo", ["-m", "600", fifo], { stdio: "ignore" });
+    } catch {
+      throw new SourceError("--stack needs the mkfifo command (to read the preview's plan without a file)");
+    }
     const reader = spawn("cat", [fifo], { stdio: ["ignore", "pipe", "ignore"] });
     const plan: Buffer[] = [];
     reader.stdout.on("data", (d: Buffer) => plan.push(d));

@@ -194,3 +194,14 @@ test("usage errors and a bad file are exit 2", async () => {
   expect(help.code).toBe(0);
   expect(help.stdout).toMatch(/^Usage: pulumi-uptime test/);
 });
+
+test("a stack without the pulumi CLI is exit 2, saying so", async () => {
+  for (const args of [
+    ["--stack", "dev"],
+    ["--deployed", "--stack", "dev"],
+  ]) {
+    const r = await runTestCommand(args, dir.dir, { PATH: "/nonexistent" });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("pulumi-uptime test: the pulumi CLI is not on PATH\n");
+  }
+});
