@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Makes sure the openssl command is installed, for the tests that make their own CA and
-# certificates (test/support/test-pki.ts). A machine that has it is left alone; a clean
-# one gets Debian's openssl package (apt-get, as root or through sudo). Prints its path.
+# Makes sure the openssl command is installed, for the tests that make a test CA and
+# certificates (test/support/test-pki.ts). A machine that has
+# it already is left alone; a clean one gets Debian's openssl package (apt-get, as root or
+# through sudo). Prints the command's path.
 set -euo pipefail
 
 if command -v openssl >/dev/null 2>&1; then
@@ -22,4 +23,5 @@ echo "Installing Debian's openssl package (once per machine)..." >&2
 export DEBIAN_FRONTEND=noninteractive
 "${SUDO[@]}" apt-get update -qq >&2
 "${SUDO[@]}" apt-get install -y -qq --no-install-recommends openssl >&2
+command -v openssl >/dev/null 2>&1 || { echo "apt-get finished but openssl is missing" >&2; exit 1; }
 command -v openssl

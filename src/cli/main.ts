@@ -1,12 +1,21 @@
 #!/usr/bin/env node
 /** The `pulumi-uptime` command: dispatches to its subcommands. */
-import { runExport } from "./export";
+// Each subcommand is loaded when it runs: a command starts without loading the others.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const runExport = (argv: string[]) => (require("./export") as typeof import("./export")).runExport(argv);
+const runTest = (argv: string[]) => (require("./test") as typeof import("./test")).runTest(argv);
+const runVerify = (argv: string[]) => (require("./verify") as typeof import("./verify")).runVerify(argv);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
 
 Commands:
   export   Write a Pulumi program (or the GitOps monitors file) declaring every monitor
            of an account, with adoption on. \`pulumi-uptime export --help\` for options.
+  test     Run each declared monitor's check once from here, as the service would, and
+           report pass, alert or skipped. \`pulumi-uptime test --help\` for options.
+  verify   After \`pulumi up\`, wait until the service has checked the monitors the update
+           touched, and fail on any offline. \`pulumi-uptime verify --help\` for options.
 
 Options:
   -h, --help     Show this help.
@@ -18,6 +27,10 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "export":
       return runExport(rest);
+    case "test":
+      return runTest(rest);
+    case "verify":
+      return runVerify(rest);
     case undefined:
     case "-h":
     case "--help":

@@ -21,7 +21,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { isMap, LineCounter, parseDocument, type Document } from "yaml";
-import { RunError, type Unwrap } from "@pulumi/pulumi";
+// RunError from its own module: the same class, without loading the whole SDK (seconds),
+// which \`pulumi-uptime test --file\` does not need.
+import type { Unwrap } from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi/errors";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { checkMonitor } from "../runtime/monitor/check-monitor";
 import { nameKey } from "../util/monitor-names";
@@ -216,11 +219,17 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
 
   const entries: MonitorFileEntry[] = [];
   const names = new Map<string, { index: number; resourceName: string; name: string }>();
+  // Each entry's node by key, found once: a search per entry is quadratic in a fleet's file.
+  const entryNodes = new Map<string, { key: unknown }>();
+  if (isMap(monitorsNode)) {
+    for (const p of monitorsNode.items) {
+      const key = String((p.key as { value?: unknown })?.value ?? p.key);
+      if (!entryNodes.has(key)) entryNodes.set(key, p);
+    }
+  }
   Object.entries(monitors as Record<string, unknown>).forEach(([resourceName, value], i) => {
     const index = i + 1;
-    const entryNode = isMap(monitorsNode)
-      ? monitorsNode.items.find((p) => String((p.key as { value?: unknown })?.value ?? p.key) === resourceName)
-      : undefined;
+    const entryNode = entryNodes.get(resourceName);
     const entryLine = lineAt((entryNode?.key as { range?: number[] } | undefined)?.range?.[0]);
     const fieldLine = (field: string): number | undefined => {
       const node = doc.getIn(["monitors", resourceName, ...yamlPath(field)], true) as { range?: number[] } | undefined;

@@ -35,11 +35,15 @@ async function runWithoutPGlite(
 }
 
 describe("without @electric-sql/pglite installed", () => {
-  it("the main entry, the runtime and the export command load and never load the server", async () => {
+  it("the main entry, the runtime and the commands load and never load the server", async () => {
+    // main.js loads a subcommand only when it runs: each is required here by itself.
     const r = await runWithoutPGlite(`
       const lib = require("./dist/index.js");
       const runtime = require("./dist/dynamic/runtime.js");
       require("./dist/cli/main.js");
+      require("./dist/cli/export.js");
+      require("./dist/cli/test.js");
+      require("./dist/cli/verify.js");
       if (typeof lib.Monitor !== "function" || typeof runtime.monitor.create !== "function") process.exit(3);
     `);
     expect(r.stderr).toBe("");

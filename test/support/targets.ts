@@ -22,7 +22,9 @@ export type TargetBehaviour =
   /** 302 to itself, for ever. */
   | { kind: "redirect-loop" }
   /** 302 to `location`. */
-  | { kind: "redirect"; location: string; status?: number };
+  | { kind: "redirect"; location: string; status?: number }
+  /** 200 with Basic auth `username`:`password`, 401 without it. */
+  | { kind: "basic-auth"; username: string; password: string };
 
 /** One request a target received. */
 export interface TargetRequest {
@@ -60,8 +62,11 @@ export const TEST_TLS = {
   key: readFileSync(join(__dirname, "tls", "loopback-key.pem"), "utf8"),
 };
 
-/** Starts a target on 127.0.0.1 (an ephemeral port), healthy at first. */
-export async function startTarget(options: { tls?: boolean } = {}): Promise<Target> {
+/**
+ * Starts a target on 127.0.0.1 (an ephemeral port), healthy at first. `tls` serves https
+ * with the self-signed test certificate, or with the certificate given.
+ */
+export async function startTarget(options: { tls?: boolean | { cert: string; key: string } } = {}): Promise<Target> {
   let behaviour: TargetBehaviour = { kind: "respond", status: 200, body: "ok: all systems operational" };
   const requests: TargetRequest[] = [];
   const hanging = new Set<() => void>();
@@ -112,6 +117,17 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
         res.writeHead(b.status ?? 302, { Location: b.location });
         res.end();
         return;
+      case "basic-auth": {
+        const expected = `Basic ${Buffer.from(`${b.username}:${b.password}`).toString("base64")}`;
+        if (req.headers.authorization === expected) {
+          res.writeHead(200, { "Content-Type": "text/plain" });
+          res.end("welcome");
+        } else {
+          res.writeHead(401, { "WWW-Authenticate": 'Basic realm="test"' });
+          res.end();
+        }
+        return;
+      }
     }
   };
 
@@ -128,7 +144,10 @@ export async function startTarget(options: { tls?: boolean } = {}): Promise<Targ
     answer(req, res, behaviour);
   };
   const server = options.tls
-    ? https.createServer({ cert: TEST_TLS.cert, key: TEST_TLS.key }, handler)
+    ? https.createServer(
+        typeof options.tls === "object" ? options.tls : { cert: TEST_TLS.cert, key: TEST_TLS.key },
+        handler,
+      )
     : http.createServer(handler);
   server.on("connection", (s: Socket) => {
     sockets.add(s);

@@ -1,16 +1,12 @@
 /** The checker's settings: defaults filled, bad values refused before the server starts. */
+import { PROBE_DEFAULTS, type ProbeSettings } from "../../checks";
 import type { CheckEvent, CheckOptions } from "../types";
 
 /** {@link CheckOptions} with every default filled. */
-export interface CheckSettings {
+export interface CheckSettings extends ProbeSettings {
   schedule: boolean;
   timeScale: number;
-  timeoutMs: number;
   concurrency: number;
-  maxBodyBytes: number;
-  maxRedirects: number;
-  loopbackOnly: boolean;
-  ca: (string | Buffer)[] | undefined;
   tickMs: number;
   onCheck: ((event: CheckEvent) => void) | undefined;
 }
@@ -19,10 +15,8 @@ export interface CheckSettings {
 export const CHECK_DEFAULTS = {
   schedule: true,
   timeScale: 1,
-  timeoutMs: 10_000,
+  ...PROBE_DEFAULTS,
   concurrency: 20,
-  maxBodyBytes: 1024 * 1024,
-  maxRedirects: 5,
   loopbackOnly: false,
   tickMs: 500,
 } as const;

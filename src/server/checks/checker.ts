@@ -16,7 +16,7 @@ import type { Store } from "../store";
 import type { MonitorRecord } from "../store";
 import type { CheckEvent, CheckRound } from "../types";
 import type { CheckSettings } from "./checker-settings";
-import { probe } from "./probe";
+import { probe } from "../../checks";
 import { recordResult } from "./record";
 import { fingerprint, targetOf } from "./target";
 

@@ -7,7 +7,7 @@
 import { monitorStatus } from "../present";
 import type { Store, StoreTx } from "../store";
 import type { CheckEvent } from "../types";
-import type { ProbeResult } from "./probe";
+import type { ProbeResult } from "../../checks";
 import { fingerprint, targetOf } from "./target";
 
 /** Incident causes are at most 255 characters on the service. */

@@ -1,15 +1,36 @@
 /**
  * One check of one target over HTTP(S), as the service's checker does it: the monitor's
  * method, headers and Basic auth; redirects followed up to a bound; up or down by the
- * alert condition. Bounded in time (one deadline for the whole check, redirects and body
+ * alert condition. The one check of the project: the local server's checker
+ * (src/server/checks) and `pulumi-uptime test` (src/cli/test.ts) both run it. Bounded in time (one deadline for the whole check, redirects and body
  * included) and in bytes (a text lookup reads at most `maxBodyBytes`; an availability
  * check reads no body at all). Never throws: every failure is a "down" with its reason.
  */
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
-import type { CheckSettings } from "./checker-settings";
 import { firstUrl, isLoopbackHost, requestHeaders, type CheckTarget } from "./target";
+
+/** How a check is bounded and whom it may reach. */
+export interface ProbeSettings {
+  /** One deadline for the whole check, redirects and body included. */
+  timeoutMs: number;
+  /** Most body bytes a text lookup reads. */
+  maxBodyBytes: number;
+  /** Most redirects followed. */
+  maxRedirects: number;
+  /** Refuse targets outside loopback. */
+  loopbackOnly: boolean;
+  /** Certificate authorities trusted for https, instead of Node's bundled ones. */
+  ca: (string | Buffer)[] | undefined;
+}
+
+/** The service's bounds: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup. */
+export const PROBE_DEFAULTS = {
+  timeoutMs: 10_000,
+  maxBodyBytes: 1024 * 1024,
+  maxRedirects: 5,
+} as const;
 
 /** What a check found. */
 export interface ProbeResult {
@@ -34,15 +55,15 @@ function statusLine(res: IncomingMessage): string {
   return `${code} ${reason}`.trim();
 }
 
-/** Checks `target` once. `signal` ends it early (the server is closing). */
-export async function probe(target: CheckTarget, settings: CheckSettings, signal?: AbortSignal): Promise<ProbeResult> {
+/** Checks `target` once. `signal` ends it early (the server or the command is closing). */
+export async function probe(target: CheckTarget, settings: ProbeSettings, signal?: AbortSignal): Promise<ProbeResult> {
   const started = performance.now();
   const deadline = new AbortController();
   const timer = setTimeout(
     () => deadline.abort(new CheckFailure(`timed out after ${settings.timeoutMs} ms`)),
     settings.timeoutMs,
   );
-  const onAbort = () => deadline.abort(new CheckFailure("the server is closing"));
+  const onAbort = () => deadline.abort(new CheckFailure("the check was cancelled"));
   signal?.addEventListener("abort", onAbort, { once: true });
   let sslEndsAt: number | null = null;
   const done = (up: boolean, result: string): ProbeResult => ({
@@ -100,7 +121,7 @@ function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
-  settings: CheckSettings,
+  settings: ProbeSettings,
   signal: AbortSignal,
 ): Promise<IncomingMessage> {
   if (url.protocol !== "http:" && url.protocol !== "https:")

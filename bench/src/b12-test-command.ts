@@ -1,0 +1,148 @@
+/**
+ * B12: `pulumi-uptime test --file` of 1,000 monitors against loopback targets at
+ * concurrency 32, against the floor: plain undici GETs of the same URLs at the same
+ * concurrency. Both sides run as their own Node process (so each pays a process start),
+ * alternately, BENCH_TEST_REPEAT times (default 3), in one run; the targets answer from a
+ * third process. Targets: total time ÷ the floor at most 1.3 (best of each side), peak
+ * memory of the command at most 300 MB. Runs apart: `node bench/dist/b12-test-command.js`
+ * (after `npm run build` and `tsc -p bench`); keeps its own section of RESULTS.md.
+ */
+import { fork, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { machine, ratio, secs } from "./lib/common";
+import { REPO } from "./lib/pulumi";
+import { resultsSection } from "./lib/results-section";
+
+const MONITORS = Number(process.env.BENCH_TEST_MONITORS ?? 1000);
+const CONCURRENCY = 32;
+const REPEAT = Number(process.env.BENCH_TEST_REPEAT ?? 3);
+const RATIO_TARGET = 1.3;
+const MEMORY_TARGET_MB = 300;
+
+interface Run {
+  wallMs: number;
+  maxRssKb: number;
+  stdout: string;
+  code: number | null;
+}
+
+function timed(args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ["--require", join(__dirname, "lib", "report-rss.js"), ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("close", (code) => {
+      const wallMs = performance.now() - started;
+      const m = /bench-max-rss-kb=(\d+)/.exec(stderr);
+      resolve({ wallMs, maxRssKb: m ? Number(m[1]) : NaN, stdout, code });
+    });
+  });
+}
+
+export interface B12Result {
+  monitors: number;
+  concurrency: number;
+  commandMs: number[];
+  floorMs: number[];
+  commandRssMb: number;
+  floorRssMb: number;
+  ratio: number;
+  passed: number;
+}
+
+export async function b12(): Promise<B12Result> {
+  const targets = fork(join(__dirname, "lib", "target-child.js"), [], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const base = await new Promise<string>((resolve) => targets.once("message", (m: { url: string }) => resolve(m.url)));
+  const dir = mkdtempSync(join(tmpdir(), "bench-b12-"));
+  try {
+    const urls = Array.from({ length: MONITORS }, (_, i) => `${base}/service/${i}/health`);
+    writeFileSync(join(dir, "urls.txt"), urls.join("\n"));
+    const yaml = ["monitors:"];
+    urls.forEach((url, i) =>
+      yaml.push(`  m${i}:`, `    name: bench monitor ${i}`, `    url: ${url}`, `    interval: 60`),
+    );
+    writeFileSync(join(dir, "monitors.yaml"), `${yaml.join("\n")}\n`);
+    const cli = join(REPO, "dist", "cli", "main.js");
+    const command = [cli, "test", "--file", join(dir, "monitors.yaml"), "--concurrency", String(CONCURRENCY), "--json"];
+    const floor = [join(__dirname, "lib", "undici-gets.js"), join(dir, "urls.txt"), String(CONCURRENCY)];
+
+    // Warm both (disk cache, the targets' JIT), then alternate.
+    await timed(floor);
+    await timed(command);
+    const commandRuns: Run[] = [];
+    const floorRuns: Run[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      floorRuns.push(await timed(floor));
+      commandRuns.push(await timed(command));
+    }
+    const last = commandRuns[commandRuns.length - 1];
+    if (last.code !== 0) throw new Error(`test exited ${last.code}: ${last.stdout.slice(0, 500)}`);
+    const passed = (JSON.parse(last.stdout) as { results: { outcome: string }[] }).results.filter(
+      (r) => r.outcome === "pass",
+    ).length;
+    const floorOk = Number(floorRuns[floorRuns.length - 1].stdout.trim());
+    if (passed !== MONITORS || floorOk !== MONITORS)
+      throw new Error(`passed ${passed}, floor ${floorOk} of ${MONITORS}`);
+    const best = (runs: Run[]) => Math.min(...runs.map((r) => r.wallMs));
+    return {
+      monitors: MONITORS,
+      concurrency: CONCURRENCY,
+      commandMs: commandRuns.map((r) => r.wallMs),
+      floorMs: floorRuns.map((r) => r.wallMs),
+      commandRssMb: Math.max(...commandRuns.map((r) => r.maxRssKb)) / 1024,
+      floorRssMb: Math.max(...floorRuns.map((r) => r.maxRssKb)) / 1024,
+      ratio: best(commandRuns) / best(floorRuns),
+      passed,
+    };
+  } finally {
+    targets.send({ cmd: "close" });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const section = resultsSection("B12");
+/** The B12 section of RESULTS.md text, for `npm run bench` to keep. */
+export const b12Blocks = section.blocks;
+
+export function b12Section(r: B12Result): string {
+  const m = machine();
+  const list = (xs: number[]) => xs.map((x) => secs(x)).join(", ");
+  const yes = (ok: boolean) => (ok ? "yes" : "**no**");
+  return [
+    `## B12: \`pulumi-uptime test\` of ${r.monitors} monitors at concurrency ${r.concurrency} (${new Date().toISOString().slice(0, 10)})`,
+    "",
+    `Machine: ${m.cpus}, ${m.memory}, Node ${m.node}, load average ${loadavg()[0].toFixed(1)} at the end. Targets on`,
+    "127.0.0.1 in their own process; each side a process of its own (start-up included), sides alternated, best of",
+    "each compared.",
+    "",
+    "| | runs | best | peak memory |",
+    "|---|---|---|---|",
+    `| \`pulumi-uptime test --file\` (${r.passed} pass) | ${list(r.commandMs)} | ${secs(Math.min(...r.commandMs))} | ${r.commandRssMb.toFixed(0)} MB |`,
+    `| floor: undici GETs | ${list(r.floorMs)} | ${secs(Math.min(...r.floorMs))} | ${r.floorRssMb.toFixed(0)} MB |`,
+    "",
+    `Ratio ${ratio(Math.min(...r.commandMs), Math.min(...r.floorMs))} (target at most ${RATIO_TARGET}: ${yes(r.ratio <= RATIO_TARGET)}); memory ${r.commandRssMb.toFixed(0)} MB (target at most ${MEMORY_TARGET_MB} MB: ${yes(r.commandRssMb <= MEMORY_TARGET_MB)}).`,
+  ].join("\n");
+}
+
+if (require.main === module) {
+  b12().then(
+    (r) => {
+      const text = b12Section(r);
+      section.write(text);
+      process.stdout.write(`${text}\n`);
+    },
+    (err: unknown) => {
+      process.stderr.write(`B12 failed: ${(err as Error).stack ?? String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

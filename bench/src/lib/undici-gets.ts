@@ -1,0 +1,27 @@
+/**
+ * B12's floor, in its own process like the command it is compared with: plain undici GETs
+ * of the URLs in the file named by argv[2] (one a line) at concurrency argv[3], each body
+ * read to its end. Prints the number of 2xx answers.
+ */
+import { readFileSync } from "node:fs";
+import { request } from "undici";
+
+async function main(): Promise<void> {
+  const urls = readFileSync(process.argv[2], "utf8").split("\n").filter(Boolean);
+  const concurrency = Number(process.argv[3]);
+  let next = 0;
+  let ok = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++];
+        const res = await request(url);
+        await res.body.dump();
+        if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+      }
+    }),
+  );
+  process.stdout.write(`${ok}\n`);
+}
+
+void main();

@@ -1,0 +1,87 @@
+/**
+ * Where `pulumi-uptime test` finds the monitors to check: the GitOps monitors file
+ * (`--file`), the monitors in a stack's state (`--deployed --stack`), or the monitors a
+ * Pulumi program declares, as the engine's preview sees them (`--stack`). Secret values
+ * are read into memory only, and each monitor lists them so that they are never printed.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseYaml } from "yaml";
+import type { DeclaredMonitor } from "../checks";
+import { configRefsIn, hasConfigRef, resolveConfigRefs } from "../gitops/config-refs";
+import { loadMonitorsFile } from "../gitops/load-monitors";
+
+/** Values of the stack's config, decrypted, keyed `namespace:key`. */
+export type StackConfig = Map<string, string>;
+
+/** Every string inside `value`. */
+function stringsIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => stringsIn(v, out));
+  else if (value && typeof value === "object") Object.values(value).forEach((v) => stringsIn(v, out));
+  return out;
+}
+
+/** The project's name, from Pulumi.yaml in `dir`. */
+export function projectName(dir: string): string | undefined {
+  for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
+    try {
+      const doc = parseYaml(readFileSync(join(dir, f), "utf8")) as { name?: unknown } | null;
+      if (doc && typeof doc.name === "string") return doc.name;
+    } catch {
+      // try the other spelling
+    }
+  }
+  return undefined;
+}
+
+/** Values the project treats as secret in a monitor's arguments: the password and header values. */
+export function secretArgs(args: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (typeof args.requestAuthPassword === "string") out.push(args.requestAuthPassword);
+  if (Array.isArray(args.requestHeaders)) {
+    for (const h of args.requestHeaders as { value?: unknown }[]) if (typeof h?.value === "string") out.push(h.value);
+  }
+  return out;
+}
+
+/**
+ * The monitors of a GitOps monitors file. `${config:key}` placeholders are read from
+ * `config` (the stack's, decrypted) when given; a monitor whose check needs a value that is
+ * not at hand is skipped naming the key. Alerts are not part of a check: their placeholders
+ * do not matter.
+ * @throws MonitorsFileError when the file is bad.
+ */
+export function monitorsOfFile(path: string, config?: StackConfig, project?: string): DeclaredMonitor[] {
+  const lookup = (ref: string): string | undefined =>
+    config?.get(ref.includes(":") ? ref : `${project ?? ""}:${ref}`) ?? undefined;
+  return loadMonitorsFile(path).map((entry) => {
+    const args: Record<string, unknown> = {};
+    const unknown: Record<string, string> = {};
+    const secrets: string[] = [];
+    for (const [field, value] of Object.entries(entry.args as Record<string, unknown>)) {
+      if (field === "alerts") continue;
+      if (!stringsIn(value).some(hasConfigRef)) {
+        args[field] = value;
+        continue;
+      }
+      try {
+        args[field] = resolveConfigRefs(value, lookup);
+        // A value read from config is secret, and so is everything built from it.
+        secrets.push(...stringsIn(args[field]));
+        for (const ref of configRefsIn(value)) {
+          const v = lookup(ref);
+          if (v !== undefined) secrets.push(v);
+        }
+      } catch {
+        const refs = configRefsIn(value).filter((r) => lookup(r) === undefined);
+        unknown[field] =
+          config === undefined
+            ? `reads ${refs.map((r) => `\${config:${r}}`).join(", ")}; give --stack to read it from the stack's config`
+            : `the stack has no config value for ${refs.map((r) => `\${config:${r}}`).join(", ")}`;
+      }
+    }
+    if (args.cacheBuster === true) args.cacheBuster = 1;
+    return { resourceName: entry.resourceName, args, unknown, secrets: [...secrets, ...secretArgs(args)] };
+  });
+}

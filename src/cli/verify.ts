@@ -1,0 +1,284 @@
+/**
+ * `pulumi-uptime verify --stack NAME`: after `pulumi up`, waits until the service has
+ * checked each monitor the stack's last update created or changed (or every monitor of
+ * the stack, `--all`) after that update, and fails naming each one that is `offline`, or
+ * not yet checked when the time is up. `paused` and `maintenance` monitors are reported,
+ * not failed: the service does not check them.
+ *
+ * Which monitors the last update touched: those whose state `modified` time is at or after
+ * the start of the stack's last update (`pulumi stack history`). "Checked after the
+ * update": the monitor's `checked_at` (whole seconds) at or after that time.
+ *
+ * Polling stays within the account's rate limit (120 requests a minute): the client is
+ * paced at the provider's `uptime:requestsPerMinute` (or UPTIME_REQUESTS_PER_MINUTE) when
+ * set, else at 30 a minute, leaving the rest of the account's budget to others; a round
+ * reads a few monitors by id, or the list a page of 100 at a time when that is fewer requests.
+ */
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import type { UptimeClient } from "../client/client";
+import { UptimeNotFoundError } from "../client/errors";
+import type { Monitor } from "../client/index";
+import { clientFor, CONFIG_KEYS, ENV_VARS } from "../runtime/config";
+import { processIo, type CliIo } from "./export";
+import { lastUpdate, readStackConfig, SourceError, stateMonitors } from "./test-stack";
+
+export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
+
+Run in the program's directory after \`pulumi up\`. Waits until the service has checked
+each monitor the stack's last update created or changed (--all: every monitor of the
+stack) since that update, then fails naming each monitor that is offline, or that is
+still not checked when the time is up. Paused monitors and monitors in their maintenance
+window are reported, not failed.
+
+Options:
+  --stack NAME         The stack (required).
+  --all                Every monitor of the stack, not only those the last update touched.
+  --within DURATION    How long to wait, e.g. 90s, 10m, 1h. Default: the longest check
+                       interval among the monitors, plus 2 minutes.
+  --interval SECONDS   Time between polls, at least 1. Default 15.
+  -h, --help           Show this help.
+
+The service's URL and API key come from the stack's config (uptime:baseUrl,
+uptime:apiKey), else UPTIME_BASE_URL and UPTIME_API_KEY. Requests are paced at
+uptime:requestsPerMinute (or UPTIME_REQUESTS_PER_MINUTE) when set, else 30 a minute.
+
+Exit code: 0 when every monitor was checked and none is offline, 1 otherwise, 2 for
+usage errors and a stack that cannot be read.`;
+
+/** Requests a minute of verify's polling when the provider's pacing is not set: a quarter of the account's 120. */
+export const VERIFY_REQUESTS_PER_MINUTE = 30;
+
+class UsageError extends Error {}
+
+interface VerifyOptions {
+  stack: string;
+  all: boolean;
+  withinMs?: number;
+  intervalMs: number;
+}
+
+/** `90s`, `10m`, `1h`, `1h30m`, or plain seconds. */
+export function parseDuration(text: string): number | undefined {
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
+  if (!m || text === "") return undefined;
+  return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
+}
+
+function parse(argv: string[]): VerifyOptions | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        stack: { type: "string", short: "s" },
+        all: { type: "boolean" },
+        within: { type: "string" },
+        interval: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return "help";
+  if (!values.stack) throw new UsageError("--stack NAME is required");
+  let withinMs: number | undefined;
+  if (values.within !== undefined) {
+    withinMs = parseDuration(values.within);
+    if (withinMs === undefined || withinMs <= 0)
+      throw new UsageError(`--within takes a duration such as 90s, 10m or 1h; got ${JSON.stringify(values.within)}`);
+  }
+  const interval = Number(values.interval ?? 15);
+  if (!Number.isFinite(interval) || interval < 1 || interval > 3600)
+    throw new UsageError(
+      `--interval must be a number of seconds from 1 to 3600; got ${JSON.stringify(values.interval)}`,
+    );
+  return { stack: values.stack, all: values.all ?? false, withinMs, intervalMs: interval * 1000 };
+}
+
+/** One monitor to verify. */
+export interface Watched {
+  resourceName: string;
+  name: string;
+  id: number;
+  interval: number;
+  /** Epoch ms the check must be at or after. */
+  since: number;
+}
+
+/** Where a watched monitor stands. */
+export interface Standing {
+  state: "ok" | "offline" | "paused" | "maintenance" | "waiting" | "missing";
+  detail: string;
+}
+
+/** `checked_at` (wall time in UTC, as the client gives it with time zone UTC) as epoch ms. */
+function utcMs(local: string | null | undefined): number | undefined {
+  if (!local) return undefined;
+  const ms = Date.parse(`${local}Z`);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+function standingOf(w: Watched, m: Monitor | undefined): Standing {
+  if (!m) return { state: "missing", detail: `monitor ${w.id} is not on the service` };
+  const status = String(m.status ?? "");
+  if (status === "paused") return { state: "paused", detail: "paused: the service does not check it" };
+  if (status === "maintenance") return { state: "maintenance", detail: "in its maintenance window: not checked" };
+  const checked = utcMs(m.checked_at as string | null | undefined);
+  // checked_at has whole seconds: a check in the update's own second counts from its start.
+  if (checked === undefined || checked < Math.floor(w.since / 1000) * 1000) {
+    return { state: "waiting", detail: `${status || "pending"}, not checked since the update` };
+  }
+  const result = typeof m.check_result === "string" && m.check_result ? `: ${m.check_result}` : "";
+  if (status === "offline") return { state: "offline", detail: `offline${result}` };
+  if (status === "online") return { state: "ok", detail: `online${result}` };
+  return { state: "waiting", detail: `${status || "pending"}, not checked since the update` };
+}
+
+/** Reads the monitors of `ids`: one by one when few, else the list, a page of 100 at a time. */
+async function readMonitors(client: UptimeClient, ids: number[]): Promise<Map<number, Monitor | undefined>> {
+  const out = new Map<number, Monitor | undefined>();
+  if (ids.length <= 3) {
+    for (const id of ids) {
+      try {
+        out.set(id, await client.monitors.get(id));
+      } catch (err) {
+        if (err instanceof UptimeNotFoundError) out.set(id, undefined);
+        else throw err;
+      }
+    }
+    return out;
+  }
+  const wanted = new Set(ids);
+  for (const id of ids) out.set(id, undefined);
+  for await (const m of client.monitors.all({ per_page: 100 })) if (wanted.has(m.id)) out.set(m.id, m);
+  return out;
+}
+
+/**
+ * Polls the service until each of `watched` was checked since its `since` (or is paused,
+ * in maintenance, or gone), or `withinMs` is up. Every request goes through `client`, so
+ * its pacing (`requestsPerMinute`) bounds the polling.
+ */
+export async function watchChecks(
+  client: UptimeClient,
+  watched: readonly Watched[],
+  options: { withinMs: number; intervalMs: number },
+): Promise<Map<number, Standing>> {
+  const deadline = Date.now() + options.withinMs;
+  const standings = new Map<number, Standing>();
+  const settled = (s: Standing | undefined) => s !== undefined && s.state !== "waiting";
+  for (;;) {
+    const open = watched.filter((w) => !settled(standings.get(w.id)));
+    const read = await readMonitors(
+      client,
+      open.map((w) => w.id),
+    );
+    for (const w of open) standings.set(w.id, standingOf(w, read.get(w.id)));
+    if (watched.every((w) => settled(standings.get(w.id)))) break;
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await sleep(Math.min(options.intervalMs, left));
+  }
+  return standings;
+}
+
+/**
+ * Runs `pulumi-uptime verify` with `argv` (the arguments after `verify`).
+ * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for usage errors.
+ */
+export async function runVerify(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let opts: VerifyOptions | "help";
+  try {
+    opts = parse(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`pulumi-uptime verify: ${err.message}\n\n${VERIFY_USAGE}\n`);
+    return 2;
+  }
+  if (opts === "help") {
+    io.stdout.write(`${VERIFY_USAGE}\n`);
+    return 0;
+  }
+  const target = { cwd: io.cwd ?? process.cwd(), env: io.env, stack: opts.stack };
+  let watched: Watched[];
+  let client: UptimeClient;
+  try {
+    const [update, resources, config] = await Promise.all([
+      lastUpdate(target),
+      stateMonitors(target),
+      readStackConfig(target),
+    ]);
+    if (!update) throw new SourceError(`the stack ${opts.stack} has no update to verify: run \`pulumi up\` first`);
+    watched = resources
+      .filter((r) => opts.all || (r.modified !== undefined && Date.parse(r.modified) >= update.startMs))
+      .map((r) => {
+        const outs = r.outputs ?? {};
+        const resourceName = r.urn.slice(r.urn.lastIndexOf("::") + 2);
+        return {
+          resourceName,
+          name: typeof outs.name === "string" ? outs.name : resourceName,
+          id: Number(outs.monitorId ?? r.id),
+          interval: typeof outs.interval === "number" ? outs.interval : 3600,
+          since: Math.max(update.startMs, r.modified ? Date.parse(r.modified) : 0),
+        };
+      })
+      .filter((w) => Number.isInteger(w.id) && w.id > 0);
+    const setting = (key: keyof typeof CONFIG_KEYS) => config.get(CONFIG_KEYS[key]) ?? io.env[ENV_VARS[key]];
+    client = clientFor({
+      baseUrl: setting("baseUrl"),
+      apiKey: setting("apiKey"),
+      // Dates as UTC wall time, to compare with the update's time; nothing is written.
+      timeZone: "UTC",
+      requestsPerMinute: setting("requestsPerMinute") ?? VERIFY_REQUESTS_PER_MINUTE,
+      maxRetries: setting("maxRetries"),
+      timeoutMs: setting("timeoutMs"),
+    });
+  } catch (err) {
+    io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
+    return 2;
+  }
+  try {
+    if (watched.length === 0) {
+      io.stdout.write(
+        `No monitor to verify: the last update of ${opts.stack} created or changed none (--all verifies every one).\n`,
+      );
+      return 0;
+    }
+    const withinMs = opts.withinMs ?? (Math.max(...watched.map((w) => w.interval)) + 120) * 1000;
+    const standings = await watchChecks(client, watched, { withinMs, intervalMs: opts.intervalMs });
+    let failed = 0;
+    const lines = watched.map((w) => {
+      const s = standings.get(w.id)!;
+      const bad = s.state === "offline" || s.state === "missing" || s.state === "waiting";
+      if (bad) failed++;
+      const label = {
+        ok: "ok",
+        offline: "FAILED",
+        missing: "FAILED",
+        waiting: "FAILED",
+        paused: "note",
+        maintenance: "note",
+      }[s.state];
+      const why = s.state === "waiting" ? `${s.detail} within ${Math.round(withinMs / 1000)} s` : s.detail;
+      return `${label.padEnd(6)}  ${w.name} (${w.resourceName}, id ${w.id}): ${why}`;
+    });
+    io.stdout.write(`${lines.join("\n")}\n`);
+    io.stdout.write(
+      failed
+        ? `${failed} of ${watched.length} monitor${watched.length === 1 ? "" : "s"} failed verification.\n`
+        : `${watched.length} monitor${watched.length === 1 ? "" : "s"} verified.\n`,
+    );
+    return failed ? 1 : 0;
+  } catch (err) {
+    // Client errors name the request and the status, never the key.
+    io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
+    return 1;
+  } finally {
+    await client.close();
+  }
+}
