@@ -5,16 +5,7 @@
 import { z } from "zod";
 import { httpUrl, text } from "./common";
 import { field, fieldsOf } from "./fields";
-
-/** True for a time zone name the runtime knows (IANA, e.g. `Europe/Berlin`). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone } from "../util/time";
 
 /** Allowed values of the provider's numeric settings: whole numbers from `min` to `max`. */
 export const SETTING_RANGES = {
@@ -49,11 +40,9 @@ export const providerConfigSchema = z
     ),
     api_key: field(text(1024, true), "API key of the account (a Bearer token).", { name: "apiKey", secret: true }),
     time_zone: field(
-      z
-        .string()
-        .refine(isTimeZone, {
-          error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
-        }),
+      z.string().refine(isTimeZone, {
+        error: (iss) => `${JSON.stringify(iss.input)} is not a time zone name (IANA, e.g. Europe/Berlin)`,
+      }),
       "Time zone the account's dates are written in (IANA name).",
       { name: "timeZone", default: "UTC" },
     ),
