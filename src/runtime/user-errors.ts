@@ -3,7 +3,6 @@
  * (camelCase) name and the service's message, and for a 401 which setting to fix.
  */
 import {
-  UptimeConfigError,
   UptimeError,
   UptimeForbiddenError,
   UptimeInputError,
@@ -70,7 +69,7 @@ export function toResourceError(resource: string, err: unknown): Error {
   }
   const access = accessProblem(err);
   if (access) return new UptimeResourceError(resource, access, {}, err);
-  if (err instanceof UptimeError || err instanceof UptimeConfigError) {
+  if (err instanceof UptimeError) {
     return new UptimeResourceError(resource, err.message, {}, err);
   }
   return new UptimeResourceError(resource, err instanceof Error ? err.message : String(err), {}, err);

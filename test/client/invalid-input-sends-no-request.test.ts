@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { UptimeClient } from "../../src/client";
-import { UptimeInputError } from "../../src/client/errors";
+import { UptimeError, UptimeInputError } from "../../src/client/errors";
 import { localClient, startTestServer, type UptimeServer } from "./helpers/local-server";
 
 let server: UptimeServer;
@@ -26,6 +26,8 @@ async function inputError(p: Promise<unknown>): Promise<UptimeInputError> {
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(UptimeInputError);
+  // Like every error the client throws, one `instanceof UptimeError` catches it.
+  expect(err).toBeInstanceOf(UptimeError);
   return err as UptimeInputError;
 }
 
