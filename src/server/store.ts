@@ -9,6 +9,8 @@ import { openDatabase, type Database } from "./db";
 import { migrate } from "./migrations";
 import { nameKey as plainNameKey } from "../util/monitor-names";
 import { decodeText, encodeText, mapStrings } from "./nul-text";
+import { MONITOR_DATE_FIELDS } from "../schemas/monitor";
+import { INCIDENT_DATE_FIELDS } from "../schemas/incident";
 
 /** The name key as stored and searched (see nul-text.ts). */
 const nameKey = (name: string) => encodeText(plainNameKey(name));
@@ -121,19 +123,8 @@ export interface Page<T> {
 type Queryable = PGlite | Transaction;
 
 const MONITOR_JSON_COLUMNS = new Set(["request_headers", "alerts"]);
-const DATE_COLUMNS = new Set([
-  "maintenance_start_at",
-  "maintenance_end_at",
-  "ssl_ends_at",
-  "domain_ends_at",
-  "started_at",
-  "checked_at",
-  "created_at",
-  "updated_at",
-  "acknowledged_at",
-  "ended_at",
-  "next_check_at",
-]);
+// The records' date fields as the schemas list them, and the checker's own schedule.
+const DATE_COLUMNS = new Set<string>([...MONITOR_DATE_FIELDS, ...INCIDENT_DATE_FIELDS, "next_check_at"]);
 
 function toParam(column: string, value: unknown): unknown {
   if (value === null || value === undefined) return null;
