@@ -7,7 +7,7 @@
  * Each "once" fault is switched off from the server's log callback, which runs in the
  * same tick as the faulty answer, so the client's retry always meets a healthy server.
  */
-import { until } from "./helpers/until";
+import { eventually } from "../support/eventually";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, UptimeServerError, type UptimeError } from "../../src/client/errors";
@@ -131,7 +131,7 @@ describe("POST", () => {
     const created = c.monitors.create({ name: "m1", url: "https://example.com", interval: 60 });
     // Nothing listens yet: the first attempt is refused (a second is sent only after that).
     // Then a server appears on the port.
-    await until(() => rec.sent.length >= 2);
+    await eventually("a second attempt", () => rec.sent.length >= 2, 5_000);
     const tiny = await startTinyServer(() => ({ status: 201, json: { data: monitorBody({ id: 4 }) } }), port);
     try {
       expect((await created).id).toBe(4);

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, type UptimeError } from "../../src/client/errors";
 import { localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
-import { until } from "./helpers/until";
+import { eventually } from "../support/eventually";
 import { fakeDispatcher, fakeRequester, settleTime } from "./helpers/fake-dispatcher";
 
 let server: UptimeServer;
@@ -51,7 +51,11 @@ it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async
     `GET /api/v1/monitors: no response: timed out (no complete response within ${TIMEOUT_MS} ms) (after 3 attempts).`,
   );
   expect(err.outcomeUnknown).toBe(false);
-  await until(() => server.requests.filter((r) => r.method === "GET").length >= 3);
+  await eventually(
+    "the three GETs to be recorded",
+    () => server.requests.filter((r) => r.method === "GET").length >= 3,
+    5_000,
+  );
   expect(server.requests.filter((r) => r.method === "GET")).toHaveLength(3);
   // Real sockets and real time against a slow loopback server: only a lower bound (three
   // deadlines; a loaded machine is only ever slower). The exact schedule is asserted on a
@@ -69,7 +73,7 @@ it("a slow POST is not retried; the error says the outcome is unknown, and the r
   expect(err.message).toContain("timed out");
   expect(err.message).toContain("The outcome is unknown");
   expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-  await until(() => server.requests[0]?.status === 201, 20_000);
+  await eventually("the slow POST to be answered 201", () => server.requests[0]?.status === 201, 20_000);
   expect((await client.monitors.findByName(name))?.name).toBe(name);
 });
 
