@@ -3,15 +3,12 @@
  * one stays open while another client still uses it; the closed client refuses calls.
  */
 import { Agent } from "undici";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { UptimeClient, UptimeConfigError, UptimeError } from "../../src/client";
 import { monitorBody, startTinyServer, type TinyServer } from "./helpers/tiny-server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: TinyServer;
-beforeAll(async () => {
-  server = await startTinyServer(() => ({ json: { data: monitorBody() } }));
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTinyServer(() => ({ json: { data: monitorBody() } })));
 
 it("leaves a caller's dispatcher open", async () => {
   const agent = new Agent();

@@ -1,14 +1,11 @@
 /** Updates are partial (PUT and PATCH alike), empty values clear, and `pause` moves the status. */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, createIncident, createMonitor } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
 const clock = { now: Date.parse("2024-06-01T12:00:00Z") };
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock.now });
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer({ now: () => clock.now }));
 
 const full = {
   alert_condition: "url_text",
