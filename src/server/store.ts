@@ -186,22 +186,32 @@ export class StoreTx {
     return fromRow<MonitorRecord>(r.rows[0]);
   }
 
+  /** Sets `values` on row `id` of `table`; returns the row as stored. */
+  private async updateRow<T>(table: "monitors" | "incidents", id: number, values: Record<string, unknown>): Promise<T> {
+    const cols = Object.keys(values);
+    const r = await this.db.query<Record<string, unknown>>(
+      `UPDATE ${this.S}.${table} SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
+      [id, ...cols.map((c) => toParam(c, values[c]))],
+    );
+    return fromRow<T>(r.rows[0]);
+  }
+
+  /** Deletes row `id` of `table` if the account owns it; false when there was none. */
+  private async deleteRow(table: "monitors" | "incidents", account: string, id: number): Promise<boolean> {
+    const r = await this.db.query(`DELETE FROM ${this.S}.${table} WHERE account = $1 AND id = $2`, [account, id]);
+    return (r.affectedRows ?? 0) > 0;
+  }
+
   /** Writes the given monitor columns and `updated_at`. */
   async updateMonitor(id: number, fields: Partial<MonitorFields>, now: number): Promise<MonitorRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
     if (fields.name !== undefined) values.name_key = plainNameKey(fields.name);
-    const cols = Object.keys(values);
-    const r = await this.db.query<Record<string, unknown>>(
-      `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
-      [id, ...cols.map((c) => toParam(c, values[c]))],
-    );
-    return fromRow<MonitorRecord>(r.rows[0]);
+    return this.updateRow<MonitorRecord>("monitors", id, values);
   }
 
   /** Deletes the account's monitor (its incidents go with it); false when there was none. */
   async deleteMonitor(account: string, id: number): Promise<boolean> {
-    const r = await this.db.query(`DELETE FROM ${this.S}.monitors WHERE account = $1 AND id = $2`, [account, id]);
-    return (r.affectedRows ?? 0) > 0;
+    return this.deleteRow("monitors", account, id);
   }
 
   /** One page of the account's monitors. */
@@ -285,18 +295,12 @@ export class StoreTx {
   /** Writes the given incident columns and `updated_at`. */
   async updateIncident(id: number, fields: Partial<IncidentFields>, now: number): Promise<IncidentRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
-    const cols = Object.keys(values);
-    const r = await this.db.query<Record<string, unknown>>(
-      `UPDATE ${this.S}.incidents SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
-      [id, ...cols.map((c) => toParam(c, values[c]))],
-    );
-    return fromRow<IncidentRecord>(r.rows[0]);
+    return this.updateRow<IncidentRecord>("incidents", id, values);
   }
 
   /** Deletes the account's incident; false when there was none. */
   async deleteIncident(account: string, id: number): Promise<boolean> {
-    const r = await this.db.query(`DELETE FROM ${this.S}.incidents WHERE account = $1 AND id = $2`, [account, id]);
-    return (r.affectedRows ?? 0) > 0;
+    return this.deleteRow("incidents", account, id);
   }
 
   /** One page of the account's incidents. */
