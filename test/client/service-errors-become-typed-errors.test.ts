@@ -11,7 +11,7 @@ import {
   UptimeValidationError,
   type UptimeError,
 } from "../../src/client/errors";
-import { DEFAULT_API_KEY, localClient, startTestServer, uniqueName } from "./helpers/local-server";
+import { DEFAULT_API_KEY, failure, localClient, startTestServer, uniqueName } from "./helpers/local-server";
 import { fileFixture } from "../support/file-fixture";
 
 const OTHER_KEY = "other-account-key";
@@ -24,13 +24,6 @@ const server = fileFixture(() =>
 );
 const client = fileFixture(async () => localClient(server));
 const other = fileFixture(async () => localClient(server, { apiKey: OTHER_KEY }));
-
-async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as UptimeError;
-}
 
 it("422: a duplicate name → UptimeValidationError with fields.name", async () => {
   const name = uniqueName();

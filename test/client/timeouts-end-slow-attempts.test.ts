@@ -6,40 +6,25 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, type UptimeError } from "../../src/client/errors";
-import { localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import { failure, localClient, startTestServer, uniqueName } from "./helpers/local-server";
 import { eventually } from "../support/eventually";
 import { fakeDispatcher, fakeRequester, settleTime } from "./helpers/fake-dispatcher";
-
-let server: UptimeServer;
-let client: UptimeClient;
+import { fileFixture } from "../support/file-fixture";
 
 // Deadlines roomy enough for a loaded 2-core machine (other builds beside the suite) to
 // receive and record each request before the client gives up on it; the exact boundaries
 // are asserted on a fake clock below.
 const TIMEOUT_MS = 600;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  client = localClient(server, { timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 3 } });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = fileFixture(() => startTestServer());
+const client = fileFixture(async () => localClient(server, { timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 3 } }));
 beforeEach(() => {
   server.setFaults(undefined);
   server.resetStats();
 });
-
-async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as UptimeError;
-}
 
 it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async () => {
   server.setFaults({ rate: 1, kinds: ["delay"], delayMs: 3 * TIMEOUT_MS });
