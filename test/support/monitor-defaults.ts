@@ -18,3 +18,16 @@ export function monitorDefaults() {
     alerts: [] as { key: string; value: string }[],
   } as const satisfies Record<string, unknown>;
 }
+
+/** The same defaults as a program's inputs read after the provider's check fills them in. */
+export function checkedMonitorDefaults() {
+  return {
+    alertCondition: "url_unavailable",
+    requestMethod: "GET",
+    cacheBuster: 0,
+    sslAlertDays: 0,
+    domainAlertDays: 0,
+    requestHeaders: [] as { key: string; value: string }[],
+    alerts: [] as { key: string; value: string }[],
+  };
+}
