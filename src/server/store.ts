@@ -202,6 +202,23 @@ export class StoreTx {
     return (r.affectedRows ?? 0) > 0;
   }
 
+  /** One page of `columns` from `from` where `where` holds, in `order`, with the count of all matches. */
+  private async page<T>(
+    from: string,
+    columns: string,
+    where: string,
+    order: string,
+    q: { limit: number; offset: number },
+    params: unknown[],
+  ): Promise<Page<T>> {
+    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params,
+    );
+    return { rows: rows.rows.map((r) => fromRow<T>(r)), total: total.rows[0].n };
+  }
+
   /** Writes the given monitor columns and `updated_at`. */
   async updateMonitor(id: number, fields: Partial<MonitorFields>, now: number): Promise<MonitorRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
@@ -231,15 +248,7 @@ export class StoreTx {
     const dir = q.sort === "asc" ? "ASC" : "DESC";
     // Text sorts ignore case, as the service's MySQL collation does; id breaks ties.
     const order = q.sortBy === "id" ? `id ${dir}` : `lower(${q.sortBy}) ${dir}, ${q.sortBy} ${dir}, id ${dir}`;
-    const total = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${this.S}.monitors WHERE ${where}`,
-      params,
-    );
-    const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT * FROM ${this.S}.monitors WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
-      params,
-    );
-    return { rows: rows.rows.map((r) => fromRow<MonitorRecord>(r)), total: total.rows[0].n };
+    return this.page<MonitorRecord>(`${this.S}.monitors`, "*", where, order, q, params);
   }
 
   /** True when the monitor has an incident without `ended_at`. */
@@ -328,12 +337,7 @@ export class StoreTx {
     const dir = q.sort === "asc" ? "ASC NULLS LAST" : "DESC NULLS FIRST";
     const iddir = q.sort === "asc" ? "ASC" : "DESC";
     const from = `${this.S}.incidents i JOIN ${this.S}.monitors m ON m.id = i.monitor_id`;
-    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
-    const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT i.* FROM ${from} WHERE ${where} ORDER BY i.${q.sortBy} ${dir}, i.id ${iddir} LIMIT ${q.limit} OFFSET ${q.offset}`,
-      params,
-    );
-    return { rows: rows.rows.map((r) => fromRow<IncidentRecord>(r)), total: total.rows[0].n };
+    return this.page<IncidentRecord>(from, "i.*", where, `i.${q.sortBy} ${dir}, i.id ${iddir}`, q, params);
   }
 
   /**
