@@ -114,6 +114,14 @@ export interface IncidentListQuery {
   offset: number;
 }
 
+/** Adds a query parameter to `params` and gives its placeholder (`$2`, `$3`, …). */
+function placeholderOf(params: unknown[]): (value: unknown) => string {
+  return (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+}
+
 /** One page of rows and the total. */
 export interface Page<T> {
   rows: T[];
@@ -234,16 +242,12 @@ export class StoreTx {
   /** One page of the account's monitors. */
   async listMonitors(account: string, q: MonitorListQuery): Promise<Page<MonitorRecord>> {
     const params: unknown[] = [account];
+    const arg = placeholderOf(params);
     let where = "account = $1";
     if (q.search) {
       // A name search matches as the service's collation does (case and accents ignored).
-      if (q.searchBy === "name") {
-        params.push(nameKey(q.search));
-        where += ` AND strpos(name_key, $${params.length}) > 0`;
-      } else {
-        params.push(encodeText(q.search));
-        where += ` AND strpos(lower(url), lower($${params.length})) > 0`;
-      }
+      if (q.searchBy === "name") where += ` AND strpos(name_key, ${arg(nameKey(q.search))}) > 0`;
+      else where += ` AND strpos(lower(url), lower(${arg(encodeText(q.search))})) > 0`;
     }
     const dir = q.sort === "asc" ? "ASC" : "DESC";
     // Text sorts ignore case, as the service's MySQL collation does; id breaks ties.
@@ -315,21 +319,17 @@ export class StoreTx {
   /** One page of the account's incidents. */
   async listIncidents(account: string, q: IncidentListQuery): Promise<Page<IncidentRecord>> {
     const params: unknown[] = [account];
+    const arg = placeholderOf(params);
     let where = "i.account = $1";
     if (q.search) {
       if (q.searchBy === "monitor") {
         // The monitor's name, matched as the service's collation does (see listMonitors).
-        params.push(nameKey(q.search));
-        where += ` AND strpos(m.name_key, $${params.length}) > 0`;
+        where += ` AND strpos(m.name_key, ${arg(nameKey(q.search))}) > 0`;
       } else {
-        params.push(encodeText(q.search));
-        where += ` AND strpos(lower(coalesce(i.${q.searchBy}, '')), lower($${params.length})) > 0`;
+        where += ` AND strpos(lower(coalesce(i.${q.searchBy}, '')), lower(${arg(encodeText(q.search))})) > 0`;
       }
     }
-    if (q.monitorId !== undefined) {
-      params.push(q.monitorId);
-      where += ` AND i.monitor_id = $${params.length}`;
-    }
+    if (q.monitorId !== undefined) where += ` AND i.monitor_id = ${arg(q.monitorId)}`;
     if (q.status === "resolved") where += " AND i.ended_at IS NOT NULL";
     if (q.status === "acknowledged") where += " AND i.ended_at IS NULL AND i.acknowledged_at IS NOT NULL";
     if (q.status === "unresolved") where += " AND i.ended_at IS NULL AND i.acknowledged_at IS NULL";
