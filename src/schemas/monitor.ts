@@ -26,6 +26,7 @@ import {
   numberOneOf,
   optionalLocalDateTime,
   stringOneOf,
+  stringOr,
   stringOrNull,
   text,
   tolerantList,
@@ -327,19 +328,10 @@ export const monitorResponseSchema = z.looseObject({
   name: z.string(),
   url: z.string(),
   interval: looseInt,
-  status: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? "pending"),
-  alert_condition: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? "url_unavailable"),
+  status: stringOr("pending"),
+  alert_condition: stringOr("url_unavailable"),
   alert_text_lookup: stringOrNull,
-  request_method: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? "GET"),
+  request_method: stringOr("GET"),
   request_headers: tolerantList(keyValueResponse)
     .nullish()
     .transform((v) => v ?? []),
