@@ -7,6 +7,7 @@ import {
   UptimeForbiddenError,
   UptimeInputError,
   UptimeNetworkError,
+  UptimeNotFoundError,
   UptimeUnauthorizedError,
   UptimeValidationError,
 } from "../client/errors";
@@ -46,6 +47,23 @@ export function deletedOutsidePulumi(
     {},
     cause,
   );
+}
+
+/** Why an update failed: a record gone since the last refresh says how to recreate it; any other error names the resource. */
+export function updateFailure(resource: string, kind: "monitor" | "incident", id: string, err: unknown): Error {
+  return err instanceof UptimeNotFoundError
+    ? deletedOutsidePulumi(resource, kind, id, err)
+    : toResourceError(resource, err);
+}
+
+/** Pulumi's `delete` of a record: one already gone is deleted as asked; any other failure names the resource. */
+export async function deleteUnlessGone(resource: string, remove: () => Promise<unknown>): Promise<void> {
+  try {
+    await remove();
+  } catch (err) {
+    if (err instanceof UptimeNotFoundError) return;
+    throw toResourceError(resource, err);
+  }
 }
 
 /** `Monitor` + `api` → `Monitor "api"`; without a name, the id. */
