@@ -1,15 +1,16 @@
 /**
- * One family of errors for everything the API can answer or fail with. Each carries
- * what a caller needs to act: the HTTP status, the service's message, per-field
- * messages for a validation error, and the method and path. Never the API key.
+ * One family of errors for everything the client throws: what the API answers or fails
+ * with, and the settings or input it refuses before any request. Each carries what a
+ * caller needs to act: the HTTP status, the service's message, per-field messages for a
+ * validation error, and the method and path when there was a request. Never the API key.
  */
 
-/** Details every API error carries. */
+/** Details an error carries; an API error always has the method and path. */
 export interface UptimeErrorDetails {
-  /** HTTP method of the request. */
-  method: string;
-  /** Path of the request, without the base URL or the query's secrets. */
-  path: string;
+  /** HTTP method of the request; absent for an error thrown before any request. */
+  method?: string;
+  /** Path of the request, without the base URL or the query's secrets; absent likewise. */
+  path?: string;
   /** HTTP status, when a response arrived. */
   status?: number;
   /** The service's message, when it sent one. */
@@ -23,10 +24,10 @@ export interface UptimeErrorDetails {
 /** Base class of every error the client throws. Test with `instanceof`. */
 export class UptimeError extends Error {
   override name = "UptimeError";
-  /** HTTP method of the request. */
-  readonly method: string;
-  /** Request path, e.g. `/api/v1/monitors/12`. */
-  readonly path: string;
+  /** HTTP method of the request; undefined for `UptimeConfigError` and `UptimeInputError` before any request. */
+  readonly method?: string;
+  /** Request path, e.g. `/api/v1/monitors/12`; undefined likewise. */
+  readonly path?: string;
   /** HTTP status, or undefined when no response arrived. */
   readonly status?: number;
   /** The service's own message, if any. */
@@ -152,19 +153,27 @@ export class UptimePaginationError extends UptimeResponseError {
   }
 }
 
-/** The client is missing its base URL or API key. */
-export class UptimeConfigError extends Error {
+/**
+ * The client's settings are missing or malformed (base URL, API key, a number out of
+ * range), or the client was closed. Thrown before any request is sent; `method` and
+ * `path` name the call when there was one (a call after `close()`).
+ */
+export class UptimeConfigError extends UptimeError {
   override name = "UptimeConfigError";
+
+  constructor(message: string, call: { method?: string; path?: string } = {}) {
+    super(message, call);
+  }
 }
 
 /** Input that fails the client-side schema, before any request. */
-export class UptimeInputError extends Error {
+export class UptimeInputError extends UptimeError {
   override name = "UptimeInputError";
   /** Messages per field path. */
   readonly fields: Record<string, string[]>;
 
   constructor(message: string, fields: Record<string, string[]>) {
-    super(message);
+    super(message, {});
     this.fields = fields;
   }
 }

@@ -80,7 +80,10 @@ export class Requester {
    */
   async send(call: Call): Promise<CallResult> {
     if (this.#closed)
-      throw new UptimeConfigError(`${call.method} ${call.path}: the uptime client was closed; create a new one`);
+      throw new UptimeConfigError(`${call.method} ${call.path}: the uptime client was closed; create a new one`, {
+        method: call.method,
+        path: call.path,
+      });
     const { transport, retry, gate, limiter } = this.#deps;
     const random = this.#deps.random ?? Math.random;
     const wire = {

@@ -1,8 +1,7 @@
 /** The `Incident` resource: a recorded period during which a monitor was in trouble. */
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicType, serializedProvider, urnOf } from "./serialized-provider";
+import { dynamicType, resourceProps } from "./serialized-provider";
 import { suspendDebugStacks } from "./debug-stacks";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
 import { INCIDENT_FIELDS } from "../schemas/resources";
 import type { IncidentArgs, IncidentOutputs } from "./types.generated";
 
@@ -32,16 +31,7 @@ export class Incident extends pulumi.CustomResource {
   constructor(name: string, args: IncidentArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = suspendDebugStacks();
     try {
-      const props: Record<string, unknown> = {};
-      for (const out of OUTPUTS) props[out] = undefined;
-      if (args) {
-        Object.assign(props, args);
-        props[RESOURCE_NAME_KEY] = name;
-        props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Incident"), opts?.parent);
-      }
-      // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
-      props.__provider = serializedProvider("incident");
-      super(dynamicType("Incident"), name, props, opts);
+      super(dynamicType("Incident"), name, resourceProps("Incident", name, args, opts, OUTPUTS), opts);
     } finally {
       restoreStacks();
     }

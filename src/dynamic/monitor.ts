@@ -1,8 +1,7 @@
 /** The `Monitor` resource: an uptime monitor declared in a Pulumi program. */
 import * as pulumi from "@pulumi/pulumi";
-import { dynamicType, serializedProvider, urnOf } from "./serialized-provider";
+import { dynamicType, resourceProps } from "./serialized-provider";
 import { MONITOR_SECRET_FIELDS } from "../runtime/monitor/monitor-props";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
 import { MONITOR_FIELDS } from "../schemas/resources";
 import { suspendDebugStacks } from "./debug-stacks";
 import type { AlertArgs, MonitorArgs, MonitorOutputs, RequestHeaderArgs } from "./types.generated";
@@ -59,20 +58,7 @@ export class Monitor extends pulumi.CustomResource {
   constructor(name: string, args: MonitorArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = suspendDebugStacks();
     try {
-      const props: Record<string, unknown> = {};
-      for (const out of OUTPUTS) props[out] = undefined;
-      if (args) {
-        Object.assign(props, args);
-        // Secret as inputs too: additionalSecretOutputs alone leaves the state's inputs in plaintext.
-        for (const field of MONITOR_SECRET_FIELDS) {
-          const value = (args as unknown as Record<string, unknown>)[field];
-          if (value !== undefined) props[field] = pulumi.secret(value);
-        }
-        props[RESOURCE_NAME_KEY] = name;
-        props[RESOURCE_URN_KEY] = urnOf(name, dynamicType("Monitor"), opts?.parent);
-      }
-      // What pulumi.dynamic.Resource does, with the tiny shim instead of a serialized object.
-      props.__provider = serializedProvider("monitor");
+      const props = resourceProps("Monitor", name, args, opts, OUTPUTS, MONITOR_SECRET_FIELDS);
       super(dynamicType("Monitor"), name, props, {
         ...opts,
         additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],

@@ -4,6 +4,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { incidentShim, monitorShim } from "./shim";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
 
 const SHIMS = { monitor: monitorShim, incident: incidentShim } as const;
 const cache = new Map<keyof typeof SHIMS, Promise<string>>();
@@ -41,4 +42,34 @@ export function urnOf(name: string, type: string, parent: pulumi.Resource | unde
   return new Promise((resolve) => {
     pulumi.createUrn(name, type, parent).apply((urn) => resolve(urn));
   });
+}
+
+/**
+ * The properties a resource class registers, as `pulumi.dynamic.Resource` builds them but
+ * with the serialized shim as `__provider`: every output up front (undefined) so that `get`
+ * exposes them too; for a declared resource (`args` given) its args, with `secretFields`
+ * wrapped as secrets (additionalSecretOutputs alone leaves the state's inputs in plaintext),
+ * its name and its URN.
+ */
+export function resourceProps(
+  type: "Monitor" | "Incident",
+  name: string,
+  args: object | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+  outputs: readonly string[],
+  secretFields: readonly string[] = [],
+): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  for (const out of outputs) props[out] = undefined;
+  if (args) {
+    Object.assign(props, args);
+    for (const field of secretFields) {
+      const value = (args as Record<string, unknown>)[field];
+      if (value !== undefined) props[field] = pulumi.secret(value);
+    }
+    props[RESOURCE_NAME_KEY] = name;
+    props[RESOURCE_URN_KEY] = urnOf(name, dynamicType(type), opts?.parent);
+  }
+  props.__provider = serializedProvider(type === "Monitor" ? "monitor" : "incident");
+  return props;
 }

@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { IncidentListQuery } from "../schemas";
 import { incidentFromApi } from "../runtime/incident/incident-props";
-import { fetchIncident, listIncidents } from "./queries";
+import { fetchIncident, listIncidents } from "./reads";
 import { withProgramClient, type FunctionOptions } from "./program-client";
 
 /** An incident as the functions return it, in the program's names. */

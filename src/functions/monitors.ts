@@ -2,7 +2,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { MonitorListQuery } from "../schemas";
 import { fromApi } from "../runtime/monitor/monitor-props";
-import { fetchMonitor, listMonitors } from "./queries";
+import { fetchMonitor, listMonitors } from "./reads";
 import { withProgramClient, type FunctionOptions } from "./program-client";
 
 /** A monitor's fields in the program's names, every value plain (the Output forms' shape). */

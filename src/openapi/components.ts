@@ -94,38 +94,25 @@ const RATE_HEADERS = {
 
 const json = (schema: JsonSchema) => ({ "application/json": { schema } });
 
+/** An error answer that carries the rate-limit headers, with a body of the named schema. */
+const rateLimitedError = (description: string, body = "MessageError") => ({
+  description,
+  headers: RATE_HEADERS,
+  content: json(ref(body)),
+});
+
 function responses(): Record<string, JsonSchema> {
   return {
-    BadRequest: {
-      description: "The body is not valid UTF-8, or has too many fields or list entries.",
-      headers: RATE_HEADERS,
-      content: json(ref("MessageError")),
-    },
+    BadRequest: rateLimitedError("The body is not valid UTF-8, or has too many fields or list entries."),
     Unauthenticated: {
       description: "No API key, or one the service does not know.",
       content: json(ref("Unauthenticated")),
     },
-    Forbidden: {
-      description: "The account's plan has no API access.",
-      headers: RATE_HEADERS,
-      content: json(ref("MessageError")),
-    },
-    NotFound: {
-      description: "No such record. Another account's record is indistinguishable from a missing one.",
-      headers: RATE_HEADERS,
-      content: json(ref("MessageError")),
-    },
+    Forbidden: rateLimitedError("The account's plan has no API access."),
+    NotFound: rateLimitedError("No such record. Another account's record is indistinguishable from a missing one."),
     TooLarge: { description: "The body is larger than the instance accepts.", content: json(ref("MessageError")) },
-    UnsupportedMediaType: {
-      description: "The body is neither a form nor JSON.",
-      headers: RATE_HEADERS,
-      content: json(ref("MessageError")),
-    },
-    ValidationFailed: {
-      description: "Invalid fields: each with its messages.",
-      headers: RATE_HEADERS,
-      content: json(ref("ValidationError")),
-    },
+    UnsupportedMediaType: rateLimitedError("The body is neither a form nor JSON."),
+    ValidationFailed: rateLimitedError("Invalid fields: each with its messages.", "ValidationError"),
     TooManyRequests: {
       description: "Over the account's rate limit (120 requests a minute on the service). Wait `Retry-After` seconds.",
       headers: {

@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { jsonSchemaOf, type JsonSchema } from "./json-schema";
 import { ref, responseRef, SUCCESS_HEADERS } from "./components";
-import { incidentListParameters, monitorListParameters } from "./queries";
+import { incidentListParameters, monitorListParameters } from "./list-parameters";
 
 /** How list fields travel in a form: `alerts[0][key]=email&alerts[0][value]=ops@example.com`. */
 const FORM_ENCODING_NOTE =

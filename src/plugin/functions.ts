@@ -1,12 +1,12 @@
 /**
  * The package's functions as `Invoke` serves them: arguments checked with the same schemas
  * as the client's (failures name the argument and the allowed values), the reads of
- * src/functions/queries.ts, and results whose secret fields (alerts, request headers) stay
+ * src/functions/reads.ts, and results whose secret fields (alerts, request headers) stay
  * secret.
  */
 import type { z } from "zod";
 import type { UptimeClient } from "../client/client";
-import { fetchIncident, fetchMonitor, listIncidents, listMonitors } from "../functions/queries";
+import { fetchIncident, fetchMonitor, listIncidents, listMonitors } from "../functions/reads";
 import {
   INCIDENT_FIELDS,
   MONITOR_FIELDS,

@@ -77,34 +77,29 @@ function compareProperties(
   }
 }
 
-/** Inputs newly required (an older program may not set them). */
-function compareRequiredInputs(
+/**
+ * Required names that break an older program: an input newly required (it may not set it),
+ * an output no longer required (it may read it unguarded).
+ */
+function compareRequired(
   where: string,
+  kind: "input" | "output",
   before: string[] = [],
   after: string[] = [],
   out: BreakingChange[],
 ): void {
-  for (const name of after)
-    if (!before.includes(name)) out.push({ where: `${where}.${name}`, what: "input newly required" });
-}
-
-/** Outputs no longer always present (an older program may read them unguarded). */
-function compareRequiredOutputs(
-  where: string,
-  before: string[] = [],
-  after: string[] = [],
-  out: BreakingChange[],
-): void {
-  for (const name of before)
-    if (!after.includes(name))
-      out.push({ where: `${where}.${name}`, what: "output no longer required (may be absent)" });
+  const [from, to, what] =
+    kind === "input"
+      ? [before, after, "input newly required"]
+      : [after, before, "output no longer required (may be absent)"];
+  for (const name of to) if (!from.includes(name)) out.push({ where: `${where}.${name}`, what });
 }
 
 function compareResource(where: string, before: SchemaResource, after: SchemaResource, out: BreakingChange[]): void {
   compareProperties(where, "input", before.inputProperties, after.inputProperties, out);
-  compareRequiredInputs(where, before.requiredInputs, after.requiredInputs, out);
+  compareRequired(where, "input", before.requiredInputs, after.requiredInputs, out);
   compareProperties(where, "output", before.properties, after.properties, out);
-  compareRequiredOutputs(where, before.required, after.required, out);
+  compareRequired(where, "output", before.required, after.required, out);
 }
 
 function compareType(where: string, before: SchemaType, after: SchemaType, out: BreakingChange[]): void {
@@ -116,8 +111,8 @@ function compareType(where: string, before: SchemaType, after: SchemaType, out: 
   }
   // Object types serve as inputs and outputs both: neither a removal nor a new requirement is safe.
   compareProperties(where, "property", before.properties, after.properties, out);
-  compareRequiredInputs(where, before.required, after.required, out);
-  compareRequiredOutputs(where, before.required, after.required, out);
+  compareRequired(where, "input", before.required, after.required, out);
+  compareRequired(where, "output", before.required, after.required, out);
 }
 
 function compareMap<T>(
@@ -173,9 +168,9 @@ export function breakingChanges(before: PackageSchema, after: PackageSchema): Br
     after.functions,
     (where, b, a, o) => {
       compareProperties(`${where}(inputs)`, "input", b.inputs?.properties, a.inputs?.properties, o);
-      compareRequiredInputs(`${where}(inputs)`, b.inputs?.required, a.inputs?.required, o);
+      compareRequired(`${where}(inputs)`, "input", b.inputs?.required, a.inputs?.required, o);
       compareProperties(`${where}(outputs)`, "output", b.outputs?.properties, a.outputs?.properties, o);
-      compareRequiredOutputs(`${where}(outputs)`, b.outputs?.required, a.outputs?.required, o);
+      compareRequired(`${where}(outputs)`, "output", b.outputs?.required, a.outputs?.required, o);
     },
     out,
   );

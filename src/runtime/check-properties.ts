@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { isUnknown, unknownPaths, withoutUnknowns } from "./unknowns";
+import { unknownPaths, withoutUnknowns } from "./unknowns";
 import { propertyPath, toCamel as toCamelTop, toSnake } from "../schemas/name-case";
 
 /** What a resource's `check` needs to know about it. */
@@ -146,9 +146,4 @@ export function runCheck(
     }
   }
   return failures.length ? { inputs, failures } : { inputs };
-}
-
-/** True when the bag holds an unknown at the top level of `key`. */
-export function unknownAt(bag: Record<string, unknown>, key: string): boolean {
-  return isUnknown(bag[key]);
 }

@@ -3,11 +3,11 @@
  * (camelCase) name and the service's message, and for a 401 which setting to fix.
  */
 import {
-  UptimeConfigError,
   UptimeError,
   UptimeForbiddenError,
   UptimeInputError,
   UptimeNetworkError,
+  UptimeNotFoundError,
   UptimeUnauthorizedError,
   UptimeValidationError,
 } from "../client/errors";
@@ -49,6 +49,23 @@ export function deletedOutsidePulumi(
   );
 }
 
+/** Why an update failed: a record gone since the last refresh says how to recreate it; any other error names the resource. */
+export function updateFailure(resource: string, kind: "monitor" | "incident", id: string, err: unknown): Error {
+  return err instanceof UptimeNotFoundError
+    ? deletedOutsidePulumi(resource, kind, id, err)
+    : toResourceError(resource, err);
+}
+
+/** Pulumi's `delete` of a record: one already gone is deleted as asked; any other failure names the resource. */
+export async function deleteUnlessGone(resource: string, remove: () => Promise<unknown>): Promise<void> {
+  try {
+    await remove();
+  } catch (err) {
+    if (err instanceof UptimeNotFoundError) return;
+    throw toResourceError(resource, err);
+  }
+}
+
 /** `Monitor` + `api` → `Monitor "api"`; without a name, the id. */
 export function resourceLabel(kind: "Monitor" | "Incident", name: unknown, id?: string | number): string {
   if (typeof name === "string" && name) return `${kind} "${name}"`;
@@ -70,7 +87,7 @@ export function toResourceError(resource: string, err: unknown): Error {
   }
   const access = accessProblem(err);
   if (access) return new UptimeResourceError(resource, access, {}, err);
-  if (err instanceof UptimeError || err instanceof UptimeConfigError) {
+  if (err instanceof UptimeError) {
     return new UptimeResourceError(resource, err.message, {}, err);
   }
   return new UptimeResourceError(resource, err instanceof Error ? err.message : String(err), {}, err);

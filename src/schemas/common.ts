@@ -166,16 +166,17 @@ export const looseIntOrNull = z.preprocess(
 /** An optional string that instances may send as null or leave out. */
 export const stringOrNull = z.preprocess((v) => (v === undefined || v === "" ? null : v), z.string().nullable());
 
+/** A string that instances may send as null or leave out, read as `fallback` then. */
+export const stringOr = (fallback: string) =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => v ?? fallback);
+
 /** A `{ key, value }` pair as a response carries it. */
 export const keyValueResponse = z.object({
-  key: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  value: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  key: stringOr(""),
+  value: stringOr(""),
 });
 
 /** A `{ key, value }` pair of a list field. */

@@ -26,6 +26,7 @@ import {
   numberOneOf,
   optionalLocalDateTime,
   stringOneOf,
+  stringOr,
   stringOrNull,
   text,
   tolerantList,
@@ -181,6 +182,12 @@ function filled(v: unknown): boolean {
   return v !== undefined && v !== null && !(typeof v === "string" && v.trim() === "");
 }
 
+/** Two fields that go together (Laravel's required_with both ways): each one set requires the other. */
+function bothOrNeither(ctx: z.RefinementCtx, [a, hasA]: [string, boolean], [b, hasB]: [string, boolean]): void {
+  if (hasA && !hasB) ctx.addIssue({ code: "custom", path: [b], message: `is required when ${a} is set` });
+  if (hasB && !hasA) ctx.addIssue({ code: "custom", path: [a], message: `is required when ${b} is set` });
+}
+
 /**
  * The service's cross-field rules, applied to whichever of the fields are present. They
  * run even when a field has the wrong type (`when` below), so that every problem is
@@ -207,32 +214,10 @@ function crossFieldRules(mode: "store" | "update") {
     }
     const hasUser = filled(m.request_auth_username);
     const hasPassword = filled(m.request_auth_password);
-    if (hasUser && !hasPassword)
-      ctx.addIssue({
-        code: "custom",
-        path: ["request_auth_password"],
-        message: "is required when request_auth_username is set",
-      });
-    if (hasPassword && !hasUser)
-      ctx.addIssue({
-        code: "custom",
-        path: ["request_auth_username"],
-        message: "is required when request_auth_password is set",
-      });
+    bothOrNeither(ctx, ["request_auth_username", hasUser], ["request_auth_password", hasPassword]);
     const start = filled(m.maintenance_start_at) ? m.maintenance_start_at : undefined;
     const end = filled(m.maintenance_end_at) ? m.maintenance_end_at : undefined;
-    if (start && !end)
-      ctx.addIssue({
-        code: "custom",
-        path: ["maintenance_end_at"],
-        message: "is required when maintenance_start_at is set",
-      });
-    if (end && !start)
-      ctx.addIssue({
-        code: "custom",
-        path: ["maintenance_start_at"],
-        message: "is required when maintenance_end_at is set",
-      });
+    bothOrNeither(ctx, ["maintenance_start_at", Boolean(start)], ["maintenance_end_at", Boolean(end)]);
     // Reported on the start, as the service's `before:maintenance_end_at` rule does.
     if (
       typeof start === "string" &&
@@ -343,19 +328,10 @@ export const monitorResponseSchema = z.looseObject({
   name: z.string(),
   url: z.string(),
   interval: looseInt,
-  status: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? "pending"),
-  alert_condition: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? "url_unavailable"),
+  status: stringOr("pending"),
+  alert_condition: stringOr("url_unavailable"),
   alert_text_lookup: stringOrNull,
-  request_method: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? "GET"),
+  request_method: stringOr("GET"),
   request_headers: tolerantList(keyValueResponse)
     .nullish()
     .transform((v) => v ?? []),

@@ -9,6 +9,7 @@ import { httpUrl, text } from "./common";
 import { field, fieldsOf, type FieldInfo } from "./fields";
 import { toCamel, type CamelCase } from "./name-case";
 import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
+import { isTimeZone } from "../util/time";
 
 /** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
 export const PACKAGE_NAME = "uptime";
@@ -19,16 +20,6 @@ function checkedText(problem: (value: string) => string | undefined) {
     const found = problem(value);
     if (found) ctx.addIssue({ code: "custom", message: found });
   });
-}
-
-/** True for a time zone name the runtime knows (IANA, e.g. `Europe/Berlin`). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Allowed values of the provider's numeric settings: whole numbers from `min` to `max`. */

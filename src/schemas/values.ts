@@ -27,6 +27,21 @@ export const MONITOR_STATUSES = ["pending", "online", "offline", "paused", "main
 /** Incident states, derived by the service from the timestamps. */
 export const INCIDENT_STATUSES = ["unresolved", "acknowledged", "resolved"] as const;
 
+/**
+ * The lists a resource's types name (src/dynamic/value-types.ts), by the name of their type:
+ * the generated types write `Interval` rather than the union of its values.
+ */
+export const NAMED_VALUE_LISTS = {
+  Interval: INTERVALS,
+  AlertCondition: ALERT_CONDITIONS,
+  RequestMethod: REQUEST_METHODS,
+  ExpiryAlertDays: EXPIRY_ALERT_DAYS,
+  AlertChannel: ALERT_CHANNELS,
+  CacheBuster: CACHE_BUSTER_VALUES,
+  MonitorStatus: MONITOR_STATUSES,
+  IncidentStatus: INCIDENT_STATUSES,
+} as const;
+
 /** Page sizes both lists accept. Anything else falls back to an instance setting. */
 export const PER_PAGE_VALUES = [10, 25, 50, 100] as const;
 /** The contract's default page size. */

@@ -1,6 +1,6 @@
 /**
  * The local uptime server: an HTTP server that behaves like the real service
- * (see /work/shared/spec/service-behaviour.md), for tests and demos.
+ * (docs/local-server.md says what it serves and how), for tests and demos.
  */
 export {
   DEFAULT_API_KEY,

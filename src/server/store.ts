@@ -9,6 +9,8 @@ import { openDatabase, type Database } from "./db";
 import { migrate } from "./migrations";
 import { nameKey as plainNameKey } from "../util/monitor-names";
 import { decodeText, encodeText, mapStrings } from "./nul-text";
+import { MONITOR_DATE_FIELDS } from "../schemas/monitor";
+import { INCIDENT_DATE_FIELDS } from "../schemas/incident";
 
 /** The name key as stored and searched (see nul-text.ts). */
 const nameKey = (name: string) => encodeText(plainNameKey(name));
@@ -112,6 +114,14 @@ export interface IncidentListQuery {
   offset: number;
 }
 
+/** Adds a query parameter to `params` and gives its placeholder (`$2`, `$3`, …). */
+function placeholderOf(params: unknown[]): (value: unknown) => string {
+  return (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+}
+
 /** One page of rows and the total. */
 export interface Page<T> {
   rows: T[];
@@ -121,19 +131,8 @@ export interface Page<T> {
 type Queryable = PGlite | Transaction;
 
 const MONITOR_JSON_COLUMNS = new Set(["request_headers", "alerts"]);
-const DATE_COLUMNS = new Set([
-  "maintenance_start_at",
-  "maintenance_end_at",
-  "ssl_ends_at",
-  "domain_ends_at",
-  "started_at",
-  "checked_at",
-  "created_at",
-  "updated_at",
-  "acknowledged_at",
-  "ended_at",
-  "next_check_at",
-]);
+// The records' date fields as the schemas list them, and the checker's own schedule.
+const DATE_COLUMNS = new Set<string>([...MONITOR_DATE_FIELDS, ...INCIDENT_DATE_FIELDS, "next_check_at"]);
 
 function toParam(column: string, value: unknown): unknown {
   if (value === null || value === undefined) return null;
@@ -195,50 +194,65 @@ export class StoreTx {
     return fromRow<MonitorRecord>(r.rows[0]);
   }
 
+  /** Sets `values` on row `id` of `table`; returns the row as stored. */
+  private async updateRow<T>(table: "monitors" | "incidents", id: number, values: Record<string, unknown>): Promise<T> {
+    const cols = Object.keys(values);
+    const r = await this.db.query<Record<string, unknown>>(
+      `UPDATE ${this.S}.${table} SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
+      [id, ...cols.map((c) => toParam(c, values[c]))],
+    );
+    return fromRow<T>(r.rows[0]);
+  }
+
+  /** Deletes row `id` of `table` if the account owns it; false when there was none. */
+  private async deleteRow(table: "monitors" | "incidents", account: string, id: number): Promise<boolean> {
+    const r = await this.db.query(`DELETE FROM ${this.S}.${table} WHERE account = $1 AND id = $2`, [account, id]);
+    return (r.affectedRows ?? 0) > 0;
+  }
+
+  /** One page of `columns` from `from` where `where` holds, in `order`, with the count of all matches. */
+  private async page<T>(
+    from: string,
+    columns: string,
+    where: string,
+    order: string,
+    q: { limit: number; offset: number },
+    params: unknown[],
+  ): Promise<Page<T>> {
+    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT ${columns} FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params,
+    );
+    return { rows: rows.rows.map((r) => fromRow<T>(r)), total: total.rows[0].n };
+  }
+
   /** Writes the given monitor columns and `updated_at`. */
   async updateMonitor(id: number, fields: Partial<MonitorFields>, now: number): Promise<MonitorRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
     if (fields.name !== undefined) values.name_key = plainNameKey(fields.name);
-    const cols = Object.keys(values);
-    const r = await this.db.query<Record<string, unknown>>(
-      `UPDATE ${this.S}.monitors SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
-      [id, ...cols.map((c) => toParam(c, values[c]))],
-    );
-    return fromRow<MonitorRecord>(r.rows[0]);
+    return this.updateRow<MonitorRecord>("monitors", id, values);
   }
 
   /** Deletes the account's monitor (its incidents go with it); false when there was none. */
   async deleteMonitor(account: string, id: number): Promise<boolean> {
-    const r = await this.db.query(`DELETE FROM ${this.S}.monitors WHERE account = $1 AND id = $2`, [account, id]);
-    return (r.affectedRows ?? 0) > 0;
+    return this.deleteRow("monitors", account, id);
   }
 
   /** One page of the account's monitors. */
   async listMonitors(account: string, q: MonitorListQuery): Promise<Page<MonitorRecord>> {
     const params: unknown[] = [account];
+    const arg = placeholderOf(params);
     let where = "account = $1";
     if (q.search) {
       // A name search matches as the service's collation does (case and accents ignored).
-      if (q.searchBy === "name") {
-        params.push(nameKey(q.search));
-        where += ` AND strpos(name_key, $${params.length}) > 0`;
-      } else {
-        params.push(encodeText(q.search));
-        where += ` AND strpos(lower(url), lower($${params.length})) > 0`;
-      }
+      if (q.searchBy === "name") where += ` AND strpos(name_key, ${arg(nameKey(q.search))}) > 0`;
+      else where += ` AND strpos(lower(url), lower(${arg(encodeText(q.search))})) > 0`;
     }
     const dir = q.sort === "asc" ? "ASC" : "DESC";
     // Text sorts ignore case, as the service's MySQL collation does; id breaks ties.
     const order = q.sortBy === "id" ? `id ${dir}` : `lower(${q.sortBy}) ${dir}, ${q.sortBy} ${dir}, id ${dir}`;
-    const total = await this.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${this.S}.monitors WHERE ${where}`,
-      params,
-    );
-    const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT * FROM ${this.S}.monitors WHERE ${where} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
-      params,
-    );
-    return { rows: rows.rows.map((r) => fromRow<MonitorRecord>(r)), total: total.rows[0].n };
+    return this.page<MonitorRecord>(`${this.S}.monitors`, "*", where, order, q, params);
   }
 
   /** True when the monitor has an incident without `ended_at`. */
@@ -294,38 +308,28 @@ export class StoreTx {
   /** Writes the given incident columns and `updated_at`. */
   async updateIncident(id: number, fields: Partial<IncidentFields>, now: number): Promise<IncidentRecord> {
     const values: Record<string, unknown> = { ...fields, updated_at: now };
-    const cols = Object.keys(values);
-    const r = await this.db.query<Record<string, unknown>>(
-      `UPDATE ${this.S}.incidents SET ${cols.map((c, i) => `"${c}" = $${i + 2}`).join(", ")} WHERE id = $1 RETURNING *`,
-      [id, ...cols.map((c) => toParam(c, values[c]))],
-    );
-    return fromRow<IncidentRecord>(r.rows[0]);
+    return this.updateRow<IncidentRecord>("incidents", id, values);
   }
 
   /** Deletes the account's incident; false when there was none. */
   async deleteIncident(account: string, id: number): Promise<boolean> {
-    const r = await this.db.query(`DELETE FROM ${this.S}.incidents WHERE account = $1 AND id = $2`, [account, id]);
-    return (r.affectedRows ?? 0) > 0;
+    return this.deleteRow("incidents", account, id);
   }
 
   /** One page of the account's incidents. */
   async listIncidents(account: string, q: IncidentListQuery): Promise<Page<IncidentRecord>> {
     const params: unknown[] = [account];
+    const arg = placeholderOf(params);
     let where = "i.account = $1";
     if (q.search) {
       if (q.searchBy === "monitor") {
         // The monitor's name, matched as the service's collation does (see listMonitors).
-        params.push(nameKey(q.search));
-        where += ` AND strpos(m.name_key, $${params.length}) > 0`;
+        where += ` AND strpos(m.name_key, ${arg(nameKey(q.search))}) > 0`;
       } else {
-        params.push(encodeText(q.search));
-        where += ` AND strpos(lower(coalesce(i.${q.searchBy}, '')), lower($${params.length})) > 0`;
+        where += ` AND strpos(lower(coalesce(i.${q.searchBy}, '')), lower(${arg(encodeText(q.search))})) > 0`;
       }
     }
-    if (q.monitorId !== undefined) {
-      params.push(q.monitorId);
-      where += ` AND i.monitor_id = $${params.length}`;
-    }
+    if (q.monitorId !== undefined) where += ` AND i.monitor_id = ${arg(q.monitorId)}`;
     if (q.status === "resolved") where += " AND i.ended_at IS NOT NULL";
     if (q.status === "acknowledged") where += " AND i.ended_at IS NULL AND i.acknowledged_at IS NOT NULL";
     if (q.status === "unresolved") where += " AND i.ended_at IS NULL AND i.acknowledged_at IS NULL";
@@ -333,12 +337,7 @@ export class StoreTx {
     const dir = q.sort === "asc" ? "ASC NULLS LAST" : "DESC NULLS FIRST";
     const iddir = q.sort === "asc" ? "ASC" : "DESC";
     const from = `${this.S}.incidents i JOIN ${this.S}.monitors m ON m.id = i.monitor_id`;
-    const total = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`, params);
-    const rows = await this.db.query<Record<string, unknown>>(
-      `SELECT i.* FROM ${from} WHERE ${where} ORDER BY i.${q.sortBy} ${dir}, i.id ${iddir} LIMIT ${q.limit} OFFSET ${q.offset}`,
-      params,
-    );
-    return { rows: rows.rows.map((r) => fromRow<IncidentRecord>(r)), total: total.rows[0].n };
+    return this.page<IncidentRecord>(from, "i.*", where, `i.${q.sortBy} ${dir}, i.id ${iddir}`, q, params);
   }
 
   /**

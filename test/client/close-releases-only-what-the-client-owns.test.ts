@@ -3,15 +3,12 @@
  * one stays open while another client still uses it; the closed client refuses calls.
  */
 import { Agent } from "undici";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { UptimeClient, UptimeConfigError } from "../../src/client";
-import { monitorBody, startTinyServer, type TinyServer } from "./helpers/tiny-server";
+import { expect, it } from "vitest";
+import { UptimeClient, UptimeConfigError, UptimeError } from "../../src/client";
+import { monitorBody, startTinyServer } from "./helpers/tiny-server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: TinyServer;
-beforeAll(async () => {
-  server = await startTinyServer(() => ({ json: { data: monitorBody() } }));
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTinyServer(() => ({ json: { data: monitorBody() } })));
 
 it("leaves a caller's dispatcher open", async () => {
   const agent = new Agent();
@@ -30,7 +27,10 @@ it("keeps the shared dispatcher open for the clients still using it", async () =
   await a.monitors.get(1);
   await a.close();
   await a.close(); // twice is harmless
-  await expect(a.monitors.get(1)).rejects.toBeInstanceOf(UptimeConfigError);
+  const refused = await a.monitors.get(1).catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(UptimeConfigError);
+  expect(refused).toBeInstanceOf(UptimeError);
+  expect(refused).toMatchObject({ method: "GET", path: "/api/v1/monitors/1" });
   await expect(b.monitors.get(1)).resolves.toMatchObject({ id: 1 });
   await b.close();
   // With every client closed the shared agent is gone; a new client gets a fresh one.

@@ -3,23 +3,14 @@
  * each sends the method and path of the contract, and a record comes back equal to
  * what was sent.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { UptimeClient } from "../../src/client";
+import { beforeEach, describe, expect, it } from "vitest";
 import { UptimeNotFoundError } from "../../src/client/errors";
 import type { MonitorCreateInput } from "../../src/schemas";
-import { localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import { localClient, startTestServer, uniqueName } from "./helpers/local-server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-let client: UptimeClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = localClient(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = fileFixture(() => startTestServer());
+const client = fileFixture(async () => localClient(server));
 beforeEach(() => server.resetStats());
 
 const calls = () => server.requests.map((r) => `${r.method} ${r.path} ${r.status}`);

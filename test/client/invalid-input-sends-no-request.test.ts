@@ -2,22 +2,13 @@
  * Input that fails the client-side schemas throws UptimeInputError with messages per
  * field, and the local server sees no request at all (no write, no read).
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import type { UptimeClient } from "../../src/client";
-import { UptimeInputError } from "../../src/client/errors";
-import { localClient, startTestServer, type UptimeServer } from "./helpers/local-server";
+import { beforeEach, expect, it } from "vitest";
+import { UptimeError, UptimeInputError } from "../../src/client/errors";
+import { localClient, startTestServer } from "./helpers/local-server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-let client: UptimeClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  client = localClient(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = fileFixture(() => startTestServer());
+const client = fileFixture(async () => localClient(server));
 beforeEach(() => server.resetStats());
 
 async function inputError(p: Promise<unknown>): Promise<UptimeInputError> {
@@ -26,6 +17,8 @@ async function inputError(p: Promise<unknown>): Promise<UptimeInputError> {
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(UptimeInputError);
+  // Like every error the client throws, one `instanceof UptimeError` catches it.
+  expect(err).toBeInstanceOf(UptimeError);
   return err as UptimeInputError;
 }
 

@@ -9,7 +9,7 @@ import type { UptimeClient } from "../../src/client";
 import { UptimeRateLimitError } from "../../src/client/errors";
 import { rateGateFor } from "../../src/client/rate-gate";
 import { localClient, startTestServer, type UptimeServer } from "./helpers/local-server";
-import { until } from "./helpers/until";
+import { eventually } from "../support/eventually";
 
 const KEY_A = "rate-account-a";
 const KEY_B = "rate-account-b";
@@ -55,7 +55,7 @@ it("one gate for the account: a second client waits for it without calling the s
   offsetMs = windowStart + 57_200 - Date.now();
 
   const a = first.monitors.list();
-  await until(() => rateGateFor(server.url, KEY_A).remainingMs() > 0); // the 429 has closed the gate
+  await eventually("the 429 to close the gate", () => rateGateFor(server.url, KEY_A).remainingMs() > 0, 5_000);
   const refusedAt = performance.now();
   const b = second.monitors.list();
   const c = second.incidents.list();

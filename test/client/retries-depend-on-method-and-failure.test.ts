@@ -7,36 +7,25 @@
  * Each "once" fault is switched off from the server's log callback, which runs in the
  * same tick as the faulty answer, so the client's retry always meets a healthy server.
  */
-import { until } from "./helpers/until";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eventually } from "../support/eventually";
+import { beforeEach, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
-import { UptimeNetworkError, UptimeServerError, type UptimeError } from "../../src/client/errors";
+import { UptimeNetworkError, UptimeServerError } from "../../src/client/errors";
 import type { FaultKind } from "../../src/server";
-import {
-  localClient,
-  recordingDispatcher,
-  startTestServer,
-  uniqueName,
-  type UptimeServer,
-} from "./helpers/local-server";
+import { failure, localClient, recordingDispatcher, startTestServer, uniqueName } from "./helpers/local-server";
 import { freePort, monitorBody, startTinyServer } from "./helpers/tiny-server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-let client: UptimeClient;
 let faultsLeft = 0;
 
-beforeAll(async () => {
-  server = await startTestServer({
+const server = fileFixture(() =>
+  startTestServer({
     log: (line) => {
       if (line.includes("(fault:") && --faultsLeft === 0) server.setFaults(undefined);
     },
-  });
-  client = localClient(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+  }),
+);
+const client = fileFixture(async () => localClient(server));
 beforeEach(() => {
   server.setFaults(undefined);
   server.resetStats();
@@ -51,13 +40,6 @@ function fault(kind: FaultKind, times = 1): void {
 /** Requests the server saw after the setup, as "METHOD status". */
 const seen = (method?: string) =>
   server.requests.filter((r) => !method || r.method === method).map((r) => `${r.method} ${r.status}`);
-
-async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as UptimeError;
-}
 
 async function monitor() {
   const m = await client.monitors.create({ name: uniqueName(), url: "https://example.com", interval: 60 });
@@ -131,7 +113,7 @@ describe("POST", () => {
     const created = c.monitors.create({ name: "m1", url: "https://example.com", interval: 60 });
     // Nothing listens yet: the first attempt is refused (a second is sent only after that).
     // Then a server appears on the port.
-    await until(() => rec.sent.length >= 2);
+    await eventually("a second attempt", () => rec.sent.length >= 2, 5_000);
     const tiny = await startTinyServer(() => ({ status: 201, json: { data: monitorBody({ id: 4 }) } }), port);
     try {
       expect((await created).id).toBe(4);

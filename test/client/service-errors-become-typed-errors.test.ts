@@ -3,43 +3,26 @@
  * ongoing incident), for missing or foreign records, a bad key and an account without
  * API access, arrives as the matching error class with a readable message.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { UptimeClient } from "../../src/client";
+import { expect, it } from "vitest";
 import {
   UptimeForbiddenError,
   UptimeNotFoundError,
   UptimeUnauthorizedError,
   UptimeValidationError,
-  type UptimeError,
 } from "../../src/client/errors";
-import { DEFAULT_API_KEY, localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import { DEFAULT_API_KEY, failure, localClient, startTestServer, uniqueName } from "./helpers/local-server";
+import { fileFixture } from "../support/file-fixture";
 
 const OTHER_KEY = "other-account-key";
 const NO_API_KEY = "plan-without-api-key";
 
-let server: UptimeServer;
-let client: UptimeClient;
-let other: UptimeClient;
-
-beforeAll(async () => {
-  server = await startTestServer({
+const server = fileFixture(() =>
+  startTestServer({
     accounts: [{ apiKey: DEFAULT_API_KEY }, { apiKey: OTHER_KEY }, { apiKey: NO_API_KEY, apiAccess: false }],
-  });
-  client = localClient(server);
-  other = localClient(server, { apiKey: OTHER_KEY });
-});
-afterAll(async () => {
-  await client.close();
-  await other.close();
-  await server.close();
-});
-
-async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as UptimeError;
-}
+  }),
+);
+const client = fileFixture(async () => localClient(server));
+const other = fileFixture(async () => localClient(server, { apiKey: OTHER_KEY }));
 
 it("422: a duplicate name → UptimeValidationError with fields.name", async () => {
   const name = uniqueName();

@@ -6,40 +6,25 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeNetworkError, type UptimeError } from "../../src/client/errors";
-import { localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
-import { until } from "./helpers/until";
+import { failure, localClient, startTestServer, uniqueName } from "./helpers/local-server";
+import { eventually } from "../support/eventually";
 import { fakeDispatcher, fakeRequester, settleTime } from "./helpers/fake-dispatcher";
-
-let server: UptimeServer;
-let client: UptimeClient;
+import { fileFixture } from "../support/file-fixture";
 
 // Deadlines roomy enough for a loaded 2-core machine (other builds beside the suite) to
 // receive and record each request before the client gives up on it; the exact boundaries
 // are asserted on a fake clock below.
 const TIMEOUT_MS = 600;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  client = localClient(server, { timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 3 } });
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
+const server = fileFixture(() => startTestServer());
+const client = fileFixture(async () => localClient(server, { timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 3 } }));
 beforeEach(() => {
   server.setFaults(undefined);
   server.resetStats();
 });
-
-async function failure(p: Promise<unknown>): Promise<UptimeError> {
-  return (await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as UptimeError;
-}
 
 it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async () => {
   server.setFaults({ rate: 1, kinds: ["delay"], delayMs: 3 * TIMEOUT_MS });
@@ -51,7 +36,11 @@ it("a GET slower than timeoutMs is cut off and retried up to maxAttempts", async
     `GET /api/v1/monitors: no response: timed out (no complete response within ${TIMEOUT_MS} ms) (after 3 attempts).`,
   );
   expect(err.outcomeUnknown).toBe(false);
-  await until(() => server.requests.filter((r) => r.method === "GET").length >= 3);
+  await eventually(
+    "the three GETs to be recorded",
+    () => server.requests.filter((r) => r.method === "GET").length >= 3,
+    5_000,
+  );
   expect(server.requests.filter((r) => r.method === "GET")).toHaveLength(3);
   // Real sockets and real time against a slow loopback server: only a lower bound (three
   // deadlines; a loaded machine is only ever slower). The exact schedule is asserted on a
@@ -69,7 +58,7 @@ it("a slow POST is not retried; the error says the outcome is unknown, and the r
   expect(err.message).toContain("timed out");
   expect(err.message).toContain("The outcome is unknown");
   expect(server.requests.filter((r) => r.method === "POST")).toHaveLength(1);
-  await until(() => server.requests[0]?.status === 201, 20_000);
+  await eventually("the slow POST to be answered 201", () => server.requests[0]?.status === 201, 20_000);
   expect((await client.monitors.findByName(name))?.name).toBe(name);
 });
 

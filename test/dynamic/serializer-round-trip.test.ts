@@ -7,9 +7,10 @@
  */
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startTestServer } from "../support/server";
 import { DEFAULT_API_KEY } from "../../src/server";
+import { fileFixture } from "../support/file-fixture";
 
 const require = createRequire(import.meta.url);
 const pulumi = require("@pulumi/pulumi") as typeof import("@pulumi/pulumi");
@@ -33,13 +34,7 @@ async function serialize(fn: () => unknown): Promise<string> {
   return (await pulumi.runtime.serializeFunction(fn)).text;
 }
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = fileFixture(() => startTestServer());
 
 describe("The serialized provider", () => {
   it("is small and matches the golden hash", async () => {

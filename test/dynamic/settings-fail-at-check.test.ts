@@ -5,18 +5,13 @@
  * many resources it checks.
  */
 import { closedPort } from "../support/closed-port";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { incident, monitor } from "../../src/dynamic/runtime";
 import { configureFromStack } from "../../src/runtime/config";
 import { keepEnv, providerHarness } from "../runtime/helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => {
-  h = await providerHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileFixture(() => providerHarness());
 
 const ENV_KEYS = ["UPTIME_BASE_URL", "UPTIME_API_KEY", "UPTIME_TIME_ZONE"] as const;
 const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());

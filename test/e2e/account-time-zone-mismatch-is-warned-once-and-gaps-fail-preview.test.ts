@@ -7,9 +7,10 @@
  * nothing more, and nothing drifts. A start inside the zone's daylight-saving gap fails
  * `preview`, naming the field.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, failed, ok, summary } from "./harness";
-import { describeRequests, requestsBeyondSettingsCheck, startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { failed, ok, summary } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { describeRequests, requestsBeyondSettingsCheck } from "./api";
 
 const WARNING =
   /uptime:timeZone is UTC, but the service's account reads local times in another zone: Monitor "nightly-(db|web)" sent maintenanceStartAt 2030-01-15T10:00:00 and the service stored 2030-01-15T09:00:00 \(in UTC\)/g;
@@ -18,20 +19,10 @@ const REFRESH_WARNING =
   /uptime:timeZone is UTC, but the service's account reads local times in another zone: Monitor "nightly-(db|web)" recorded maintenanceStartAt 2030-01-15T10:00:00 and the service now returns 2030-01-15T09:00:00 \(in UTC\)/g;
 
 describe("a stack whose time zone is not the account's", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer({ timeZone: "Europe/Berlin" });
-    stack = await E2EStack.create({ project: "maintenance", server: srv });
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack({ server: { timeZone: "Europe/Berlin" }, stack: { project: "maintenance" } });
 
   it("is warned about once by up, and drifts on refresh", async () => {
-    const up = ok(await stack.up());
+    const up = ok(await e2e.stack.up());
     expect(summary(up.output)).toMatchObject({ create: 3 });
     // The CLI shows a warning as it happens and again under Diagnostics: one warning, although both monitors showed it.
     const diagnostics = up.stdout.slice(up.stdout.indexOf("Diagnostics:"), up.stdout.indexOf("Resources:"));
@@ -45,7 +36,7 @@ describe("a stack whose time zone is not the account's", () => {
       "The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone",
     );
     // What the warning is about: refreshed, the dates read back as another time.
-    const drift = failed(await stack.preview(["--refresh", "--expect-no-changes", "--diff"]));
+    const drift = failed(await e2e.stack.preview(["--refresh", "--expect-no-changes", "--diff"]));
     expect(drift.output).toMatch(/maintenanceStartAt\s*:\s*"2030-01-15T10:00:00" => "2030-01-15T09:00:00"/);
     // The refresh (a process that wrote nothing) says why, once, although both monitors show
     // it (with --diff the CLI prints a diagnostic once, after the summary).
@@ -53,26 +44,26 @@ describe("a stack whose time zone is not the account's", () => {
   });
 
   it("with uptime:timeZone set to the account's zone, up says nothing more and nothing drifts", async () => {
-    await stack.setConfig("uptime:timeZone", "Europe/Berlin");
-    const from = srv.server.requests.length;
-    const up = ok(await stack.up());
+    await e2e.stack.setConfig("uptime:timeZone", "Europe/Berlin");
+    const from = e2e.srv.server.requests.length;
+    const up = ok(await e2e.stack.up());
     expect(up.output).not.toContain("uptime:timeZone is");
     // The service had the intended instants all along; only their reading was off.
-    expect(srv.server.requests.slice(from).filter((r) => r.write)).toEqual([]);
-    expect((await srv.api.monitors()).map((m) => m.maintenance_start_at)).toEqual([
+    expect(e2e.srv.server.requests.slice(from).filter((r) => r.write)).toEqual([]);
+    expect((await e2e.srv.api.monitors()).map((m) => m.maintenance_start_at)).toEqual([
       "2030-01-15T09:00:00.000000Z",
       "2030-01-15T09:00:00.000000Z",
     ]);
-    ok(await stack.preview(["--refresh", "--expect-no-changes"]));
+    ok(await e2e.stack.preview(["--refresh", "--expect-no-changes"]));
   });
 
   it("fails preview for a start the zone skips (daylight saving), naming the field, sending nothing but the settings check", async () => {
-    await stack.setConfig("fixture:start", "2030-03-31T02:30:00");
-    const from = srv.server.requests.length;
-    const preview = failed(await stack.preview());
+    await e2e.stack.setConfig("fixture:start", "2030-03-31T02:30:00");
+    const from = e2e.srv.server.requests.length;
+    const preview = failed(await e2e.stack.preview());
     expect(preview.output).toContain(
       "maintenanceStartAt: 2030-03-31T02:30:00 does not exist in time zone Europe/Berlin (uptime:timeZone)",
     );
-    expect(requestsBeyondSettingsCheck(srv.server, from), describeRequests(srv.server, from)).toEqual([]);
+    expect(requestsBeyondSettingsCheck(e2e.srv.server, from), describeRequests(e2e.srv.server, from)).toEqual([]);
   });
 });

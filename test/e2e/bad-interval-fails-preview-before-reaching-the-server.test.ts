@@ -4,9 +4,10 @@
  * the server but the one read with which `check` verifies the settings: not on a new stack,
  * and not on a stack whose monitors exist (where `up` fails the same way, without a write).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, failed, ok } from "./harness";
-import { describeRequests, requestsBeyondSettingsCheck, startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { failed, ok } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { describeRequests, requestsBeyondSettingsCheck } from "./api";
 
 const ALLOWED = [60, 180, 300, 600, 900, 1800, 3600];
 
@@ -21,41 +22,31 @@ function expectNamesIntervalAndAllowedValues(output: string): void {
 }
 
 describe("a bad interval", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
+  const e2e = lifecycleStack({ stack: { project: "lifecycle", config: { "fixture:apiInterval": "45" } } });
 
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "lifecycle", server: srv, config: { "fixture:apiInterval": "45" } });
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
-
-  it("fails preview of a new stack, naming the property and the allowed values, with no request to the server but the settings check", async () => {
-    const from = srv.server.requests.length;
-    const preview = failed(await stack.preview());
+  it("fails preview of a new e2e.stack, naming the property and the allowed values, with no request to the server but the settings check", async () => {
+    const from = e2e.srv.server.requests.length;
+    const preview = failed(await e2e.stack.preview());
     expectNamesIntervalAndAllowedValues(preview.output);
-    expect(requestsBeyondSettingsCheck(srv.server, from), describeRequests(srv.server, from)).toEqual([]);
+    expect(requestsBeyondSettingsCheck(e2e.srv.server, from), describeRequests(e2e.srv.server, from)).toEqual([]);
   });
 
   it("fails preview and up of an existing stack without a write", async () => {
-    await stack.setConfig("fixture:apiInterval", "60");
-    ok(await stack.up());
-    const monitors = await srv.api.monitors();
-    await stack.setConfig("fixture:apiInterval", "45");
+    await e2e.stack.setConfig("fixture:apiInterval", "60");
+    ok(await e2e.stack.up());
+    const monitors = await e2e.srv.api.monitors();
+    await e2e.stack.setConfig("fixture:apiInterval", "45");
 
-    const from = srv.server.requests.length;
-    const writes = srv.server.writeCount();
-    const preview = failed(await stack.preview());
+    const from = e2e.srv.server.requests.length;
+    const writes = e2e.srv.server.writeCount();
+    const preview = failed(await e2e.stack.preview());
     expectNamesIntervalAndAllowedValues(preview.output);
-    console.log(`failing preview of an existing stack: requests ${describeRequests(srv.server, from)}`);
-    expect(requestsBeyondSettingsCheck(srv.server, from), describeRequests(srv.server, from)).toEqual([]);
+    console.log(`failing preview of an existing stack: requests ${describeRequests(e2e.srv.server, from)}`);
+    expect(requestsBeyondSettingsCheck(e2e.srv.server, from), describeRequests(e2e.srv.server, from)).toEqual([]);
 
-    const up = failed(await stack.up());
+    const up = failed(await e2e.stack.up());
     expectNamesIntervalAndAllowedValues(up.output);
-    expect(srv.server.writeCount() - writes).toBe(0);
-    expect(await srv.api.monitors()).toEqual(monitors);
+    expect(e2e.srv.server.writeCount() - writes).toBe(0);
+    expect(await e2e.srv.api.monitors()).toEqual(monitors);
   });
 });

@@ -3,43 +3,25 @@
  * changing an incident's `startedAt` or `monitorId` replaces the incident (the service sets
  * both only on store).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  E2EStack,
-  INCIDENT_TYPE,
-  MONITOR_TYPE,
-  byName,
-  jsonSummary,
-  ok,
-  secs,
-  summary,
-  type RunResult,
-} from "./harness";
-import { sameInstant, startE2EServer, type E2EServer } from "./api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { INCIDENT_TYPE, MONITOR_TYPE, byName, jsonSummary, ok, secs, summary, type RunResult } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { sameInstant } from "./api";
 
 describe("changes", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
+  const e2e = lifecycleStack({ stack: { project: "lifecycle" }, up: true });
   let apiId: number;
   let webId: number;
 
   beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "lifecycle", server: srv });
-    ok(await stack.up());
-    apiId = (await srv.api.monitorNamed("e2e api")).id;
-    webId = (await srv.api.monitorNamed("e2e web")).id;
+    apiId = (await e2e.srv.api.monitorNamed("e2e api")).id;
+    webId = (await e2e.srv.api.monitorNamed("e2e web")).id;
   });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
-
   let monitorPreview: RunResult;
 
   it("preview of a changed monitor field shows one in-place update of that monitor", async () => {
-    await stack.setConfig("fixture:apiInterval", "300");
-    monitorPreview = ok(await stack.preview());
+    await e2e.stack.setConfig("fixture:apiInterval", "300");
+    monitorPreview = ok(await e2e.stack.preview());
     expect(monitorPreview.output).toMatch(
       /~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+api\s+update\s+\[diff: ~interval\]/,
     );
@@ -59,58 +41,58 @@ describe("changes", () => {
   });
 
   it("up makes one in-place update with the same id", async () => {
-    const writes = srv.server.writeCount();
-    const up = ok(await stack.up(["--json"]));
+    const writes = e2e.srv.server.writeCount();
+    const up = ok(await e2e.stack.up(["--json"]));
     console.log(`up (1 in-place update): ${secs(up.ms)}`);
     // The engine's own JSON summary and the recorded history agree: 1 update, nothing else.
     expect(jsonSummary(up.stdout)).toEqual({ update: 1, same: 3 });
-    expect(await stack.lastChanges()).toEqual({ update: 1, same: 3 });
+    expect(await e2e.stack.lastChanges()).toEqual({ update: 1, same: 3 });
 
-    expect(srv.server.writeCount() - writes).toBe(1);
-    const api = await srv.api.monitorNamed("e2e api");
+    expect(e2e.srv.server.writeCount() - writes).toBe(1);
+    const api = await e2e.srv.api.monitorNamed("e2e api");
     expect(api).toMatchObject({ id: apiId, interval: 300 });
-    expect((await srv.api.monitors()).length).toBe(2);
-    const state = byName(await stack.resources(MONITOR_TYPE), "api");
+    expect((await e2e.srv.api.monitors()).length).toBe(2);
+    const state = byName(await e2e.stack.resources(MONITOR_TYPE), "api");
     expect(state.id).toBe(String(apiId));
     expect(state.outputs).toMatchObject({ interval: 300, monitorId: apiId });
-    ok(await stack.preview(["--expect-no-changes"]));
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
   });
 
   it("a changed incident startedAt replaces the incident", async () => {
-    const [old] = await srv.api.incidents();
-    await stack.setConfig("fixture:incidentStartedAt", "2024-01-01T09:30:00");
-    const preview = ok(await stack.preview());
+    const [old] = await e2e.srv.api.incidents();
+    await e2e.stack.setConfig("fixture:incidentStartedAt", "2024-01-01T09:30:00");
+    const preview = ok(await e2e.stack.preview());
     expect(preview.output).toMatch(
       /\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~startedAt\]/,
     );
     expect(summary(preview.output)).toMatchObject({ replace: 1, unchanged: 3 });
 
-    ok(await stack.up());
-    expect(await stack.lastChanges()).toEqual({ replace: 1, same: 3 });
-    const incidents = await srv.api.incidents();
+    ok(await e2e.stack.up());
+    expect(await e2e.stack.lastChanges()).toEqual({ replace: 1, same: 3 });
+    const incidents = await e2e.srv.api.incidents();
     expect(incidents).toHaveLength(1);
     expect(incidents[0].id).not.toBe(old.id);
     expect(incidents[0].monitor_id).toBe(apiId);
     expect(sameInstant(incidents[0].started_at, "2024-01-01T09:30:00")).toBe(true);
-    expect(byName(await stack.resources(INCIDENT_TYPE), "outage").id).toBe(String(incidents[0].id));
+    expect(byName(await e2e.stack.resources(INCIDENT_TYPE), "outage").id).toBe(String(incidents[0].id));
   });
 
   it("a changed incident monitorId replaces the incident", async () => {
-    const [old] = await srv.api.incidents();
-    await stack.setConfig("fixture:incidentOn", "web");
-    const preview = ok(await stack.preview());
+    const [old] = await e2e.srv.api.incidents();
+    await e2e.stack.setConfig("fixture:incidentOn", "web");
+    const preview = ok(await e2e.stack.preview());
     expect(preview.output).toMatch(
       /\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~monitorId\]/,
     );
 
-    ok(await stack.up());
-    expect(await stack.lastChanges()).toEqual({ replace: 1, same: 3 });
-    const incidents = await srv.api.incidents();
+    ok(await e2e.stack.up());
+    expect(await e2e.stack.lastChanges()).toEqual({ replace: 1, same: 3 });
+    const incidents = await e2e.srv.api.incidents();
     expect(incidents).toHaveLength(1);
     expect(incidents[0].id).not.toBe(old.id);
     expect(incidents[0].monitor_id).toBe(webId);
     // Neither monitor was touched by the incident's replacement.
-    expect((await srv.api.monitors()).map((m) => m.id).sort()).toEqual([apiId, webId].sort());
-    ok(await stack.preview(["--expect-no-changes"]));
+    expect((await e2e.srv.api.monitors()).map((m) => m.id).sort()).toEqual([apiId, webId].sort());
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
   });
 });

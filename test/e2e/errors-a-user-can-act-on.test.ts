@@ -5,65 +5,55 @@
  * that updates a monitor deleted outside Pulumi says so and names `pulumi up --refresh`,
  * which then recreates it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, failed, leaks, ok } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { failed, leaks, ok } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 
 const WEBHOOK = "https://hooks.slack.com/services/T000/B000/typo-e2e-SECRET";
 
 describe("messages a user can act on", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "messages", server: srv, env: { E2E_TYPO_WEBHOOK: WEBHOOK } });
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack({ stack: { project: "messages", env: { E2E_TYPO_WEBHOOK: WEBHOOK } } });
 
   it("a mistyped `alert` is matched to `alerts`, and its value is not printed", async () => {
-    await stack.setConfig("fixture:typo", "true");
-    const preview = failed(await stack.preview());
+    await e2e.stack.setConfig("fixture:typo", "true");
+    const preview = failed(await e2e.stack.preview());
     expect(preview.output).toMatch(
       /Monitor resource 'watched' has a problem: alert: is not a property of this resource \(did you mean alerts\?\)/,
     );
     expect(preview.output).not.toContain("alertCondition?");
     expect(leaks(preview.output, [WEBHOOK, "typo-e2e-SECRET"])).toEqual([]);
-    await stack.setConfig("fixture:typo", "false");
+    await e2e.stack.setConfig("fixture:typo", "false");
   });
 
   it("an adopted monitor is reported with the id it took over", async () => {
-    const existing = await srv.api.createMonitor({
+    const existing = await e2e.srv.api.createMonitor({
       name: "e2e messages",
       url: "https://old.example.com/",
       interval: 300,
     });
-    await stack.setConfig("fixture:adopt", "true");
-    const up = ok(await stack.up());
+    await e2e.stack.setConfig("fixture:adopt", "true");
+    const up = ok(await e2e.stack.up());
     expect(up.output).toContain(
       `Monitor "watched" took over the existing monitor ${existing.id} ("e2e messages", adopt: true, found by name) instead of creating one.`,
     );
-    expect(await srv.api.monitors()).toHaveLength(1);
+    expect(await e2e.srv.api.monitors()).toHaveLength(1);
   });
 
   it("an update of a monitor deleted outside Pulumi says so and names `pulumi up --refresh`, which recreates it", async () => {
-    const [gone] = await srv.api.monitors();
-    await srv.api.deleteMonitor(gone.id);
-    await stack.setConfig("fixture:interval", "300");
-    const up = failed(await stack.up());
+    const [gone] = await e2e.srv.api.monitors();
+    await e2e.srv.api.deleteMonitor(gone.id);
+    await e2e.stack.setConfig("fixture:interval", "300");
+    const up = failed(await e2e.stack.up());
     expect(up.output).toContain(
       `Monitor "watched": monitor ${gone.id} was deleted outside Pulumi (the service has no monitor with that id). Run \`pulumi up --refresh\` to create it again`,
     );
     expect(up.output).not.toMatch(/PATCH \/api\/v1\/monitors\/\d+: not found/);
     expect(up.output).not.toMatch(/\n\s+at \S+ \(/); // no stack trace
 
-    ok(await stack.up(["--refresh"]));
-    const [again] = await srv.api.monitors();
+    ok(await e2e.stack.up(["--refresh"]));
+    const [again] = await e2e.srv.api.monitors();
     expect(again).toMatchObject({ name: "e2e messages", interval: 300 });
     expect(again.id).not.toBe(gone.id);
-    ok(await stack.preview(["--expect-no-changes"]));
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
   });
 });

@@ -4,27 +4,18 @@
  * or passes them on keeps them encrypted in state and out of the engine's output; the
  * monitor's other fields stay plain in the Promise forms.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, isSecretEnvelope, leaks, ok } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { isSecretEnvelope, leaks, ok } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 
 const HOOK = "https://hooks.example.com/functions/e2e-SECRET-hook";
 const TOKEN = "Bearer e2e-functions-SECRET-token";
 
 describe("function results", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack();
 
   it("keep alerts and request headers secret in the stack's outputs and state", async () => {
-    const m = await srv.api.createMonitor({
+    const m = await e2e.srv.api.createMonitor({
       name: "e2e functions read",
       url: "https://fn.example.com/",
       interval: 300,
@@ -33,36 +24,35 @@ describe("function results", () => {
       "request_headers[0][key]": "Authorization",
       "request_headers[0][value]": TOKEN,
     });
-    stack = await E2EStack.create({
+    await e2e.create({
       project: "functions",
-      server: srv,
       config: { "fixture:monitorId": String(m.id), "fixture:search": "e2e functions" },
     });
-    ok(await stack.up());
+    ok(await e2e.stack.up());
 
-    const outputs = await stack.outputs();
+    const outputs = await e2e.stack.outputs();
     expect(outputs.name).toBe("e2e functions read");
     for (const key of ["alerts", "requestHeaders", "outputAlerts", "outputMonitors"])
       expect(outputs[key], key).toBe("[secret]");
     expect(outputs.listedAlerts).toEqual(["[secret]"]); // one secret per monitor listed
 
-    const { text, json } = await stack.stackExport();
+    const { text, json } = await e2e.stack.stackExport();
     const root = json.deployment.resources!.find((r) => r.type === "pulumi:pulumi:Stack")!;
     for (const key of ["alerts", "requestHeaders", "outputAlerts", "outputMonitors"])
       expect(isSecretEnvelope(root.outputs?.[key]), key).toBe(true);
     expect(isSecretEnvelope((root.outputs?.listedAlerts as unknown[])[0])).toBe(true);
     expect(leaks(text, [HOOK, TOKEN])).toEqual([]);
-    for (const f of stack.backendFiles()) expect(leaks(f.text, [HOOK, TOKEN]), f.path).toEqual([]);
-    expect(leaks(stack.allOutput(), [HOOK, TOKEN])).toEqual([]);
+    for (const f of e2e.stack.backendFiles()) expect(leaks(f.text, [HOOK, TOKEN]), f.path).toEqual([]);
+    expect(leaks(e2e.stack.allOutput(), [HOOK, TOKEN])).toEqual([]);
 
     // The values are the real ones, for whoever may see secrets.
-    const shown = await stack.mustRun([
+    const shown = await e2e.stack.mustRun([
       "stack",
       "output",
       "--json",
       "--show-secrets",
       "--stack",
-      stack.stack,
+      e2e.stack.stack,
       "--non-interactive",
     ]);
     const plain = JSON.parse(shown.stdout) as Record<string, unknown>;

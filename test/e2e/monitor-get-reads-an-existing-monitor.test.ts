@@ -2,57 +2,47 @@
  * `Monitor.get(name, id)` under the real engine: a program reads a monitor it does not
  * manage (created through the API) and exports its fields; `destroy` leaves it alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, MONITOR_TYPE, byName, occurrences, ok, outputSections } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { MONITOR_TYPE, byName, occurrences, ok, outputSections } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 
 describe("Monitor.get", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack();
 
   it("reads an existing monitor without managing it", async () => {
-    const existing = await srv.api.createMonitor({
+    const existing = await e2e.srv.api.createMonitor({
       name: "e2e read only",
       url: "https://readonly.example.com/",
       interval: 900,
     });
-    stack = await E2EStack.create({
+    await e2e.create({
       project: "get",
-      server: srv,
       config: { "fixture:existingId": String(existing.id) },
     });
 
-    const writes = srv.server.writeCount();
-    const up = ok(await stack.up());
+    const writes = e2e.srv.server.writeCount();
+    const up = ok(await e2e.stack.up());
     expect(up.output).toMatch(/read\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+existing/);
-    expect(await stack.outputs()).toMatchObject({
+    expect(await e2e.stack.outputs()).toMatchObject({
       name: "e2e read only",
       url: "https://readonly.example.com/",
       interval: 900,
       monitorId: existing.id,
     });
-    const state = byName(await stack.resources(MONITOR_TYPE), "existing");
+    const state = byName(await e2e.stack.resources(MONITOR_TYPE), "existing");
     expect(state).toMatchObject({ id: String(existing.id), external: true });
 
-    ok(await stack.preview(["--expect-no-changes"]));
-    ok(await stack.destroy());
-    expect(srv.server.writeCount() - writes).toBe(0);
-    expect(await srv.api.monitor(existing.id)).toMatchObject({ id: existing.id, name: "e2e read only" });
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
+    ok(await e2e.stack.destroy());
+    expect(e2e.srv.server.writeCount() - writes).toBe(0);
+    expect(await e2e.srv.api.monitor(existing.id)).toMatchObject({ id: existing.id, name: "e2e read only" });
   });
 
   // On a 404, `read` answers an empty id only for a managed monitor's state (deleted out of
   // band: refresh drops it); a bare `get` fails naming the id.
   it("fails clearly for an id that does not exist, once and without a stack trace", async () => {
-    await stack.setConfig("fixture:existingId", "999999");
-    const up = await stack.up();
+    await e2e.stack.setConfig("fixture:existingId", "999999");
+    const up = await e2e.stack.up();
     expect(up.output).not.toMatch(/Undefined value \(name\)/);
     expect(up.code).not.toBe(0);
     expect(up.output).toMatch(

@@ -16,47 +16,43 @@ import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { GetSchemaRequest, type GetSchemaResponse } from "@pulumi/pulumi/proto/provider_pb";
 import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, PLUGIN_LAUNCHER, REPO, ok, summary } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { PLUGIN_LAUNCHER, REPO, ok, summary } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 import { hostArchive, pathWithoutNode } from "./release-fixtures";
 
 const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version as string;
 
 describe("the plugin's release archive", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
+  const e2e = lifecycleStack();
   let noNode: ReturnType<typeof pathWithoutNode>;
 
   beforeAll(async () => {
-    srv = await startE2EServer();
     noNode = pathWithoutNode();
-    stack = await E2EStack.create({ project: "yaml-import", server: srv, env: { PATH: noNode.path } });
+    const stack = await e2e.create({ project: "yaml-import", env: { PATH: noNode.path } });
     // The program names no plugin path: the engine must find the installed one.
     stack.editFile("Pulumi.yaml", (t) => t.replace(/^plugins:\n(?:[ ].*\n)+/m, ""));
   });
   afterAll(async () => {
-    stack?.dispose();
     noNode?.dispose();
-    await srv?.close();
   });
 
   it("installs with `pulumi plugin install --file` and runs a program from PULUMI_HOME without Node.js", async () => {
-    expect(readFileSync(join(stack.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/plugins:/);
-    ok(await stack.run(["plugin", "install", "resource", "uptime", version, "--file", hostArchive()]));
-    const installed = join(stack.home, "plugins", `resource-uptime-v${version}`);
+    expect(readFileSync(join(e2e.stack.dir, "Pulumi.yaml"), "utf8")).not.toMatch(/plugins:/);
+    ok(await e2e.stack.run(["plugin", "install", "resource", "uptime", version, "--file", hostArchive()]));
+    const installed = join(e2e.stack.home, "plugins", `resource-uptime-v${version}`);
     // The standalone executable at the archive's root, with its README and licence.
     expect(readdirSync(installed).sort()).toEqual(["LICENSE", "README.md", "pulumi-resource-uptime"]);
-    const ls = ok(await stack.run(["plugin", "ls", "--json"]));
+    const ls = ok(await e2e.stack.run(["plugin", "ls", "--json"]));
     expect(JSON.parse(ls.stdout)).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: "uptime", kind: "resource", version })]),
     );
 
-    const up = ok(await stack.up());
+    const up = ok(await e2e.stack.up());
     expect(summary(up.output)).toMatchObject({ create: 2 });
-    expect((await srv.api.monitors()).map((m) => m.name)).toEqual(["e2e import declared"]);
-    ok(await stack.preview(["--expect-no-changes"]));
-    ok(await stack.destroy());
-    expect(await srv.api.monitors()).toEqual([]);
+    expect((await e2e.srv.api.monitors()).map((m) => m.name)).toEqual(["e2e import declared"]);
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
+    ok(await e2e.stack.destroy());
+    expect(await e2e.srv.api.monitors()).toEqual([]);
   });
 });
 

@@ -4,46 +4,36 @@
  * `--refresh` reads every resource from the service and still finds nothing to change: what
  * `read` records compares equal to what the program declares.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, ok, secs, summary } from "./harness";
-import { describeRequests, requestsBeyondSettingsCheck, startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { ok, secs, summary } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { describeRequests, requestsBeyondSettingsCheck } from "./api";
 
 describe("preview after up", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "lifecycle", server: srv });
-    ok(await stack.up());
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack({ stack: { project: "lifecycle" }, up: true });
 
   it("shows no changes and sends no write to the server", async () => {
-    const writes = srv.server.writeCount();
-    const from = srv.server.requests.length;
-    const preview = ok(await stack.preview(["--expect-no-changes"]));
-    const total = srv.server.requests.length - from;
+    const writes = e2e.srv.server.writeCount();
+    const from = e2e.srv.server.requests.length;
+    const preview = ok(await e2e.stack.preview(["--expect-no-changes"]));
+    const total = e2e.srv.server.requests.length - from;
     console.log(
-      `preview --expect-no-changes: ${secs(preview.ms)}; ${total} requests during it, ${srv.server.writeCount() - writes} writes (requests: ${describeRequests(srv.server, from)})`,
+      `preview --expect-no-changes: ${secs(preview.ms)}; ${total} requests during it, ${e2e.srv.server.writeCount() - writes} writes (requests: ${describeRequests(e2e.srv.server, from)})`,
     );
-    expect(srv.server.writeCount() - writes).toBe(0);
+    expect(e2e.srv.server.writeCount() - writes).toBe(0);
     expect(summary(preview.output)).toMatchObject({ unchanged: 4 });
     expect(preview.output).not.toMatch(/to (create|update|replace|delete)/);
   });
 
   it("with --refresh reads the resources and still shows no changes, with no write", async () => {
-    const writes = srv.server.writeCount();
-    const from = srv.server.requests.length;
-    const preview = ok(await stack.preview(["--refresh", "--expect-no-changes"]));
-    const during = srv.server.requests.slice(from);
+    const writes = e2e.srv.server.writeCount();
+    const from = e2e.srv.server.requests.length;
+    const preview = ok(await e2e.stack.preview(["--refresh", "--expect-no-changes"]));
+    const during = e2e.srv.server.requests.slice(from);
     console.log(
-      `preview --refresh --expect-no-changes: ${secs(preview.ms)}; ${during.length} requests (${describeRequests(srv.server, from)})`,
+      `preview --refresh --expect-no-changes: ${secs(preview.ms)}; ${during.length} requests (${describeRequests(e2e.srv.server, from)})`,
     );
-    expect(srv.server.writeCount() - writes).toBe(0);
+    expect(e2e.srv.server.writeCount() - writes).toBe(0);
     expect(during.every((r) => r.method === "GET")).toBe(true);
     // Two monitors and one incident read back, at most one request each: the incident by id;
     // the monitors by id, or the second from one pass over the list (read-snapshot.ts),
@@ -51,7 +41,7 @@ describe("preview after up", () => {
     expect(during.filter((r) => /^\/api\/v1\/incidents\/\d+$/.test(r.path))).toHaveLength(1);
     expect(during.filter((r) => /^\/api\/v1\/monitors\/\d+$/.test(r.path)).length).toBeGreaterThanOrEqual(1);
     // Besides the reads, at most the one request with which `check` verifies the settings.
-    expect(requestsBeyondSettingsCheck(srv.server, from).length).toBeLessThanOrEqual(3);
+    expect(requestsBeyondSettingsCheck(e2e.srv.server, from).length).toBeLessThanOrEqual(3);
     expect(during.length).toBeLessThanOrEqual(4);
   });
 });

@@ -18,18 +18,8 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  E2EStack,
-  INCIDENT_TYPE,
-  MONITOR_TYPE,
-  REPO,
-  WORK,
-  ok,
-  summary,
-  urnName,
-  type ExportedResource,
-} from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { INCIDENT_TYPE, MONITOR_TYPE, REPO, WORK, ok, summary, urnName, type ExportedResource } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 
 const TARGET_BYTES = 2048;
 
@@ -40,21 +30,15 @@ function providerText(r: ExportedResource): string {
 }
 
 describe("the serialized provider", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
+  const e2e = lifecycleStack({ stack: { project: "lifecycle" }, up: true });
   let pkgDir: string;
   let before: ExportedResource[];
 
   beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "lifecycle", server: srv });
-    ok(await stack.up());
-    before = (await stack.resources()).filter((r) => r.type === MONITOR_TYPE || r.type === INCIDENT_TYPE);
+    before = (await e2e.stack.resources()).filter((r) => r.type === MONITOR_TYPE || r.type === INCIDENT_TYPE);
   });
   afterAll(async () => {
-    stack?.dispose();
     if (pkgDir && !process.env.E2E_KEEP) rmSync(pkgDir, { recursive: true, force: true });
-    await srv?.close();
   });
 
   it("is reported per resource and within 2 KB", () => {
@@ -93,18 +77,18 @@ describe("the serialized provider", () => {
     appendFileSync(join(pkgDir, "dist", "index.js"), marker("program"));
 
     // The fixture resolves pulumi-uptime to the copy and @pulumi to the repo's.
-    const nm = join(stack.dir, "node_modules");
+    const nm = join(e2e.stack.dir, "node_modules");
     mkdirSync(nm, { recursive: true });
     symlinkSync(pkgDir, join(nm, "pulumi-uptime"), "dir");
     symlinkSync(join(REPO, "node_modules", "@pulumi"), join(nm, "@pulumi"), "dir");
-    stack.setEnv("E2E_UPGRADE_MARK", mark);
+    e2e.stack.setEnv("E2E_UPGRADE_MARK", mark);
 
-    const writes = srv.server.writeCount();
-    const preview = ok(await stack.preview(["--expect-no-changes"]));
+    const writes = e2e.srv.server.writeCount();
+    const preview = ok(await e2e.stack.preview(["--expect-no-changes"]));
     expect(summary(preview.output)).toMatchObject({ unchanged: 4 });
-    const up = ok(await stack.up(["--expect-no-changes"]));
+    const up = ok(await e2e.stack.up(["--expect-no-changes"]));
     expect(summary(up.output)).toMatchObject({ unchanged: 4 });
-    expect(srv.server.writeCount() - writes).toBe(0);
+    expect(e2e.srv.server.writeCount() - writes).toBe(0);
 
     // The upgraded package really ran: in the program and in the provider process.
     expect(existsSync(mark)).toBe(true);
@@ -112,7 +96,7 @@ describe("the serialized provider", () => {
     expect(loaded).toContain(`program ${upgradedVersion}`);
     expect(loaded).toContain(`runtime ${upgradedVersion}`);
 
-    const after = (await stack.resources()).filter((r) => r.type === MONITOR_TYPE || r.type === INCIDENT_TYPE);
+    const after = (await e2e.stack.resources()).filter((r) => r.type === MONITOR_TYPE || r.type === INCIDENT_TYPE);
     expect(after.map((r) => r.urn).sort()).toEqual(before.map((r) => r.urn).sort());
     for (const r of after) {
       const old = before.find((b) => b.urn === r.urn)!;

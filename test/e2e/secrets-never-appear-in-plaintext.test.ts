@@ -9,15 +9,14 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, MONITOR_TYPE, byName, failed, isSecretEnvelope, leaks, ok } from "./harness";
-import { asList, startE2EServer, type E2EServer } from "./api";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MONITOR_TYPE, byName, failed, isSecretEnvelope, leaks, ok } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { asList } from "./api";
 
 const tag = () => randomBytes(10).toString("hex");
 
 describe("secrets", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
   const t = { cfgPw: tag(), cfgHook: tag(), plainPw: tag(), plainHook: tag(), oobHook: tag(), wrongKey: tag() };
   const values = {
     configPassword: `e2e-cfg-pw-${t.cfgPw}`,
@@ -30,70 +29,75 @@ describe("secrets", () => {
   /** Full values, and their random parts, which catch a truncated or re-encoded leak too. */
   let needles: string[];
 
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    needles = [srv.apiKey, srv.apiKey.replace("e2e-apikey-", ""), ...Object.values(values), ...Object.values(t)];
-    stack = await E2EStack.create({
+  const e2e = lifecycleStack({
+    stack: {
       project: "secrets",
-      server: srv,
       config: {
         "fixture:authPassword": { value: values.configPassword, secret: true },
         "fixture:webhookUrl": { value: values.configWebhook, secret: true },
       },
       env: { E2E_PLAIN_PASSWORD: values.plainPassword, E2E_PLAIN_WEBHOOK: values.plainWebhook },
-    });
+    },
   });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
+
+  beforeAll(async () => {
+    needles = [
+      e2e.srv.apiKey,
+      e2e.srv.apiKey.replace("e2e-apikey-", ""),
+      ...Object.values(values),
+      ...Object.values(t),
+    ];
   });
 
   function scanDisk(): void {
-    for (const f of stack.backendFiles()) expect(leaks(f.text, needles), `plaintext secret in ${f.path}`).toEqual([]);
-    const configFile = stack.configFile ?? join(stack.dir, `Pulumi.${stack.stack}.yaml`);
+    for (const f of e2e.stack.backendFiles())
+      expect(leaks(f.text, needles), `plaintext secret in ${f.path}`).toEqual([]);
+    const configFile = e2e.stack.configFile ?? join(e2e.stack.dir, `Pulumi.${e2e.stack.stack}.yaml`);
     expect(leaks(readFileSync(configFile, "utf8"), needles), "plaintext secret in the stack config file").toEqual([]);
   }
 
   it("are used for real but never show in output, export or state through a whole lifecycle", async () => {
-    ok(await stack.up());
+    ok(await e2e.stack.up());
     // The real values reached the service (alerts come back; the password is write-only).
-    const fromConfig = await srv.api.monitorNamed("e2e secret from config");
-    const fromPlain = await srv.api.monitorNamed("e2e secret from plain values");
+    const fromConfig = await e2e.srv.api.monitorNamed("e2e secret from config");
+    const fromPlain = await e2e.srv.api.monitorNamed("e2e secret from plain values");
     expect(asList(fromConfig.alerts).map((a) => a.value)).toContain(values.configWebhook);
     expect(asList(fromPlain.alerts).map((a) => a.value)).toEqual([values.plainWebhook]);
     expect(fromConfig.request_auth_username).toBe("robot");
 
-    ok(await stack.preview(["--expect-no-changes"]));
-    ok(await stack.preview(["--diff", "--expect-no-changes"]));
-    ok(await stack.refresh());
-    ok(await stack.preview(["--expect-no-changes"]));
-    await stack.setConfig("fixture:interval", "300");
-    ok(await stack.preview(["--diff"]));
-    ok(await stack.preview(["--json"]));
-    ok(await stack.up(["--diff"]));
-    ok(await stack.refresh(["--diff"]));
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
+    ok(await e2e.stack.preview(["--diff", "--expect-no-changes"]));
+    ok(await e2e.stack.refresh());
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
+    await e2e.stack.setConfig("fixture:interval", "300");
+    ok(await e2e.stack.preview(["--diff"]));
+    ok(await e2e.stack.preview(["--json"]));
+    ok(await e2e.stack.up(["--diff"]));
+    ok(await e2e.stack.refresh(["--diff"]));
 
     // A secret field changed out of band: refresh records the drift (still secret), up reverts it.
-    await srv.api.patchMonitor(fromPlain.id, {
+    await e2e.srv.api.patchMonitor(fromPlain.id, {
       "alerts[0][key]": "webhook",
       "alerts[0][value]": values.outOfBandWebhook,
     });
-    const refresh = ok(await stack.refresh(["--diff"]));
+    const refresh = ok(await e2e.stack.refresh(["--diff"]));
     expect(refresh.output).toMatch(
       /~ pulumi-nodejs:dynamic\/uptime:Monitor: \(update\)\s+\[id=\d+\]\s+\[urn=[^\]]*::from-plain\]/,
     );
-    const drifted = byName((await stack.stackExport()).json.deployment.resources!, "from-plain");
+    const drifted = byName((await e2e.stack.stackExport()).json.deployment.resources!, "from-plain");
     expect(isSecretEnvelope(drifted.outputs?.alerts), "refreshed alerts stay secret").toBe(true);
     expect(isSecretEnvelope(drifted.inputs?.alerts), "refreshed alert inputs stay secret").toBe(true);
     // The drift was recorded: the program's alerts now differ from state (the engine names no
     // changed key when the only one is secret).
-    expect(ok(await stack.preview()).output).toMatch(
+    expect(ok(await e2e.stack.preview()).output).toMatch(
       /~\s+pulumi-nodejs:dynamic\/uptime:Monitor\s+from-plain\s+update\b/,
     );
-    ok(await stack.up(["--diff"]));
-    expect(asList((await srv.api.monitor(fromPlain.id))!.alerts).map((a) => a.value)).toEqual([values.plainWebhook]);
+    ok(await e2e.stack.up(["--diff"]));
+    expect(asList((await e2e.srv.api.monitor(fromPlain.id))!.alerts).map((a) => a.value)).toEqual([
+      values.plainWebhook,
+    ]);
 
-    const exported = await stack.stackExport();
+    const exported = await e2e.stack.stackExport();
     expect(leaks(exported.text, needles), "plaintext secret in `pulumi stack export`").toEqual([]);
     // The secret fields are secret envelopes, as inputs and as outputs, however they were given.
     const monitors = exported.json.deployment.resources!.filter((r) => r.type === MONITOR_TYPE);
@@ -104,17 +108,17 @@ describe("secrets", () => {
         expect(isSecretEnvelope(r.outputs?.[field]), `${name} outputs.${field} is secret`).toBe(true);
       }
     }
-    const outputs = await stack.outputs();
+    const outputs = await e2e.stack.outputs();
     expect(leaks(JSON.stringify(outputs), needles)).toEqual([]);
     expect(outputs).toMatchObject({ plainPassword: "[secret]", plainAlerts: "[secret]" });
     scanDisk();
 
-    const destroy = ok(await stack.destroy());
+    const destroy = ok(await e2e.stack.destroy());
     expect(destroy.output).toMatch(/deleted/);
-    expect(await srv.api.monitors()).toEqual([]);
+    expect(await e2e.srv.api.monitors()).toEqual([]);
     scanDisk();
 
-    const output = stack.allOutput();
+    const output = e2e.stack.allOutput();
     expect(output.length).toBeGreaterThan(1000);
     expect(leaks(output, needles), "plaintext secret in the engine's output").toEqual([]);
   });
@@ -130,22 +134,22 @@ describe("secrets", () => {
       "y".repeat(64),
       "x".repeat(64),
     ];
-    const from = srv.server.requests.length;
-    const writes = srv.server.writeCount();
+    const from = e2e.srv.server.requests.length;
+    const writes = e2e.srv.server.writeCount();
 
     // The engine stops at the first failing check: one source at a time.
-    stack.setEnv("E2E_PLAIN_PASSWORD", longPlain);
-    const plain = failed(await stack.preview());
+    e2e.stack.setEnv("E2E_PLAIN_PASSWORD", longPlain);
+    const plain = failed(await e2e.stack.preview());
     expect(plain.output).toMatch(/Monitor resource 'from-plain' has a problem: requestAuthPassword: .*1024/);
 
-    stack.setEnv("E2E_PLAIN_PASSWORD", values.plainPassword);
-    await stack.setConfig("fixture:authPassword", longConfig, true);
-    const config = failed(await stack.preview());
+    e2e.stack.setEnv("E2E_PLAIN_PASSWORD", values.plainPassword);
+    await e2e.stack.setConfig("fixture:authPassword", longConfig, true);
+    const config = failed(await e2e.stack.preview());
     expect(config.output).toMatch(/Monitor resource 'from-config' has a problem: requestAuthPassword: .*1024/);
 
     // Both invalid, so that `up` creates neither.
-    stack.setEnv("E2E_PLAIN_PASSWORD", longPlain);
-    const up = failed(await stack.up());
+    e2e.stack.setEnv("E2E_PLAIN_PASSWORD", longPlain);
+    const up = failed(await e2e.stack.up());
     expect(up.output).toMatch(/Monitor resource 'from-(plain|config)' has a problem: requestAuthPassword: .*1024/);
 
     for (const r of [plain, up, config]) {
@@ -154,20 +158,21 @@ describe("secrets", () => {
         `secret printed by a failing check (pulumi ${r.args[0]})`,
       ).toEqual([]);
     }
-    expect(srv.server.writeCount() - writes).toBe(0);
-    console.log(`failing checks: ${srv.server.requests.length - from} requests reached the server`);
-    for (const f of stack.backendFiles())
+    expect(e2e.srv.server.writeCount() - writes).toBe(0);
+    console.log(`failing checks: ${e2e.srv.server.requests.length - from} requests reached the server`);
+    for (const f of e2e.stack.backendFiles())
       expect(leaks(f.text, longNeedles), `plaintext secret in ${f.path}`).toEqual([]);
   });
 
   it("a rejected API key is reported by its config key, printing neither key", async () => {
-    await stack.setConfig("fixture:authPassword", values.configPassword, true);
-    stack.setEnv("E2E_PLAIN_PASSWORD", values.plainPassword);
-    await stack.setConfig("uptime:apiKey", values.wrongApiKey, true);
-    const up = failed(await stack.up());
+    await e2e.stack.setConfig("fixture:authPassword", values.configPassword, true);
+    e2e.stack.setEnv("E2E_PLAIN_PASSWORD", values.plainPassword);
+    await e2e.stack.setConfig("uptime:apiKey", values.wrongApiKey, true);
+    const up = failed(await e2e.stack.up());
     expect(up.output).toMatch(/uptime:apiKey/);
     expect(up.output).toMatch(/401/);
     expect(leaks(up.output, needles), "a key printed by a 401").toEqual([]);
-    for (const f of stack.backendFiles()) expect(leaks(f.text, needles), `plaintext secret in ${f.path}`).toEqual([]);
+    for (const f of e2e.stack.backendFiles())
+      expect(leaks(f.text, needles), `plaintext secret in ${f.path}`).toEqual([]);
   });
 });

@@ -2,31 +2,22 @@
  * First deployment: `pulumi up` of a real program creates its monitors and incident, and the
  * server then holds exactly those, with the declared fields.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, INCIDENT_TYPE, MONITOR_TYPE, byName, ok, secs, summary } from "./harness";
-import { asList, sameInstant, startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { INCIDENT_TYPE, MONITOR_TYPE, byName, ok, secs, summary } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { asList, sameInstant } from "./api";
 
 describe("pulumi up", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "lifecycle", server: srv });
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack({ stack: { project: "lifecycle" } });
 
   it("creates the declared monitors and incident, and the server holds exactly those", async () => {
-    const up = ok(await stack.up());
+    const up = ok(await e2e.stack.up());
     console.log(
-      `up (create 2 monitors + 1 incident): ${secs(up.ms)}; ${srv.server.requests.length} requests, ${srv.server.writeCount()} writes`,
+      `up (create 2 monitors + 1 incident): ${secs(up.ms)}; ${e2e.srv.server.requests.length} requests, ${e2e.srv.server.writeCount()} writes`,
     );
-    expect(summary(up.output)).toMatchObject({ create: 4 }); // the stack, two monitors, the incident
+    expect(summary(up.output)).toMatchObject({ create: 4 }); // the e2e.stack, two monitors, the incident
 
-    const monitors = await srv.api.monitors();
+    const monitors = await e2e.srv.api.monitors();
     expect(monitors.map((m) => m.name).sort()).toEqual(["e2e api", "e2e web"]);
     const api = monitors.find((m) => m.name === "e2e api")!;
     const web = monitors.find((m) => m.name === "e2e web")!;
@@ -54,7 +45,7 @@ describe("pulumi up", () => {
     });
     expect(asList(web.alerts)).toEqual([]);
 
-    const incidents = await srv.api.incidents();
+    const incidents = await e2e.srv.api.incidents();
     expect(incidents).toHaveLength(1);
     expect(incidents[0].monitor_id).toBe(api.id);
     expect(sameInstant(incidents[0].started_at, "2024-01-01T10:00:00")).toBe(true);
@@ -62,10 +53,10 @@ describe("pulumi up", () => {
     expect(incidents[0].cause).toBe("502 Bad Gateway");
 
     // The state records the service's ids.
-    const resources = await stack.resources();
+    const resources = await e2e.stack.resources();
     expect(byName(resources, "api")).toMatchObject({ type: MONITOR_TYPE, id: String(api.id) });
     expect(byName(resources, "web")).toMatchObject({ type: MONITOR_TYPE, id: String(web.id) });
     expect(byName(resources, "outage")).toMatchObject({ type: INCIDENT_TYPE, id: String(incidents[0].id) });
-    expect(await stack.outputs()).toMatchObject({ apiId: api.id, webId: web.id, incidentId: incidents[0].id });
+    expect(await e2e.stack.outputs()).toMatchObject({ apiId: api.id, webId: web.id, incidentId: incidents[0].id });
   });
 });

@@ -7,30 +7,19 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
-import { E2EStack, PLUGIN_MONITOR_TYPE, byName, ok, summary } from "./harness";
+import { PLUGIN_MONITOR_TYPE, byName, ok, summary } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 import { expectNoLeaks } from "./plugin-fixtures";
-import { startE2EServer, type E2EServer } from "./api";
 
 describe("adopting monitors in a YAML program", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
   const hook = `https://hooks.example.com/import/${randomBytes(8).toString("hex")}`;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    stack = await E2EStack.create({ project: "yaml-import", server: srv });
-    ok(await stack.up());
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const e2e = lifecycleStack({ stack: { project: "yaml-import" }, up: true });
 
   /** Adds resources to the program's `resources`. */
   function addResources(resources: Record<string, unknown>): void {
-    stack.editFile("Pulumi.yaml", (t) => {
+    e2e.stack.editFile("Pulumi.yaml", (t) => {
       const program = parse(t) as { resources: Record<string, unknown> };
       program.resources = { ...program.resources, ...resources };
       return stringify(program);
@@ -38,7 +27,7 @@ describe("adopting monitors in a YAML program", () => {
   }
 
   it("`pulumi import` adopts a monitor, and the program with its generated code changes nothing", async () => {
-    const made = await srv.api.createMonitor({
+    const made = await e2e.srv.api.createMonitor({
       name: "made outside",
       url: "https://outside.example.com/",
       interval: 300,
@@ -47,11 +36,13 @@ describe("adopting monitors in a YAML program", () => {
       "alerts[0][key]": "webhook",
       "alerts[0][value]": hook,
     });
-    const out = join(stack.dir, "imported.yaml");
-    const writes = srv.server.writeCount();
-    const imported = ok(await stack.importResource(PLUGIN_MONITOR_TYPE, "outside", String(made.id), ["--out", out]));
+    const out = join(e2e.stack.dir, "imported.yaml");
+    const writes = e2e.srv.server.writeCount();
+    const imported = ok(
+      await e2e.stack.importResource(PLUGIN_MONITOR_TYPE, "outside", String(made.id), ["--out", out]),
+    );
     expect(imported.output).toMatch(/=\s*1 imported/);
-    expect(srv.server.writeCount()).toBe(writes);
+    expect(e2e.srv.server.writeCount()).toBe(writes);
     const generated = parse(readFileSync(out, "utf8")) as {
       resources: Record<string, { properties: Record<string, unknown> }>;
     };
@@ -61,13 +52,13 @@ describe("adopting monitors in a YAML program", () => {
       alertCondition: "url_text",
     });
     addResources(generated.resources);
-    ok(await stack.preview(["--expect-no-changes"]));
-    const state = byName(await stack.resources(PLUGIN_MONITOR_TYPE), "outside");
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
+    const state = byName(await e2e.stack.resources(PLUGIN_MONITOR_TYPE), "outside");
     expect(state.id).toBe(String(made.id));
   });
 
   it("the `import` option adopts a monitor on up, and the next preview changes nothing", async () => {
-    const made = await srv.api.createMonitor({
+    const made = await e2e.srv.api.createMonitor({
       name: "made outside two",
       url: "https://outside2.example.com/",
       interval: 600,
@@ -79,13 +70,13 @@ describe("adopting monitors in a YAML program", () => {
         options: { import: String(made.id) },
       },
     });
-    const up = ok(await stack.up());
+    const up = ok(await e2e.stack.up());
     expect(summary(up.output)).toMatchObject({ import: 1 });
-    expect(byName(await stack.resources(PLUGIN_MONITOR_TYPE), "byOption").id).toBe(String(made.id));
-    ok(await stack.preview(["--expect-no-changes"]));
+    expect(byName(await e2e.stack.resources(PLUGIN_MONITOR_TYPE), "byOption").id).toBe(String(made.id));
+    ok(await e2e.stack.preview(["--expect-no-changes"]));
 
-    const names = (await srv.api.monitors()).map((m) => m.name).sort();
+    const names = (await e2e.srv.api.monitors()).map((m) => m.name).sort();
     expect(names).toEqual(["e2e import declared", "made outside", "made outside two"]);
-    expectNoLeaks(stack, [srv.apiKey, hook]);
+    expectNoLeaks(e2e.stack, [e2e.srv.apiKey, hook]);
   });
 });

@@ -5,9 +5,9 @@
  * an explicit provider with `requestsPerMinute: 60` (a typed input) spaces its monitors'
  * creates a second apart.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, PLUGIN_DIR, failed, ok, summary } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { PLUGIN_DIR, failed, ok, summary } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
 import { arrivalLog, sortedGaps } from "../support/arrivals";
 import { PACING_MARGIN } from "../../src/client/pacer";
 
@@ -39,42 +39,34 @@ ${monitors}
 `;
 
 describe("pacing settings of a YAML program", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
   const { log, arrivals } = arrivalLog();
-
-  beforeAll(async () => {
-    srv = await startE2EServer({ log });
-    stack = await E2EStack.create({
+  const e2e = lifecycleStack({
+    server: { log },
+    stack: {
       project: "yaml-paced",
       files: { "Pulumi.yaml": program },
-      server: { url: srv.url, apiKey: srv.apiKey },
       config: { "uptime:maxRetries": "21", "uptime:timeoutMs": "30s" },
-    });
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
+    },
   });
 
   it("out-of-range values in the stack config fail the preview, named with their ranges, before any request", async () => {
-    const r = failed(await stack.preview());
+    const r = failed(await e2e.stack.preview());
     // The explicit provider takes these from the stack config: named as set there.
     expect(r.output).toContain('uptime:maxRetries must be a whole number from 0 to 20; got "21"');
     expect(r.output).toContain('uptime:timeoutMs must be a whole number from 1,000 to 600,000; got "30s"');
-    expect(srv.server.requests).toEqual([]);
+    expect(e2e.srv.server.requests).toEqual([]);
   });
 
   it("an explicit provider's requestsPerMinute spaces its creates", async () => {
-    await stack.setConfig("uptime:maxRetries", "3");
-    await stack.setConfig("uptime:timeoutMs", "10000");
-    const up = ok(await stack.up());
+    await e2e.stack.setConfig("uptime:maxRetries", "3");
+    await e2e.stack.setConfig("uptime:timeoutMs", "10000");
+    const up = ok(await e2e.stack.up());
     expect(summary(up.output)).toMatchObject({ create: COUNT + 2 });
     const posts = arrivals.filter((a) => a.method === "POST").map((a) => a.at);
     expect(posts).toHaveLength(COUNT);
     // 60 a minute: a second apart (plus the pacer's margin), less arrival jitter.
     expect(sortedGaps(posts)[0]).toBeGreaterThanOrEqual(1000 * PACING_MARGIN - 50);
-    ok(await stack.destroy());
-    expect(await srv.api.monitors()).toEqual([]);
+    ok(await e2e.stack.destroy());
+    expect(await e2e.srv.api.monitors()).toEqual([]);
   });
 });

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exportFrom, seededServer } from "./helpers";
 import { DEFAULT_API_KEY } from "../../src/server";
 import { closedPort } from "../support/closed-port";
+import { fileFixture } from "../support/file-fixture";
 
 const KEY = "k3y-that-must-never-be-printed";
 
 describe("a failed export", () => {
-  let env: Awaited<ReturnType<typeof seededServer>>;
-  beforeAll(async () => {
-    env = await seededServer([{ name: "One", url: "https://one.example.com", interval: 60 }]);
-  });
-  afterAll(() => env.close());
+  const env = fileFixture(() => seededServer([{ name: "One", url: "https://one.example.com", interval: 60 }]));
 
   it("says the key was refused, without printing it, and exits 1", async () => {
     const run = await exportFrom(env.server, ["--api-key", KEY], { tty: true });

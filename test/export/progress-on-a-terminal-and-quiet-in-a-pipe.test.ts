@@ -2,19 +2,16 @@ import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEFAULT_API_KEY } from "../support/server";
 import { exportFrom, seededServer } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
 const ROOT = resolve(__dirname, "..", "..");
 const BIN = join(ROOT, "dist", "cli", "main.js");
 
 describe("export's output on stderr", () => {
-  let env: Awaited<ReturnType<typeof seededServer>>;
-  beforeAll(async () => {
-    env = await seededServer();
-  });
-  afterAll(() => env.close());
+  const env = fileFixture(() => seededServer());
 
   it("shows page progress and a summary on a terminal", async () => {
     const { code, stderr } = await exportFrom(env.server, ["--format", "yaml", "--per-page", "10"], { tty: true });

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportFrom, seededServer, variedMonitors } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
 function listRequests(server: { requests: { method: string; path: string }[] }): number {
   return server.requests.filter((r) => r.method === "GET" && r.path === "/api/v1/monitors").length;
 }
 
 describe("export reads the whole account", () => {
-  let env: Awaited<ReturnType<typeof seededServer>>;
-  beforeAll(async () => {
-    env = await seededServer();
-  });
-  afterAll(() => env.close());
+  const env = fileFixture(() => seededServer());
 
   it("walks every page and declares every monitor once, oldest first", async () => {
     env.server.resetStats();

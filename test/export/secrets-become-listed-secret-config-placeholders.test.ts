@@ -7,8 +7,9 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { exportFrom, seededServer, variedMonitors } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
 /** Every secret value the seeded monitors hold (but words like "uptime" that other text holds too). */
 const SECRET_VALUES = [
@@ -18,11 +19,7 @@ const SECRET_VALUES = [
 ].filter((v) => v.length >= 8);
 
 describe("secrets in an export", () => {
-  let env: Awaited<ReturnType<typeof seededServer>>;
-  beforeAll(async () => {
-    env = await seededServer();
-  });
-  afterAll(() => env.close());
+  const env = fileFixture(() => seededServer());
 
   it("are read from secret config in the TS program, never written, and listed at its end", async () => {
     const { stdout } = await exportFrom(env.server, ["--format", "ts"]);

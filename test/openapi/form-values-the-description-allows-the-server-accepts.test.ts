@@ -7,21 +7,18 @@
  * spellings; a list entry with both sides blank is dropped.
  */
 import Ajv2020 from "ajv/dist/2020";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { openApiDocument } from "../../src/openapi";
 import { api, createIncident, createMonitor, monitorInput } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- OpenAPI JSON, read freely
 const schemas = (openApiDocument() as Json).components.schemas as Json;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const describedValid = (component: string, body: Json) => ajv.validate(schemas[component], body);
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 const optional = (component: string) =>
   Object.keys(schemas[component].properties).filter((f) => !(schemas[component].required ?? []).includes(f));

@@ -4,20 +4,15 @@
  * records the monitor (no orphan) and the next `up` finishes it. The properties it carries
  * keep the secret fields secret.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type * as grpc from "@grpc/grpc-js";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { configuredPlugin, isSecret, monitorInputs, outsideSecrets } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
 const HOOK = "https://hooks.example.com/init-failed-secret";
-let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => {
-  env = await configuredPlugin();
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = fileFixture(() => configuredPlugin());
 
 describe("A create that could not finish", () => {
   it("reports the adopted monitor's id and secret-wrapped properties", async () => {

@@ -3,21 +3,16 @@
  * check its proposed name and mode (from the stack's `pulumi:autonaming`), and the plugin
  * honours them for a monitor declared without a name. A name chosen before is kept.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { configuredPlugin, monitorInputs } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
 const Mode = proto.CheckRequest.AutonamingOptions.Mode;
 const options = (mode: proto.CheckRequest.AutonamingOptions.Mode, proposed = "") =>
   new proto.CheckRequest.AutonamingOptions().setMode(mode).setProposedName(proposed);
 
-let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => {
-  env = await configuredPlugin();
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = fileFixture(() => configuredPlugin());
 
 function unnamed(): Record<string, unknown> {
   const { name: _declared, ...rest } = monitorInputs();

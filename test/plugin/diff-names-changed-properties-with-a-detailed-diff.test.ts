@@ -3,18 +3,13 @@
  * replace, per property), which the dynamic provider host cannot: a change of `alerts`
  * is reported by name while its value stays secret.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
 import { configuredPlugin, monitorInputs, secret } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
 const K = PropertyDiff.Kind;
-let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => {
-  env = await configuredPlugin();
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = fileFixture(() => configuredPlugin());
 
 describe("The plugin's diff", () => {
   it("names a changed secret list and a changed scalar, updating in place", async () => {

@@ -4,16 +4,11 @@
  * fields (and anything that came in secret) still secret; delete removes it. Nothing
  * secret comes back as a plain value.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { configuredPlugin, isSecret, monitorInputs, outsideSecrets, secret } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => {
-  env = await configuredPlugin();
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = fileFixture(() => configuredPlugin());
 
 const HOOK = "https://hooks.example.com/plugin-secret-hook";
 

@@ -4,17 +4,12 @@
  * service already gave (so an incident's `monitorId` built from them stays known and
  * does not preview as a replacement); what the service will compute is unknown.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../src/runtime/unknowns";
 import { configuredPlugin, monitorInputs } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => {
-  env = await configuredPlugin();
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = fileFixture(() => configuredPlugin());
 
 describe("Previews through the plugin", () => {
   it("send no request and keep what the service already gave", async () => {

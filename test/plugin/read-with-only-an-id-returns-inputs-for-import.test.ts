@@ -4,17 +4,12 @@
  * of those inputs followed by a diff against the read properties shows no change. An id
  * that does not exist fails, naming it, rather than reading as nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiffResponse } from "@pulumi/pulumi/proto/provider_pb";
 import { configuredPlugin, isSecret } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let env: Awaited<ReturnType<typeof configuredPlugin>>;
-beforeAll(async () => {
-  env = await configuredPlugin();
-});
-afterAll(async () => {
-  await env.close();
-});
+const env = fileFixture(() => configuredPlugin());
 
 describe("Read with only an id", () => {
   it("returns properties and inputs that check and diff as unchanged", async () => {

@@ -7,7 +7,8 @@
  * are in flight at the kill and the rest are never sent, whatever the machine's speed.
  */
 import { type E2EStack } from "../e2e/harness";
-import { allExited, spawnDetached, stackFlags, waitFor, type Detached, type RelServer } from "./support";
+import { allExited, spawnDetached, stackFlags, type Detached, type RelServer } from "./support";
+import { eventually } from "../support/eventually";
 
 /** How {@link killUpAtHold} sets up the kill. */
 export interface HeldKillOptions {
@@ -79,10 +80,10 @@ export async function killUpAtHold(srv: RelServer, stack: E2EStack, o: HeldKillO
   // The creates let through may still be committing: wait for their answers (only the
   // dropped held ones stay unanswered), not for a length of time.
   const unanswered = o.heldThen === "drop" ? inFlight : 0;
-  await waitFor(
+  await eventually(
+    "the creates let through to be answered",
     () => creates().filter((r) => r.status === 0).length <= unanswered,
     30_000,
-    "the creates let through to be answered",
   );
   const settled = srv.server.requests.length;
   // Quiet for a while: a surviving provider would still be sending the creates it was handed.

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formBody } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
 import { fuzzSeed, seedNote } from "../support/seed";
+import { BODY_FIELDS } from "../support/body-fields";
 
 const RUNS = Number(process.env.RELIABILITY_SERVER_FUZZ_RUNS ?? 10_000);
 const BATCH = 16;
@@ -56,33 +57,7 @@ interface Spec {
   poisoned: boolean;
 }
 
-const FIELDS = [
-  "name",
-  "url",
-  "interval",
-  "alert_condition",
-  "alert_text_lookup",
-  "request_method",
-  "request_headers",
-  "request_auth_username",
-  "request_auth_password",
-  "cache_buster",
-  "ssl_alert_days",
-  "domain_alert_days",
-  "maintenance_start_at",
-  "maintenance_end_at",
-  "alerts",
-  "pause",
-  "monitor_id",
-  "started_at",
-  "acknowledged_at",
-  "ended_at",
-  "cause",
-  "comment",
-  "__proto__",
-  "constructor",
-  "prototype",
-];
+const FIELDS = [...BODY_FIELDS, "prototype"];
 const key = fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 10 }));
 const bracketKey = fc
   .tuple(key, fc.array(fc.oneof(fc.nat(1200).map(String), key, fc.constant("")), { maxLength: 4 }))

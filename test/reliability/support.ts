@@ -22,6 +22,7 @@ import {
 } from "../e2e/harness";
 import { RawApi } from "../e2e/api";
 import { startTestServer, type UptimeServer, type UptimeServerOptions } from "../support/server";
+import { eventually } from "../support/eventually";
 
 /** The fixture: N monitors carrying a webhook URL, a header token and a password. */
 export const FLEET = join(__dirname, "fixtures", "fleet");
@@ -324,7 +325,7 @@ function alive(pid: number): boolean {
 
 /** Waits until none of `pids` runs; throws naming the survivors after `timeoutMs`. */
 export async function allExited(pids: number[], timeoutMs = 30_000): Promise<void> {
-  await waitFor(() => pids.every((p) => !alive(p)), timeoutMs, "the killed processes to exit").catch(() => {
+  await eventually("the killed processes to exit", () => pids.every((p) => !alive(p)), timeoutMs).catch(() => {
     throw new Error(`still running after SIGKILL: ${pids.filter(alive).join(", ")}`);
   });
 }
@@ -349,13 +350,4 @@ export function spawnDetached(stack: E2EStack, args: string[], env: Record<strin
     done,
     killEngine: () => killEngine(child.pid!),
   };
-}
-
-/** Waits until `cond()` holds, polling every `everyMs`; throws after `timeoutMs`. */
-export async function waitFor(cond: () => boolean, timeoutMs: number, what: string, everyMs = 10): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }

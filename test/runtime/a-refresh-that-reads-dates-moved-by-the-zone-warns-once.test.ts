@@ -10,7 +10,7 @@ import { incident, monitor } from "../../src/dynamic/runtime";
 import { configureFromStack } from "../../src/runtime/config";
 import { setProviderLog } from "../../src/runtime/log";
 import { DEFAULT_API_KEY } from "../../src/server";
-import { checkedBy, providerHarness } from "./helpers";
+import { checkedBy, configureInTimeZone, providerHarness, withWindow } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 /** How far the server's clock is ahead: an edit made "later" gets another `updated_at`. */
@@ -31,21 +31,8 @@ afterAll(async () => {
 /** A fresh provider process with this `uptime:timeZone`: a new client, nothing said yet. */
 function processIn(timeZone: string): void {
   configureFromStack({ get: () => undefined });
-  configureFromStack({
-    get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": DEFAULT_API_KEY, "uptime:timeZone": timeZone })[k],
-  });
-  warnings.length = 0;
-  setProviderLog({ warn: async (message) => void warnings.push(message), info: async () => undefined });
+  configureInTimeZone(h.server, timeZone, warnings);
 }
-
-const withWindow = (name: string) => ({
-  name,
-  url: "https://w.example.com",
-  interval: 60,
-  maintenanceStartAt: "2030-01-15T10:00:00",
-  maintenanceEndAt: "2030-01-15T12:00:00",
-  __resourceName: name,
-});
 
 /** Creates a monitor with a maintenance window in a process of its own; returns its id and recorded outputs. */
 async function created(name: string, timeZone: string) {

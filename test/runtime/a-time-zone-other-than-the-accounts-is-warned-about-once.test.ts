@@ -6,10 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { incident, monitor } from "../../src/dynamic/runtime";
-import { configureFromStack } from "../../src/runtime/config";
 import { setProviderLog } from "../../src/runtime/log";
 import { DEFAULT_API_KEY } from "../../src/server";
-import { checkedBy, providerHarness } from "./helpers";
+import { checkedBy, configureInTimeZone, providerHarness, withWindow } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 const warnings: string[] = [];
@@ -22,22 +21,7 @@ afterAll(async () => {
   await h.close();
 });
 
-function runtimeIn(timeZone: string): void {
-  configureFromStack({
-    get: (k) => ({ "uptime:baseUrl": h.server.url, "uptime:apiKey": DEFAULT_API_KEY, "uptime:timeZone": timeZone })[k],
-  });
-  warnings.length = 0;
-  setProviderLog({ warn: async (message) => void warnings.push(message), info: async () => undefined });
-}
-
-const withWindow = (name: string) => ({
-  name,
-  url: "https://w.example.com",
-  interval: 60,
-  maintenanceStartAt: "2030-01-15T10:00:00",
-  maintenanceEndAt: "2030-01-15T12:00:00",
-  __resourceName: name,
-});
+const runtimeIn = (timeZone: string) => configureInTimeZone(h.server, timeZone, warnings);
 
 describe("a time zone setting that is not the account's", () => {
   it("is warned about once, with the account's offset and the setting to change", async () => {

@@ -3,19 +3,14 @@
  * or before) must leave exactly one record: found by its unique name if it was stored,
  * sent again only once the lookup shows it was not.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMonitor } from "../../src/runtime/monitor/monitor-lifecycle";
 import { createIncident } from "../../src/runtime/incident/incident-lifecycle";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { providerHarness } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => {
-  h = await providerHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileFixture(() => providerHarness());
 
 const inputs = (name: string) => checkMonitor({ name, url: "https://u.example.com", interval: 60 }).inputs as never;
 

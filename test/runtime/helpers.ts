@@ -2,6 +2,7 @@
 import { startTestServer } from "../support/server";
 import { DEFAULT_API_KEY } from "../../src/server";
 import { configureFromStack } from "../../src/runtime/config";
+import { setProviderLog } from "../../src/runtime/log";
 import { UptimeClient } from "../../src/client";
 import { afterEach, expect } from "vitest";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
@@ -131,3 +132,25 @@ export function createMonitors(
     async (i) => (await client.monitors.create({ name: `${prefix}-${i}`, url: url(i), interval: 60 })).id,
   );
 }
+
+/**
+ * Configures the provider for `server` with this `uptime:timeZone`, and collects what it warns
+ * into `warnings` (emptied first); afterEach of the file should `setProviderLog(undefined)`.
+ */
+export function configureInTimeZone(server: { url: string }, timeZone: string, warnings: string[]): void {
+  configureFromStack({
+    get: (k) => ({ "uptime:baseUrl": server.url, "uptime:apiKey": DEFAULT_API_KEY, "uptime:timeZone": timeZone })[k],
+  });
+  warnings.length = 0;
+  setProviderLog({ warn: async (message) => void warnings.push(message), info: async () => undefined });
+}
+
+/** Dynamic-provider inputs of a monitor named `name` with a maintenance window in 2030. */
+export const withWindow = (name: string) => ({
+  name,
+  url: "https://w.example.com",
+  interval: 60,
+  maintenanceStartAt: "2030-01-15T10:00:00",
+  maintenanceEndAt: "2030-01-15T12:00:00",
+  __resourceName: name,
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { UNKNOWN } from "../../src/runtime/unknowns";
+import { checkedMonitorDefaults } from "../support/monitor-defaults";
 
 const valid = { name: "API health", url: "https://api.example.com/health", interval: 60 };
 
@@ -12,16 +13,7 @@ describe("Monitor check", () => {
   it("accepts a minimal monitor and fills the service's defaults", () => {
     const r = checkMonitor(valid);
     expect(r.failures).toBeUndefined();
-    expect(r.inputs).toEqual({
-      ...valid,
-      alertCondition: "url_unavailable",
-      requestMethod: "GET",
-      cacheBuster: 0,
-      sslAlertDays: 0,
-      domainAlertDays: 0,
-      requestHeaders: [],
-      alerts: [],
-    });
+    expect(r.inputs).toEqual({ ...valid, ...checkedMonitorDefaults() });
   });
 
   it("gives the same inputs whether a default is written or omitted", () => {

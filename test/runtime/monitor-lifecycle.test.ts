@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monitor } from "../../src/dynamic/runtime";
 import { checkedBy, providerHarness } from "./helpers";
 import { setWaiting } from "../../src/runtime/read-after-write";
+import { fileFixture } from "../support/file-fixture";
 
-let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => {
-  h = await providerHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileFixture(() => providerHarness());
 
 const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 

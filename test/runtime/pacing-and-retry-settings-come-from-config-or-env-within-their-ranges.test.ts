@@ -5,18 +5,13 @@
  * fails `check` (so `preview`) before any request, naming the setting as the user set it
  * and the allowed range.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { monitor } from "../../src/dynamic/runtime";
 import { clientFor, configureFromStack, numericSetting, resolveSettings } from "../../src/runtime/config";
 import { keepEnv, providerHarness } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => {
-  h = await providerHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileFixture(() => providerHarness());
 
 const ENV_KEYS = ["UPTIME_REQUESTS_PER_MINUTE", "UPTIME_MAX_RETRIES", "UPTIME_TIMEOUT_MS"] as const;
 const setEnv = keepEnv(ENV_KEYS, () => h.reconfigure());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitor } from "../../src/dynamic/runtime";
 import { providerHarness } from "./helpers";
+import { checkedMonitorDefaults } from "../support/monitor-defaults";
 
 // State of a managed monitor, as `refresh` passes it (a bare `Monitor.get` passes none).
 const managed = (id: number) => ({ monitorId: id });
@@ -40,13 +41,7 @@ describe("Refresh of many monitors", () => {
         name: "refresh-0",
         url: "https://r0.example.com",
         interval: 300,
-        alertCondition: "url_unavailable",
-        requestMethod: "GET",
-        cacheBuster: 0,
-        sslAlertDays: 0,
-        domainAlertDays: 0,
-        requestHeaders: [],
-        alerts: [],
+        ...checkedMonitorDefaults(),
       } as never,
     );
     expect(outs.interval).toBe(300);

@@ -3,17 +3,12 @@
  * between its read by id and its read of the list. What checks write (status, checked_at,
  * ...) is not a sign that the list is unsafe; a monitor deleted out of band still reads as gone.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { eventually } from "../support/eventually";
 import { checkingHarness, createMonitors, refreshMonitors } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let h: Awaited<ReturnType<typeof checkingHarness>>;
-beforeAll(async () => {
-  h = await checkingHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileFixture(() => checkingHarness());
 
 test("statuses that change between the read by id and the list page neither cost reads by id nor give wrong values", async () => {
   const ids = await createMonitors(h.outOfBand, "checked", 30, (i) => `${h.target.url}/m/${i}`);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { incident, monitor } from "../../src/dynamic/runtime";
 import { configureFromStack } from "../../src/runtime/config";
 import { providerHarness } from "./helpers";
+import { fileFixture } from "../support/file-fixture";
 
-let h: Awaited<ReturnType<typeof providerHarness>>;
-beforeAll(async () => {
-  h = await providerHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileFixture(() => providerHarness());
 
 const inputs = { name: "Errors", url: "https://e.example.com", interval: 60, __resourceName: "api" };
 

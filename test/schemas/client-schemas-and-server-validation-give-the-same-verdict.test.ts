@@ -33,6 +33,7 @@ import { parseBody } from "../../src/server/body";
 import type { IncidentRecord, MonitorRecord } from "../../src/server/store";
 import { validateIncidentStore, validateIncidentUpdate } from "../../src/server/validate/incident";
 import { validateMonitor } from "../../src/server/validate/monitor";
+import { monitorDefaults } from "../support/monitor-defaults";
 
 const RUNS = Number(process.env.VERDICT_RUNS ?? 400);
 /** The server's clock: after every generated date. */
@@ -232,18 +233,7 @@ function storedMonitor(over: Partial<MonitorRecord>): MonitorRecord {
     url: "https://stored.example.com",
     interval: 60,
     status: "online",
-    alert_condition: "url_unavailable",
-    alert_text_lookup: null,
-    request_method: "GET",
-    request_headers: [],
-    request_auth_username: null,
-    request_auth_password: null,
-    cache_buster: 0,
-    ssl_alert_days: 0,
-    domain_alert_days: 0,
-    maintenance_start_at: null,
-    maintenance_end_at: null,
-    alerts: [],
+    ...monitorDefaults(),
     ssl_ends_at: null,
     domain_ends_at: null,
     started_at: null,

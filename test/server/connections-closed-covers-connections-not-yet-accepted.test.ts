@@ -5,14 +5,11 @@
  * a killed engine had sent before they release their hold.
  */
 import { spawnSync } from "node:child_process";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { expect, test } from "vitest";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 test("a request on a connection still in the accept queue is recorded and held before connectionsClosed resolves", async () => {
   const hold = server.hold({ methods: ["POST"], path: /^\/api\/v1\/monitors$/ });

@@ -3,15 +3,12 @@
  * kept, and it is handled after the next matching read was handled but before that read's
  * answer goes out. So the read misses it and the next request finds it, every time.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, monitorInput } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 test("the write is lost to its client, missed by the next read, then committed before that read's answer", async () => {
   const deferred = server.deferWrite({

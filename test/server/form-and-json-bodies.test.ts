@@ -1,13 +1,10 @@
 /** Form bodies (PHP-style brackets, parsed with qs) and JSON bodies mean the same thing. */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, createMonitor } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 const form = (body: string) => ({ body, contentType: "application/x-www-form-urlencoded" });
 

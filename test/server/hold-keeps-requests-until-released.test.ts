@@ -2,15 +2,12 @@
  * A hold lets the first `after` matching requests through, keeps later ones received but
  * unhandled until released, and then handles or drops them; other requests pass untouched.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, monitorInput } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 const MONITORS = /^\/api\/v1\/monitors$/;
 const names = async (prefix: string) =>

@@ -2,16 +2,13 @@
  * Incident rules: derived status, first value wins for acknowledged_at/ended_at, one ongoing
  * incident per monitor, time order and "not in the future", and the monitor status moves.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api, createIncident, createMonitor, snapshot } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
 const NOW = Date.parse("2024-06-01T12:00:00Z");
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW });
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer({ now: () => NOW }));
 
 const monitorStatus = async (id: number) => (await api(server, "GET", `/api/v1/monitors/${id}`)).body.data.status;
 const patch = (id: number, form: Record<string, unknown>) => api(server, "PATCH", `/api/v1/incidents/${id}`, { form });

@@ -4,18 +4,15 @@
  * Now every safe integer is read as one (a filter no record matches, an id not found),
  * and only beyond the safe range is the value refused, naming the field.
  */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, createMonitor } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
 import { toInteger } from "../../src/server/validate/rules";
+import { fileFixture } from "../support/file-fixture";
 
 const MAX = "9007199254740991";
 const BEYOND = "9007199254740993";
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 test("toInteger reads every safe integer, as a number or as text, and nothing beyond", () => {
   expect(toInteger(MAX)).toBe(Number.MAX_SAFE_INTEGER);

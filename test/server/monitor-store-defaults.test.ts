@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
+import { monitorDefaults } from "../support/monitor-defaults";
 
 const NOW = Date.parse("2024-06-01T12:00:00Z");
 let server: UptimeServer;
@@ -26,17 +27,7 @@ test("optional fields left out get the service's defaults", async () => {
     url: "https://example.com",
     interval: 60,
     status: "pending",
-    alert_condition: "url_unavailable",
-    alert_text_lookup: null,
-    request_method: "GET",
-    request_headers: [],
-    request_auth_username: null,
-    cache_buster: 0,
-    ssl_alert_days: 0,
-    domain_alert_days: 0,
-    maintenance_start_at: null,
-    maintenance_end_at: null,
-    alerts: [],
+    ...monitorDefaults(),
     ssl_ends_at: null,
     domain_ends_at: null,
     started_at: null,

@@ -1,14 +1,12 @@
 /** Updates are partial (PUT and PATCH alike), empty values clear, and `pause` moves the status. */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, createIncident, createMonitor } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
+import { monitorDefaults } from "../support/monitor-defaults";
 
 const clock = { now: Date.parse("2024-06-01T12:00:00Z") };
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer({ now: () => clock.now });
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer({ now: () => clock.now }));
 
 const full = {
   alert_condition: "url_text",
@@ -56,17 +54,7 @@ test("empty values clear optional fields and restore defaults", async () => {
   });
   expect(res.status, res.text).toBe(200);
   expect(res.body.data).toMatchObject({
-    alert_condition: "url_unavailable",
-    alert_text_lookup: null,
-    request_method: "GET",
-    request_headers: [],
-    request_auth_username: null,
-    cache_buster: 0,
-    ssl_alert_days: 0,
-    domain_alert_days: 0,
-    maintenance_start_at: null,
-    maintenance_end_at: null,
-    alerts: [],
+    ...monitorDefaults(),
   });
 });
 

@@ -1,13 +1,10 @@
 /** Monitor names are unique per account, on store and on update (excluding the monitor itself). */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, createMonitor, monitorInput } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 test("a second store with the same name is 422 taken", async () => {
   await createMonitor(server, { name: "Homepage" });

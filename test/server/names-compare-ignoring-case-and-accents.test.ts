@@ -4,15 +4,12 @@
  * name search finds every spelling. The local server compares the same way, in the
  * unique rule, in the monitor list's name search and in the incident list's monitor search.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { api, createMonitor, monitorInput } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 const store = (name: string) => api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name }) });
 

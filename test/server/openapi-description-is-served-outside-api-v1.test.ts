@@ -1,14 +1,11 @@
 /** The local server serves the generated description at /__local/openapi.json, without a key, outside /api/v1. */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { openApiText } from "../../src/openapi";
 import { api } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 test("GET /__local/openapi.json answers the generated description as JSON, without a key", async () => {
   const res = await api(server, "GET", "/__local/openapi.json", { key: null });

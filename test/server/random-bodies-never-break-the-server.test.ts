@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { api, createIncident, createMonitor, snapshot } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
+import { BODY_FIELDS } from "../support/body-fields";
 
 let server: UptimeServer;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON data, set in beforeAll, read freely
@@ -18,32 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const FIELDS = [
-  "name",
-  "url",
-  "interval",
-  "alert_condition",
-  "alert_text_lookup",
-  "request_method",
-  "request_headers",
-  "request_auth_username",
-  "request_auth_password",
-  "cache_buster",
-  "ssl_alert_days",
-  "domain_alert_days",
-  "maintenance_start_at",
-  "maintenance_end_at",
-  "alerts",
-  "pause",
-  "monitor_id",
-  "started_at",
-  "acknowledged_at",
-  "ended_at",
-  "cause",
-  "comment",
-  "__proto__",
-  "constructor",
-];
+const FIELDS = BODY_FIELDS;
 const key = fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 12 }));
 const bracketKey = fc
   .tuple(key, fc.array(fc.oneof(fc.nat(1200).map(String), key, fc.constant("")), { maxLength: 4 }))

@@ -1,13 +1,10 @@
 /** The server records every request, counts writes, and exposes both in-process and at /__local/stats. */
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, monitorInput } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer({ accounts: [{ apiKey: "k", name: "tester" }] });
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer({ accounts: [{ apiKey: "k", name: "tester" }] }));
 
 test("requests are recorded in order with status, account and write flag", async () => {
   server.resetStats();

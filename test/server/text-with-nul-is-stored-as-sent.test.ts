@@ -4,16 +4,13 @@
  * every string comes back exactly as sent, and searches still find substrings around it.
  */
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { decodeText, encodeText } from "../../src/server/nul-text";
 import { api, createIncident, createMonitor } from "../support/api";
-import { startTestServer, type UptimeServer } from "../support/server";
+import { startTestServer } from "../support/server";
+import { fileFixture } from "../support/file-fixture";
 
-let server: UptimeServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = fileFixture(() => startTestServer());
 
 test("any string survives the escape, and the escaped form holds no NUL", () => {
   fc.assert(

@@ -21,3 +21,17 @@ function newest(): string {
 export const BASELINE_VERSION = newest();
 /** Its directory. */
 export const BASELINE_DIR = join(HERE, BASELINE_VERSION);
+
+/**
+ * An exported state without the engine's `sourcePosition` and `stackTrace` on each resource:
+ * debugging aids that hold paths of the recording machine (its Go module cache, its
+ * toolchain) and that neither `stack import` nor a preview reads.
+ */
+export function withoutSourcePositions(text: string): string {
+  const state = JSON.parse(text) as { deployment?: { resources?: Record<string, unknown>[] } };
+  for (const r of state.deployment?.resources ?? []) {
+    delete r.sourcePosition;
+    delete r.stackTrace;
+  }
+  return JSON.stringify(state, null, 4) + "\n";
+}

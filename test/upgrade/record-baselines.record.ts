@@ -2,7 +2,7 @@
  * Records the upgrade baselines of this build (`npm run upgrade:record`): for each program in
  * {@link UPGRADE_PROGRAMS}, `up` against a fresh local server, then writes under
  * test/upgrade/<version>/<program>/ the exported state (`state.json`, secrets as ciphertext
- * under the harness's fixed passphrase), the stack config file holding the salt that
+ * under the harness's fixed passphrase, source positions dropped), the stack config file holding the salt that
  * ciphertext needs (`stack-config.yaml`), and the server's URL at recording time
  * (`recorded.json`, so a replay knows what to rewrite); beside them the build's schema.json.
  * Run it at release time, before the release's changes are built over.
@@ -14,6 +14,7 @@ import { E2EStack, REPO, leaks, ok } from "../e2e/harness";
 import { compileExample } from "../e2e/examples";
 import { startE2EServer } from "../e2e/api";
 import { UPGRADE_PROGRAMS } from "./programs";
+import { withoutSourcePositions } from "./baseline";
 
 const VERSION = (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string }).version;
 const OUT = join(REPO, "test", "upgrade", VERSION);
@@ -36,7 +37,7 @@ it.each(UPGRADE_PROGRAMS.map((p) => [p.name, p] as const))(
       expect(leaks(text, [...program.secrets, srv.apiKey]), "plaintext secret in the exported state").toEqual([]);
       const dir = join(OUT, program.name);
       mkdirSync(dir, { recursive: true });
-      writeFileSync(join(dir, "state.json"), text);
+      writeFileSync(join(dir, "state.json"), withoutSourcePositions(text));
       copyFileSync(stack.configFile!, join(dir, "stack-config.yaml"));
       writeFileSync(
         join(dir, "recorded.json"),

@@ -8,7 +8,7 @@ import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from 
 import { sameDate } from "../comparison";
 import { dropUndefined } from "../../util/objects";
 import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
-import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-errors";
+import { deleteUnlessGone, resourceLabel, toResourceError, updateFailure, UptimeResourceError } from "../user-errors";
 import { changedIncidentFields, incidentReplaces } from "./diff-incident";
 import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder } from "../read-after-write";
 import {
@@ -223,8 +223,7 @@ export async function updateIncident(
     await noticeZoneMismatch(body, live, INCIDENT_TIMES, client.timeZone, who, resourceUrn(news));
     return { outs: toIncidentOutputs(inputs, live, olds[PROGRAM_WROTE_KEY]) };
   } catch (err) {
-    if (err instanceof UptimeNotFoundError) throw deletedOutsidePulumi(who, "incident", id, err);
-    throw toResourceError(who, err);
+    throw updateFailure(who, "incident", id, err);
   }
 }
 
@@ -234,11 +233,6 @@ export async function deleteIncident(
   id: string,
   props: Partial<IncidentOutputs> = {},
 ): Promise<void> {
-  try {
-    await client.incidents.delete(Number(id));
-    noteDeleted("incident", id);
-  } catch (err) {
-    if (err instanceof UptimeNotFoundError) return noteDeleted("incident", id);
-    throw toResourceError(label(props, id), err);
-  }
+  await deleteUnlessGone(label(props, id), () => client.incidents.delete(Number(id)));
+  noteDeleted("incident", id);
 }

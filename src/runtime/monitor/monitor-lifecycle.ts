@@ -9,7 +9,7 @@ import { UptimeError, UptimeNotFoundError, UptimeValidationError } from "../../c
 import type { Monitor } from "../../schemas";
 import { dropUndefined } from "../../util/objects";
 import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
-import { deletedOutsidePulumi, resourceLabel, toResourceError, UptimeResourceError } from "../user-errors";
+import { deleteUnlessGone, resourceLabel, toResourceError, updateFailure, UptimeResourceError } from "../user-errors";
 import { changedMonitorFields, pauseChange } from "./diff-monitor";
 import {
   fromApi,
@@ -315,8 +315,7 @@ export async function updateMonitor(
     await noticeZoneMismatch(body, live, MONITOR_TIMES, client.timeZone, who, urn);
     return { outs: toOutputs(inputs, live) };
   } catch (err) {
-    if (err instanceof UptimeNotFoundError) throw deletedOutsidePulumi(who, "monitor", id, err);
-    throw toResourceError(who, err);
+    throw updateFailure(who, "monitor", id, err);
   }
 }
 
@@ -341,11 +340,6 @@ export async function deleteMonitor(
     );
     return;
   }
-  try {
-    await client.monitors.delete(Number(id));
-    noteDeleted("monitor", id);
-  } catch (err) {
-    if (err instanceof UptimeNotFoundError) return noteDeleted("monitor", id);
-    throw toResourceError(label(props, id), err);
-  }
+  await deleteUnlessGone(label(props, id), () => client.monitors.delete(Number(id)));
+  noteDeleted("monitor", id);
 }

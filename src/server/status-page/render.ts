@@ -95,6 +95,12 @@ export function renderContent(d: StatusPageData): string {
       .join(" · ") || "no monitors";
   const incidentHead =
     "<tr><th>Monitor</th><th>Status</th><th>Started</th><th>Ended</th><th>Lasted</th><th>Cause</th></tr>";
+  const incidentTable = (id: string, emptyId: string, incidents: typeof d.incidents) =>
+    incidents.length === 0
+      ? `<p class="empty" id="${emptyId}">None.</p>`
+      : `<table id="${id}"><thead>${incidentHead}</thead><tbody>
+${incidents.map((i) => incidentRow(i, names, d)).join("\n")}
+</tbody></table>`;
   return `<p class="summary" id="summary">${summary}</p>
 <h2>Monitors</h2>
 ${
@@ -108,21 +114,9 @@ ${d.monitors.map((m) => monitorRow(m, d)).join("\n")}
 }
 ${d.moreMonitors > 0 ? `<p class="more">and ${d.moreMonitors} more monitors (use the API to see them all)</p>` : ""}
 <h2>Ongoing incidents</h2>
-${
-  ongoing.length === 0
-    ? '<p class="empty" id="no-ongoing">None.</p>'
-    : `<table id="ongoing"><thead>${incidentHead}</thead><tbody>
-${ongoing.map((i) => incidentRow(i, names, d)).join("\n")}
-</tbody></table>`
-}
+${incidentTable("ongoing", "no-ongoing", ongoing)}
 <h2>Recently resolved</h2>
-${
-  resolved.length === 0
-    ? '<p class="empty" id="no-resolved">None.</p>'
-    : `<table id="incidents"><thead>${incidentHead}</thead><tbody>
-${resolved.map((i) => incidentRow(i, names, d)).join("\n")}
-</tbody></table>`
-}
+${incidentTable("incidents", "no-resolved", resolved)}
 <p class="updated" id="updated">Updated ${escapeHtml(when(d.now, d.timeZone))} (${escapeHtml(d.timeZone)}); refreshes every ${d.refreshSeconds} s.</p>`;
 }
 

@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher } from "undici";
 import { afterAll, beforeAll } from "vitest";
 import { UptimeClient, type UptimeClientOptions } from "../../../src/client";
+import type { UptimeError } from "../../../src/client/errors";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../../support/server";
 
 export { startTestServer, DEFAULT_API_KEY, type UptimeServer } from "../../support/server";
@@ -68,4 +69,12 @@ export function serverAndClientForFile(options: UptimeClientOptions = {}): {
     await state.server?.close();
   });
   return state;
+}
+
+/** The error `p` rejects with (undefined if it resolves), to assert on. */
+export async function failure(p: Promise<unknown>): Promise<UptimeError> {
+  return (await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  )) as UptimeError;
 }

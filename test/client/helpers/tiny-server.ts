@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { monitorDefaults } from "../../support/monitor-defaults";
 
 /** One request as the tiny server saw it. */
 export interface SeenRequest {
@@ -88,17 +89,7 @@ export function monitorBody(overrides: Record<string, unknown> = {}): Record<str
     url: "https://example.com",
     interval: 60,
     status: "pending",
-    alert_condition: "url_unavailable",
-    alert_text_lookup: null,
-    request_method: "GET",
-    request_headers: [],
-    request_auth_username: null,
-    cache_buster: 0,
-    ssl_alert_days: 0,
-    domain_alert_days: 0,
-    maintenance_start_at: null,
-    maintenance_end_at: null,
-    alerts: [],
+    ...monitorDefaults(),
     created_at: "2024-05-01T10:00:00.000000Z",
     updated_at: "2024-05-01T10:00:00.000000Z",
     ...overrides,

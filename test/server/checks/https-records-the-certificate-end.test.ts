@@ -5,17 +5,14 @@
  * the check is down with the TLS error, as the service's checker would be.
  */
 import { X509Certificate } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { api, createMonitor } from "../../support/api";
 import { startCheckingServer, type UptimeServer } from "../../support/server";
-import { startTarget, TEST_TLS, type Target } from "../../support/targets";
+import { startTarget, TEST_TLS } from "../../support/targets";
 import { formatServiceDate } from "../../../src/util/time";
+import { fileFixture } from "../../support/file-fixture";
 
-let target: Target;
-beforeAll(async () => {
-  target = await startTarget({ tls: true });
-});
-afterAll(() => target.close());
+const target = fileFixture(() => startTarget({ tls: true }));
 
 async function checkedWith(server: UptimeServer, url: string) {
   const m = await createMonitor(server, { url });

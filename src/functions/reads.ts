@@ -17,7 +17,6 @@ export async function fetchMonitor(c: UptimeClient, args: GetMonitorArgs): Promi
 
 /** Every monitor matching the filters, all pages read, every value plain (the callers mark the secret fields). */
 export async function listMonitors(c: UptimeClient, args: GetMonitorsArgs): Promise<{ monitors: MonitorData[] }> {
-  const monitors: MonitorData[] = [];
   const query: MonitorListQuery = {
     search: args.search,
     search_by: args.searchBy,
@@ -25,8 +24,7 @@ export async function listMonitors(c: UptimeClient, args: GetMonitorsArgs): Prom
     sort_by: args.sortBy,
     sort: args.sort,
   };
-  for await (const m of c.monitors.all(dropUndefined(query))) monitors.push(fromApi(m));
-  return { monitors };
+  return { monitors: await readAll(c.monitors.all(dropUndefined(query)), fromApi) };
 }
 
 /** One incident by id. */
@@ -36,7 +34,6 @@ export async function fetchIncident(c: UptimeClient, args: GetIncidentArgs): Pro
 
 /** Every incident matching the filters, all pages read. */
 export async function listIncidents(c: UptimeClient, args: GetIncidentsArgs): Promise<GetIncidentsResult> {
-  const incidents: IncidentInfo[] = [];
   const query: IncidentListQuery = {
     search: args.search,
     search_by: args.searchBy,
@@ -45,6 +42,12 @@ export async function listIncidents(c: UptimeClient, args: GetIncidentsArgs): Pr
     sort_by: args.sortBy,
     sort: args.sort,
   };
-  for await (const i of c.incidents.all(dropUndefined(query))) incidents.push(incidentFromApi(i));
-  return { incidents };
+  return { incidents: await readAll(c.incidents.all(dropUndefined(query)), incidentFromApi) };
+}
+
+/** Every item of a list walk, each mapped as it is read. */
+async function readAll<T, U>(items: AsyncIterable<T>, map: (item: T) => U): Promise<U[]> {
+  const out: U[] = [];
+  for await (const item of items) out.push(map(item));
+  return out;
 }
