@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** The `pulumi-uptime` command: dispatches to its subcommands. */
+import { runAudit } from "./audit";
 import { runExport } from "./export";
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
@@ -7,6 +8,8 @@ const USAGE = `Usage: pulumi-uptime <command> [options]
 Commands:
   export   Write a Pulumi program (or the GitOps monitors file) declaring every monitor
            of an account, with adoption on. \`pulumi-uptime export --help\` for options.
+  audit    Report which monitors the stacks of a backend manage, which none does, which
+           two resources hold, and which are gone. \`pulumi-uptime audit --help\`.
 
 Options:
   -h, --help     Show this help.
@@ -18,6 +21,8 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "export":
       return runExport(rest);
+    case "audit":
+      return runAudit(rest);
     case undefined:
     case "-h":
     case "--help":
