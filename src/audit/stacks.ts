@@ -6,6 +6,7 @@
  */
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { StackState, StateResource } from "./classify";
@@ -46,7 +47,8 @@ function run(cli: PulumiCli, args: string[]): Promise<{ code: number; stdout: st
       {
         env: cli.env,
         maxBuffer: 256 * 1024 * 1024,
-        cwd: cli.env.HOME && existsSync(cli.env.HOME) ? cli.env.HOME : "/",
+        // Away from any project directory, whose Pulumi.yaml could name another backend.
+        cwd: tmpdir(),
       },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === "number" ? err.code : 127) : 0;

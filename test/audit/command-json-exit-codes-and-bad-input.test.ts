@@ -74,12 +74,13 @@ function backend(stacks: Record<string, string | { fail: string }>, ls?: { fail:
 async function audit(
   args: string[],
   env: NodeJS.ProcessEnv = { UPTIME_BASE_URL: server.url, UPTIME_API_KEY: DEFAULT_API_KEY },
+  tty = false,
 ) {
   let stdout = "";
   let stderr = "";
   const io: CliIo = {
     stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), isTTY: false },
+    stderr: { write: (s: string) => (stderr += s), isTTY: tty },
     env: { PATH: process.env.PATH, ...env },
   };
   const code = await runAudit(["--pulumi", fake, ...args], io);
@@ -192,6 +193,15 @@ describe("pulumi-uptime audit", () => {
     expect(r.stdout).toContain("Conflicts: held by more than one resource (1)");
     expect(r.stdout).toContain("Missing: in a stack's state, gone from the account (1)");
     expect(r.stdout).not.toContain("ciphertext");
+  });
+
+  it("shows progress on stderr on a terminal with many stacks, and nothing in a pipe", async () => {
+    const tty = await audit(["--json", "--fail-on", "none"], undefined, true);
+    expect(tty.stderr).toContain("Reading stacks: 5 of 5");
+    expect(JSON.parse(tty.stdout)).toHaveProperty("managed");
+    expect((await audit(["--json", "--fail-on", "none"])).stderr).toBe("");
+    const few = await audit(["--json", "--fail-on", "none", "--stacks", "app/*"], undefined, true);
+    expect(few.stderr).toBe("");
   });
 
   it("exits 2 on missing settings, a wrong key, or a backend the CLI cannot reach", async () => {
