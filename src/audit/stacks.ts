@@ -89,7 +89,8 @@ export class BackendError extends Error {}
  * @throws BackendError when the CLI cannot reach the backend.
  */
 export async function listStacks(cli: PulumiCli): Promise<string[]> {
-  const r = await run(cli, ["stack", "ls", "--all", "--json"]);
+  // Fully qualified whatever the directory: inside a project the CLI elides its org and project.
+  const r = await run(cli, ["stack", "ls", "--all", "--json", "--fully-qualify-stack-names"]);
   if (r.code === 0) {
     let list: { name?: string }[];
     try {

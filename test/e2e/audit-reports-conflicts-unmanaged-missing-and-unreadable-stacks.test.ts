@@ -39,7 +39,7 @@ describe("pulumi-uptime audit", () => {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [join(REPO, "dist", "cli", "main.js"), "audit", ...args], {
         env,
-        cwd: stack.home,
+        cwd: stack.dir, // in the project directory, as the CI job runs it
         stdio: ["ignore", "pipe", "pipe"],
       });
       let stdout = "";
