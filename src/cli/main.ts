@@ -4,6 +4,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 const runExport = (argv: string[]) => (require("./export") as typeof import("./export")).runExport(argv);
 const runTest = (argv: string[]) => (require("./test") as typeof import("./test")).runTest(argv);
+const runAudit = (argv: string[]) => (require("./audit") as typeof import("./audit")).runAudit(argv);
 const runVerify = (argv: string[]) => (require("./verify") as typeof import("./verify")).runVerify(argv);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -16,6 +17,8 @@ Commands:
            report pass, alert or skipped. \`pulumi-uptime test --help\` for options.
   verify   After \`pulumi up\`, wait until the service has checked the monitors the update
            touched, and fail on any offline. \`pulumi-uptime verify --help\` for options.
+  audit    Report which monitors the stacks of a backend manage, which none does, which
+           two resources hold, and which are gone. \`pulumi-uptime audit --help\`.
 
 Options:
   -h, --help     Show this help.
@@ -31,6 +34,8 @@ export async function main(argv: string[]): Promise<number> {
       return runTest(rest);
     case "verify":
       return runVerify(rest);
+    case "audit":
+      return runAudit(rest);
     case undefined:
     case "-h":
     case "--help":

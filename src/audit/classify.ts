@@ -1,0 +1,193 @@
+/**
+ * The audit's findings from what it read: each stack's uptime resources (both doors) and the
+ * account's monitors and incidents. Pure: no I/O, so that every rule is tested on hand-made
+ * states.
+ */
+
+/** The resource types that hold a monitor or an incident, by door. */
+export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = {
+  "uptime:index:Monitor": "monitor",
+  "uptime:index:Incident": "incident",
+  "pulumi-nodejs:dynamic/uptime:Monitor": "monitor",
+  "pulumi-nodejs:dynamic/uptime:Incident": "incident",
+};
+
+export type Kind = "monitor" | "incident";
+
+/** A resource of a checkpoint, as `pulumi stack export` writes it (the fields the audit reads). */
+export interface StateResource {
+  urn: string;
+  type: string;
+  id?: string;
+  custom?: boolean;
+  /** Read with `Monitor.get`: the stack refers to the object but does not manage it. */
+  external?: boolean;
+  /** A replaced resource waiting for deletion. */
+  delete?: boolean;
+  outputs?: Record<string, unknown>;
+}
+
+/** One audited stack: its resources, or why they could not be read. */
+export type StackState = { stack: string; resources: StateResource[] } | { stack: string; error: string };
+
+/** The account's side. */
+export interface Account {
+  monitors: { id: number; name: string; url: string }[];
+  incidents: { id: number; monitor_id: number }[];
+}
+
+/** One stack's hold on a monitor or an incident. */
+export interface Holding {
+  kind: Kind;
+  id: string;
+  stack: string;
+  urn: string;
+}
+
+export interface ManagedEntry {
+  kind: Kind;
+  id: number;
+  name: string;
+  stack: string;
+  urn: string;
+}
+export interface UnmanagedEntry {
+  kind: Kind;
+  id: number;
+  name: string;
+  url: string;
+}
+export interface ConflictEntry {
+  kind: Kind;
+  id: number;
+  name: string;
+  /** Each holder's stack, once per resource (a stack that holds it twice is listed twice). */
+  stacks: string[];
+  urns: string[];
+}
+export interface MissingEntry {
+  kind: Kind;
+  stack: string;
+  urn: string;
+  id: string;
+}
+export interface UnreadableEntry {
+  stack: string;
+  reason: string;
+}
+
+/** The report, in the order of `--json`. */
+export interface AuditReport {
+  managed: ManagedEntry[];
+  unmanaged: UnmanagedEntry[];
+  conflicts: ConflictEntry[];
+  missing: MissingEntry[];
+  unreadable: UnreadableEntry[];
+}
+
+/** The findings `--fail-on` can name. */
+export const FINDINGS = ["unmanaged", "conflict", "missing", "unreadable"] as const;
+export type Finding = (typeof FINDINGS)[number];
+
+/**
+ * The monitors and incidents a stack's state manages: custom resources of the four types,
+ * with an id, not read with `get` (external) and not a replaced one waiting for deletion.
+ * The id is the service's id for both doors; a dynamic resource created before ids were
+ * recorded falls back to its `monitorId`/`incidentId` output.
+ */
+export function holdings(stack: string, resources: readonly StateResource[]): Holding[] {
+  const out: Holding[] = [];
+  for (const r of resources) {
+    const kind = RESOURCE_KINDS[r.type];
+    if (!kind || r.external || r.delete || r.custom === false) continue;
+    const fallback = r.outputs?.[kind === "monitor" ? "monitorId" : "incidentId"];
+    const id = r.id || (typeof fallback === "number" || typeof fallback === "string" ? String(fallback) : "");
+    if (!id) continue; // never created (a failed create leaves no id)
+    out.push({ kind, id, stack, urn: r.urn });
+  }
+  return out;
+}
+
+const key = (kind: Kind, id: string | number) => `${kind}:${String(id)}`;
+
+/** Classifies; `unmanagedIncidents` also lists incidents no stack holds (the service opens its own). */
+export function classify(
+  stacks: readonly StackState[],
+  account: Account,
+  options: { unmanagedIncidents?: boolean } = {},
+): AuditReport {
+  const report: AuditReport = { managed: [], unmanaged: [], conflicts: [], missing: [], unreadable: [] };
+  const names = new Map<string, { id: number; name: string; url: string }>();
+  for (const m of account.monitors) names.set(key("monitor", m.id), { id: m.id, name: m.name, url: m.url });
+  for (const i of account.incidents) {
+    const monitor = account.monitors.find((m) => m.id === i.monitor_id);
+    names.set(key("incident", i.id), {
+      id: i.id,
+      name: `incident ${i.id} of ${monitor ? JSON.stringify(monitor.name) : `monitor ${i.monitor_id}`}`,
+      url: monitor?.url ?? "",
+    });
+  }
+
+  const held = new Map<string, Holding[]>();
+  for (const s of stacks) {
+    if ("error" in s) {
+      report.unreadable.push({ stack: s.stack, reason: s.error });
+      continue;
+    }
+    for (const h of holdings(s.stack, s.resources)) {
+      const k = key(h.kind, h.id);
+      const known = names.get(k);
+      if (!known) {
+        report.missing.push({ kind: h.kind, stack: h.stack, urn: h.urn, id: h.id });
+      } else {
+        report.managed.push({ kind: h.kind, id: known.id, name: known.name, stack: h.stack, urn: h.urn });
+      }
+      held.set(k, [...(held.get(k) ?? []), h]);
+    }
+  }
+
+  for (const [k, hs] of held) {
+    if (hs.length < 2) continue;
+    const known = names.get(k);
+    const id = known?.id ?? Number(hs[0].id);
+    report.conflicts.push({
+      kind: hs[0].kind,
+      id,
+      name: known?.name ?? "",
+      stacks: hs.map((h) => h.stack),
+      urns: hs.map((h) => h.urn),
+    });
+  }
+  for (const m of account.monitors) {
+    if (!held.has(key("monitor", m.id))) report.unmanaged.push({ kind: "monitor", id: m.id, name: m.name, url: m.url });
+  }
+  if (options.unmanagedIncidents) {
+    for (const i of account.incidents) {
+      const k = key("incident", i.id);
+      if (!held.has(k)) report.unmanaged.push({ kind: "incident", ...names.get(k)! });
+    }
+  }
+  return sortReport(report);
+}
+
+function sortReport(r: AuditReport): AuditReport {
+  const byKindId = (a: { kind: Kind; id: number | string }, b: { kind: Kind; id: number | string }) =>
+    a.kind.localeCompare(b.kind) || Number(a.id) - Number(b.id) || String(a.id).localeCompare(String(b.id));
+  r.managed.sort((a, b) => byKindId(a, b) || a.stack.localeCompare(b.stack) || a.urn.localeCompare(b.urn));
+  r.unmanaged.sort(byKindId);
+  r.conflicts.sort(byKindId);
+  r.missing.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
+  r.unreadable.sort((a, b) => a.stack.localeCompare(b.stack));
+  return r;
+}
+
+/** The findings of `report` among `failOn`: non-empty means exit 1. */
+export function failingFindings(report: AuditReport, failOn: readonly Finding[]): Finding[] {
+  const present: Record<Finding, boolean> = {
+    unmanaged: report.unmanaged.length > 0,
+    conflict: report.conflicts.length > 0,
+    missing: report.missing.length > 0,
+    unreadable: report.unreadable.length > 0,
+  };
+  return failOn.filter((f) => present[f]);
+}

@@ -1,0 +1,62 @@
+/** The audit report for people (a table per finding) and for machines (`--json`). */
+import type { AuditReport } from "./classify";
+
+/** The `--json` object: the five lists, each entry with its `kind`. */
+export function renderJson(report: AuditReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd();
+  return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].map((l) => `  ${l}`).join("\n");
+}
+
+/** Sections for people; `stacks` lists what was audited with how many uptime resources each holds. */
+export function renderTable(report: AuditReport, stacks: { stack: string; resources?: number }[]): string {
+  const out: string[] = [];
+  const section = (title: string, count: number, body: () => string) => {
+    out.push(`${title} (${count})${count ? `\n${body()}` : ""}`);
+  };
+  section("Stacks", stacks.length, () =>
+    table(
+      ["STACK", "UPTIME RESOURCES"],
+      stacks.map((s) => [s.stack, s.resources === undefined ? "unreadable" : String(s.resources)]),
+    ),
+  );
+  section("Managed", report.managed.length, () =>
+    table(
+      ["KIND", "ID", "NAME", "STACK", "URN"],
+      report.managed.map((m) => [m.kind, String(m.id), m.name, m.stack, m.urn]),
+    ),
+  );
+  section("Unmanaged: in the account, in no audited stack", report.unmanaged.length, () =>
+    table(
+      ["KIND", "ID", "NAME", "URL"],
+      report.unmanaged.map((m) => [m.kind, String(m.id), m.name, m.url]),
+    ),
+  );
+  section("Conflicts: held by more than one resource", report.conflicts.length, () =>
+    table(
+      ["KIND", "ID", "NAME", "STACKS"],
+      report.conflicts.map((c) => [c.kind, String(c.id), c.name, c.stacks.join(", ")]),
+    ),
+  );
+  section("Missing: in a stack's state, gone from the account", report.missing.length, () =>
+    table(
+      ["KIND", "ID", "STACK", "URN"],
+      report.missing.map((m) => [m.kind, m.id, m.stack, m.urn]),
+    ),
+  );
+  section("Unreadable stacks", report.unreadable.length, () =>
+    table(
+      ["STACK", "REASON"],
+      report.unreadable.map((u) => [u.stack, u.reason]),
+    ),
+  );
+  return `${out.join("\n\n")}\n`;
+}

@@ -1,0 +1,212 @@
+/**
+ * `pulumi-uptime audit`: which monitors and incidents of an account the stacks of a backend
+ * manage, which none does, which two resources fight over, and which a state still holds
+ * after they were deleted.
+ */
+import { parseArgs } from "node:util";
+import { UptimeClient } from "../client/client";
+import { UptimeConfigError } from "../client/errors";
+import { classify, failingFindings, FINDINGS, holdings, type Finding, type StackState } from "../audit/classify";
+import { selectStacks } from "../audit/glob";
+import { renderJson, renderTable } from "../audit/render";
+import { BackendError, cliEnv, findPulumi, listStacks, readStack, redactUrls, type PulumiCli } from "../audit/stacks";
+import { processIo, type CliIo } from "./export";
+
+export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
+                           [--fail-on unmanaged,conflict,missing,unreadable]
+                           [--base-url URL] [--api-key KEY] [--pulumi PATH]
+
+Reads the state of every stack of the backend the pulumi CLI is logged in to (or those
+matching --stacks) with \`pulumi stack export\` (secrets stay encrypted: no passphrase is
+needed), and the account's monitors and incidents, and reports:
+
+  managed     each monitor and incident a stack holds, with its stack and URN
+  unmanaged   monitors of the account that no audited stack holds
+  conflicts   monitors and incidents held by two or more resources (in one stack or several)
+  missing     resources whose monitor or incident is gone from the account
+  unreadable  stacks that could not be read, each with why
+
+Options:
+  --stacks GLOB      Audit the stacks whose fully qualified name (<org>/<project>/<stack>)
+                     matches GLOB; repeatable or comma-separated. \`*\` and \`?\` stay within a
+                     segment, \`**\` crosses them; \`app/*\` means \`*/app/*\`. Default: all.
+  --backend URL      The backend (as for \`pulumi login\`). Default: env PULUMI_BACKEND_URL,
+                     else the one the CLI is logged in to.
+  --json             Print one JSON object instead of tables.
+  --fail-on LIST     Exit 1 when one of these findings exists: unmanaged, conflict, missing,
+                     unreadable (comma-separated), or none. Default: conflict.
+  --unmanaged-incidents
+                     Also list incidents that no stack holds (the service opens incidents
+                     itself, so these are usually expected).
+  --base-url URL     Service URL. Default: env UPTIME_BASE_URL.
+  --api-key KEY      API key. Default: env UPTIME_API_KEY (preferred: a key on the
+                     command line is visible to other users).
+  --pulumi PATH      The pulumi CLI. Default: pulumi on PATH.
+  -h, --help         Show this help.
+
+Exit codes: 0 no finding named by --fail-on; 1 such a finding; 2 usage or settings error
+(bad flag, missing service settings, an account or backend that cannot be read, a --stacks
+glob that matches no stack: the other globs' stacks are still audited and reported).`;
+
+class UsageError extends Error {}
+
+interface AuditOptions {
+  stacks: string[];
+  backend?: string;
+  json: boolean;
+  failOn: Finding[];
+  unmanagedIncidents: boolean;
+  baseUrl?: string;
+  apiKey?: string;
+  pulumi?: string;
+}
+
+function parse(argv: string[]): AuditOptions | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      allowPositionals: false,
+      strict: true,
+      options: {
+        stacks: { type: "string", multiple: true },
+        backend: { type: "string" },
+        json: { type: "boolean" },
+        "fail-on": { type: "string" },
+        "unmanaged-incidents": { type: "boolean" },
+        "base-url": { type: "string" },
+        "api-key": { type: "string" },
+        pulumi: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return "help";
+  const failOn: Finding[] = [];
+  for (const f of (values["fail-on"] ?? "conflict").split(",").map((s) => s.trim())) {
+    if (f === "none" || f === "") continue;
+    const finding = f === "conflicts" ? "conflict" : f;
+    if (!(FINDINGS as readonly string[]).includes(finding)) {
+      throw new UsageError(`--fail-on takes ${FINDINGS.join(", ")} or none; got ${JSON.stringify(f)}`);
+    }
+    failOn.push(finding as Finding);
+  }
+  const stacks = (values.stacks ?? []).flatMap((s) => s.split(",").map((g) => g.trim())).filter(Boolean);
+  return {
+    stacks,
+    backend: values.backend,
+    json: values.json ?? false,
+    failOn,
+    unmanagedIncidents: values["unmanaged-incidents"] ?? false,
+    baseUrl: values["base-url"],
+    apiKey: values["api-key"],
+    pulumi: values.pulumi,
+  };
+}
+
+/** Runs `stacks` reads a few at a time (each is a CLI process). */
+async function readAll(
+  cli: PulumiCli,
+  stacks: string[],
+  onDone: (done: number) => void,
+  concurrency = 4,
+): Promise<StackState[]> {
+  const out: StackState[] = new Array<StackState>(stacks.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < stacks.length) {
+      const i = next++;
+      out[i] = await readStack(cli, stacks[i]);
+      onDone(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, stacks.length) }, worker));
+  return out;
+}
+
+/** Many stacks: enough that a silent terminal looks stuck. */
+const PROGRESS_FROM = 5;
+
+/**
+ * Runs `pulumi-uptime audit` with `argv` (the arguments after `audit`).
+ * @returns 0 clean, 1 a finding named by --fail-on, 2 usage or settings error.
+ */
+export async function runAudit(argv: string[], io: CliIo = processIo()): Promise<number> {
+  let opts: AuditOptions | "help";
+  try {
+    opts = parse(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    io.stderr.write(`pulumi-uptime audit: ${err.message}\n\n${AUDIT_USAGE}\n`);
+    return 2;
+  }
+  if (opts === "help") {
+    io.stdout.write(`${AUDIT_USAGE}\n`);
+    return 0;
+  }
+  const apiKey = opts.apiKey ?? io.env.UPTIME_API_KEY;
+  // Defence in depth: whatever a message quotes, the key never reaches the output.
+  const clean = (text: string) => (apiKey ? text.split(apiKey).join("[secret]") : text);
+  const err = (text: string) => io.stderr.write(clean(`pulumi-uptime audit: ${text}\n`));
+  const tty = !!io.stderr.isTTY;
+
+  let client: UptimeClient;
+  try {
+    client = new UptimeClient({
+      baseUrl: opts.baseUrl ?? io.env.UPTIME_BASE_URL ?? "",
+      apiKey: apiKey ?? "",
+      timeZone: io.env.UPTIME_TIME_ZONE,
+    });
+  } catch (e) {
+    if (!(e instanceof UptimeConfigError)) throw e;
+    err(e.message);
+    return 2;
+  }
+  try {
+    const backend = opts.backend ?? io.env.PULUMI_BACKEND_URL;
+    const cli: PulumiCli = { bin: findPulumi(opts.pulumi, io.env), env: cliEnv(io.env, backend) };
+    let all: string[];
+    try {
+      all = await listStacks(cli);
+    } catch (e) {
+      if (!(e instanceof BackendError) && (e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      err(`cannot list the stacks of ${backend ? redactUrls(backend) : "the CLI's backend"}: ${(e as Error).message}`);
+      return 2;
+    }
+    const { selected, unmatched } = selectStacks(all, opts.stacks);
+    for (const g of unmatched) err(`--stacks ${JSON.stringify(g)} matches no stack of the backend`);
+
+    const many = tty && selected.length >= PROGRESS_FROM;
+    const states = await readAll(cli, selected, (done) => {
+      if (many) io.stderr.write(`\r\x1b[KReading stacks: ${done} of ${selected.length}`);
+    });
+    if (many) io.stderr.write("\r\x1b[KReading the account's monitors and incidents...");
+    const monitors = [];
+    for await (const m of client.monitors.all({ per_page: 100 })) monitors.push(m);
+    const incidents = [];
+    for await (const i of client.incidents.all({ per_page: 100 })) incidents.push(i);
+    if (many) io.stderr.write("\r\x1b[K");
+
+    const report = classify(states, { monitors, incidents }, { unmanagedIncidents: opts.unmanagedIncidents });
+    const stacks = states.map((s) => ({
+      stack: s.stack,
+      resources: "error" in s ? undefined : holdings(s.stack, s.resources).length,
+    }));
+    io.stdout.write(clean(opts.json ? renderJson(report) : renderTable(report, stacks)));
+    if (unmatched.length) return 2;
+    const failing = failingFindings(report, opts.failOn);
+    if (failing.length) err(`failing on: ${failing.join(", ")} (--fail-on ${opts.failOn.join(",")})`);
+    return failing.length ? 1 : 0;
+  } catch (e) {
+    if (tty) io.stderr.write("\r\x1b[K");
+    // Client errors name the request and the status, never the key.
+    // No audit without the account: a settings problem (URL, key) or the service is down.
+    err(`cannot read the account: ${(e as Error).message}`);
+    return 2;
+  } finally {
+    await client.close();
+  }
+}
