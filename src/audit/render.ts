@@ -1,5 +1,6 @@
 /** The audit report for people (a table per finding) and for machines (`--json`). */
 import type { AuditReport } from "./classify";
+import { textTable } from "../util/text-table";
 
 /** The `--json` object: the five lists, each entry with its `kind`. */
 export function renderJson(report: AuditReport): string {
@@ -7,13 +8,10 @@ export function renderJson(report: AuditReport): string {
 }
 
 function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].map((l) => `  ${l}`).join("\n");
+  return textTable(headers, rows)
+    .split("\n")
+    .map((l) => `  ${l}`)
+    .join("\n");
 }
 
 /** Sections for people; `stacks` lists what was audited with how many uptime resources each holds. */

@@ -1,20 +1,11 @@
 /** Plain-text tables of monitors and incidents, for the demo and the CLI. */
 import type { Incident, Monitor } from "../schemas";
-
-function table(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]))
-      .join("  ")
-      .trimEnd();
-  return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
+import { textTable } from "../util/text-table";
 
 /** Monitors: id, name, status, interval, what the last check saw and how long it took, URL. */
 export function monitorTable(monitors: Monitor[]): string {
   if (monitors.length === 0) return "No monitors.";
-  return table(
+  return textTable(
     ["ID", "NAME", "STATUS", "EVERY", "LAST CHECK", "TIME", "URL"],
     monitors.map((m) => [
       String(m.id),
@@ -32,7 +23,7 @@ export function monitorTable(monitors: Monitor[]): string {
 export function incidentTable(incidents: Incident[], monitors: Monitor[]): string {
   if (incidents.length === 0) return "No incidents.";
   const names = new Map(monitors.map((m) => [m.id, m.name]));
-  return table(
+  return textTable(
     ["ID", "MONITOR", "STATUS", "STARTED", "ENDED", "CAUSE"],
     incidents.map((i) => [
       String(i.id),
