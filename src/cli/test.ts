@@ -11,7 +11,8 @@ import { isTimeZone } from "../util/time";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { jsonReport, junitReport, summary, textReport } from "./test-report";
 import { monitorsOfFile, projectName, type StackConfig } from "./test-sources";
-import { monitorsOfPreview, monitorsOfState, readStackConfig, SourceError } from "./test-stack";
+import { readStackConfig, SourceError } from "../export/stack";
+import { monitorsOfPreview, monitorsOfState } from "./test-stack";
 
 export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
 

@@ -20,7 +20,8 @@ import { UptimeNotFoundError } from "../client/errors";
 import type { Monitor } from "../client/index";
 import { clientFor, CONFIG_KEYS, ENV_VARS } from "../runtime/config";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-import { lastUpdate, readStackConfig, SourceError, stateMonitors } from "./test-stack";
+import { readStackConfig, SourceError } from "../export/stack";
+import { lastUpdate, stateMonitors } from "./test-stack";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
