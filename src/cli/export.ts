@@ -4,28 +4,17 @@
  * them with adoption on.
  */
 import { chmodSync, renameSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { UptimeClient } from "../client/client";
 import { PER_PAGE_VALUES } from "../schemas/values";
 import { collectMonitors, type CollectProgress } from "../export/collect";
 import { configSetCommands, planExport } from "../export/plan";
 import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
+import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { isProjectDir, readStackSettings, setStackSecret, type StackSettings, type StackTarget } from "../export/stack";
 
-/** Where the command reads and writes; the process's own streams by default. */
-export interface CliIo {
-  stdout: { write(chunk: string): unknown };
-  stderr: { write(chunk: string): unknown; isTTY?: boolean };
-  env: NodeJS.ProcessEnv;
-  /** The directory the command runs in (a stack's project directory, maybe). Default: the process's. */
-  cwd?: string;
-}
-
-/** The process's io. */
-export function processIo(): CliIo {
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
-}
+/** Where the command reads and writes (also the other subcommands' io). */
+export { processIo, type CliIo };
 
 export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml] [--out FILE] [--set-secrets] [--stack NAME]
                             [--base-url URL] [--api-key KEY] [--time-zone ZONE]
@@ -57,8 +46,6 @@ URLs, tokens) and basic-auth passwords (which the service never returns) are rea
 secret stack config. The keys are listed at the end of the output with the
 \`pulumi config set --secret\` commands that set them.`;
 
-class UsageError extends Error {}
-
 interface ExportOptions {
   format: "ts" | "yaml";
   out?: string;
@@ -71,28 +58,17 @@ interface ExportOptions {
 }
 
 function parse(argv: string[]): ExportOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        format: { type: "string", short: "f" },
-        out: { type: "string", short: "o" },
-        "base-url": { type: "string" },
-        "api-key": { type: "string" },
-        "time-zone": { type: "string" },
-        "per-page": { type: "string" },
-        "set-secrets": { type: "boolean" },
-        stack: { type: "string", short: "s" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    // parseArgs names the offending option, never its value.
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseOptions(argv, {
+    format: { type: "string", short: "f" },
+    out: { type: "string", short: "o" },
+    "base-url": { type: "string" },
+    "api-key": { type: "string" },
+    "time-zone": { type: "string" },
+    "per-page": { type: "string" },
+    "set-secrets": { type: "boolean" },
+    stack: { type: "string", short: "s" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   const format = values.format ?? "ts";
   if (format !== "ts" && format !== "yaml")
@@ -134,19 +110,10 @@ function progressReporter(io: CliIo) {
  * @returns The exit code: 0 done, 1 failed, 2 bad usage.
  */
 export async function runExport(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let opts: ExportOptions | "help";
-  try {
-    opts = parse(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`pulumi-uptime export: ${err.message}\n\n${EXPORT_USAGE}\n`);
-    return 2;
-  }
-  if (opts === "help") {
-    io.stdout.write(`${EXPORT_USAGE}\n`);
-    return 0;
-  }
+  return runCommand("export", EXPORT_USAGE, argv, io, parse, (opts) => exportMonitors(opts, io));
+}
 
+async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
   const progress = progressReporter(io);
   const target: StackTarget = { cwd: io.cwd ?? process.cwd(), env: io.env, stack: opts.stack };
   let client: UptimeClient | undefined;

@@ -6,16 +6,13 @@
  * written anywhere; every value that was secret is listed with its monitor so that it is
  * never printed.
  */
-import { execFile, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DeclaredMonitor } from "../checks";
-import type { StackTarget } from "../export/stack";
-import { secretArgs, type StackConfig } from "./test-sources";
-
-/** A stack, or the pulumi CLI, that cannot be read: a usage error of the command. */
-export class SourceError extends Error {}
+import { pulumi, pulumiArgs, SourceError, type StackTarget } from "../export/stack";
+import { secretArgs } from "./test-sources";
 
 /** Resource types of a monitor: the provider plugin's, and the dynamic provider's. */
 export const MONITOR_TYPES = new Set(["uptime:index:Monitor", "pulumi-nodejs:dynamic/uptime:Monitor"]);
@@ -23,51 +20,6 @@ export const MONITOR_TYPES = new Set(["uptime:index:Monitor", "pulumi-nodejs:dyn
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 /** The engine's stand-in for a value unknown until deploy (a preview shows it in its JSON). */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
-
-function pulumi(target: StackTarget, args: string[]): Promise<string> {
-  const full = [...args, ...(target.stack ? ["--stack", target.stack] : []), "--non-interactive"];
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      "pulumi",
-      full,
-      { cwd: target.cwd, env: target.env, maxBuffer: 512 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(stdout);
-        // A preview's JSON carries its diagnostics; stderr may too. Neither holds a secret value.
-        let detail = stderr.trim();
-        try {
-          const diags = (JSON.parse(stdout) as { diagnostics?: { message?: string; severity?: string }[] }).diagnostics;
-          const errors = (diags ?? []).filter((d) => d.severity === "error").map((d) => d.message?.trim());
-          if (errors.length) detail = errors.join("\n");
-        } catch {
-          // not JSON
-        }
-        const missing = (err as NodeJS.ErrnoException).code === "ENOENT";
-        reject(
-          new SourceError(
-            missing
-              ? "the pulumi CLI is not on PATH"
-              : `pulumi ${args.slice(0, 2).join(" ")} failed: ${detail || err.message.split("\n")[0]}`,
-          ),
-        );
-      },
-    );
-    child.stdin?.end();
-  });
-}
-
-/** The stack's config, decrypted, keyed `namespace:key`. */
-export async function readStackConfig(target: StackTarget): Promise<StackConfig> {
-  const json = JSON.parse(await pulumi(target, ["config", "--show-secrets", "--json"])) as Record<
-    string,
-    { value?: unknown }
-  >;
-  const out: StackConfig = new Map();
-  for (const [k, v] of Object.entries(json)) {
-    if (typeof v?.value === "string") out.set(k, v.value);
-  }
-  return out;
-}
 
 /**
  * A property value with secret envelopes opened: `secrets` collects every string that was
@@ -143,9 +95,12 @@ async function previewPlan(target: StackTarget): Promise<string> {
     reader.stdout.on("data", (d: Buffer) => plan.push(d));
     const read = new Promise<void>((resolve) => reader.on("close", () => resolve()));
     const args = ["preview", "--save-plan", fifo, "--show-secrets", "--suppress-progress", "--color", "never"];
-    const full = [...args, ...(target.stack ? ["--stack", target.stack] : []), "--non-interactive"];
     const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-      const child = spawn("pulumi", full, { cwd: target.cwd, env: target.env, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("pulumi", pulumiArgs(target, args), {
+        cwd: target.cwd,
+        env: target.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let text = "";
       child.stdout.on("data", (d: Buffer) => (text += d.toString()));
       child.stderr.on("data", (d: Buffer) => (text += d.toString()));

@@ -5,14 +5,14 @@
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { parseArgs } from "node:util";
 import { PROBE_DEFAULTS, verdictOf, type DeclaredMonitor, type ProbeSettings, type Verdict } from "../checks";
 import { MonitorsFileError } from "../gitops/load-monitors";
 import { isTimeZone } from "../util/time";
-import { processIo, type CliIo } from "./export";
+import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { jsonReport, junitReport, summary, textReport } from "./test-report";
 import { monitorsOfFile, projectName, type StackConfig } from "./test-sources";
-import { monitorsOfPreview, monitorsOfState, readStackConfig, SourceError } from "./test-stack";
+import { readStackConfig, SourceError } from "../export/stack";
+import { monitorsOfPreview, monitorsOfState } from "./test-stack";
 
 export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
 
@@ -47,8 +47,6 @@ monitors file or stack that cannot be read). Credentials (the basic-auth passwor
 header values) are sent only to the monitor's own origin, and nothing secret is printed
 or written to a report.`;
 
-class UsageError extends Error {}
-
 interface TestOptions {
   file?: string;
   stack?: string;
@@ -63,29 +61,19 @@ interface TestOptions {
 }
 
 function parse(argv: string[]): TestOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        file: { type: "string", short: "f" },
-        stack: { type: "string", short: "s" },
-        deployed: { type: "boolean" },
-        "base-url": { type: "string", multiple: true },
-        json: { type: "boolean" },
-        junit: { type: "string" },
-        concurrency: { type: "string" },
-        timeout: { type: "string" },
-        ca: { type: "string" },
-        "time-zone": { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseOptions(argv, {
+    file: { type: "string", short: "f" },
+    stack: { type: "string", short: "s" },
+    deployed: { type: "boolean" },
+    "base-url": { type: "string", multiple: true },
+    json: { type: "boolean" },
+    junit: { type: "string" },
+    concurrency: { type: "string" },
+    timeout: { type: "string" },
+    ca: { type: "string" },
+    "time-zone": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   if (!values.file && !values.stack) throw new UsageError("give --file FILE, --stack NAME or --deployed --stack NAME");
   if (values.deployed && !values.stack) throw new UsageError("--deployed needs --stack NAME");
@@ -99,15 +87,7 @@ function parse(argv: string[]): TestOptions | "help" {
     }
     return { from, to };
   });
-  const int = (name: string, text: string | undefined, fallback: number, min: number, max: number) => {
-    if (text === undefined) return fallback;
-    const n = Number(text);
-    if (!/^\d+(\.\d+)?$/.test(text) || n < min || n > max)
-      throw new UsageError(`--${name} must be a number from ${min} to ${max}; got ${JSON.stringify(text)}`);
-    return n;
-  };
-  const concurrency = int("concurrency", values.concurrency, 10, 1, 1000);
-  if (!Number.isInteger(concurrency)) throw new UsageError(`--concurrency must be a whole number`);
+  const concurrency = numberOption("concurrency", values.concurrency, 10, { min: 1, max: 1000, whole: true });
   const timeZone = values["time-zone"];
   if (timeZone !== undefined && !isTimeZone(timeZone))
     throw new UsageError(`--time-zone must be an IANA time zone; got ${JSON.stringify(timeZone)}`);
@@ -119,7 +99,9 @@ function parse(argv: string[]): TestOptions | "help" {
     json: values.json ?? false,
     junit: values.junit,
     concurrency,
-    timeoutMs: Math.round(int("timeout", values.timeout, PROBE_DEFAULTS.timeoutMs / 1000, 0.05, 600) * 1000),
+    timeoutMs: Math.round(
+      numberOption("timeout", values.timeout, PROBE_DEFAULTS.timeoutMs / 1000, { min: 0.05, max: 600 }) * 1000,
+    ),
     ca: values.ca,
     timeZone,
   };
@@ -189,18 +171,10 @@ export async function checkMonitors(
  * @returns 0 when no monitor would alert, 1 when any would, 2 for usage errors.
  */
 export async function runTest(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let opts: TestOptions | "help";
-  try {
-    opts = parse(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`pulumi-uptime test: ${err.message}\n\n${TEST_USAGE}\n`);
-    return 2;
-  }
-  if (opts === "help") {
-    io.stdout.write(`${TEST_USAGE}\n`);
-    return 0;
-  }
+  return runCommand("test", TEST_USAGE, argv, io, parse, (opts) => testMonitors(opts, io));
+}
+
+async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
   let ca: (string | Buffer)[] | undefined;
   if (opts.ca) {
     try {

@@ -15,13 +15,13 @@
  * reads a few monitors by id, or the list a page of 100 at a time when that is fewer requests.
  */
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import type { UptimeClient } from "../client/client";
 import { UptimeNotFoundError } from "../client/errors";
 import type { Monitor } from "../client/index";
 import { clientFor, CONFIG_KEYS, ENV_VARS } from "../runtime/config";
-import { processIo, type CliIo } from "./export";
-import { lastUpdate, readStackConfig, SourceError, stateMonitors } from "./test-stack";
+import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { readStackConfig, SourceError } from "../export/stack";
+import { lastUpdate, stateMonitors } from "./test-stack";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
@@ -49,8 +49,6 @@ usage errors and a stack that cannot be read.`;
 /** Requests a minute of verify's polling when the provider's pacing is not set: a quarter of the account's 120. */
 export const VERIFY_REQUESTS_PER_MINUTE = 30;
 
-class UsageError extends Error {}
-
 interface VerifyOptions {
   stack: string;
   all: boolean;
@@ -67,23 +65,13 @@ export function parseDuration(text: string): number | undefined {
 }
 
 function parse(argv: string[]): VerifyOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        stack: { type: "string", short: "s" },
-        all: { type: "boolean" },
-        within: { type: "string" },
-        interval: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseOptions(argv, {
+    stack: { type: "string", short: "s" },
+    all: { type: "boolean" },
+    within: { type: "string" },
+    interval: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   if (!values.stack) throw new UsageError("--stack NAME is required");
   let withinMs: number | undefined;
@@ -92,11 +80,7 @@ function parse(argv: string[]): VerifyOptions | "help" {
     if (withinMs === undefined || withinMs <= 0)
       throw new UsageError(`--within takes a duration such as 90s, 10m or 1h; got ${JSON.stringify(values.within)}`);
   }
-  const interval = Number(values.interval ?? 15);
-  if (!Number.isFinite(interval) || interval < 1 || interval > 3600)
-    throw new UsageError(
-      `--interval must be a number of seconds from 1 to 3600; got ${JSON.stringify(values.interval)}`,
-    );
+  const interval = numberOption("interval", values.interval, 15, { min: 1, max: 3600, unit: "seconds" });
   return { stack: values.stack, all: values.all ?? false, withinMs, intervalMs: interval * 1000 };
 }
 
@@ -192,18 +176,10 @@ export async function watchChecks(
  * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for usage errors.
  */
 export async function runVerify(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let opts: VerifyOptions | "help";
-  try {
-    opts = parse(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`pulumi-uptime verify: ${err.message}\n\n${VERIFY_USAGE}\n`);
-    return 2;
-  }
-  if (opts === "help") {
-    io.stdout.write(`${VERIFY_USAGE}\n`);
-    return 0;
-  }
+  return runCommand("verify", VERIFY_USAGE, argv, io, parse, (opts) => verifyStack(opts, io));
+}
+
+async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
   const target = { cwd: io.cwd ?? process.cwd(), env: io.env, stack: opts.stack };
   let watched: Watched[];
   let client: UptimeClient;

@@ -209,35 +209,30 @@ const TLS_REASONS: Record<string, string> = {
   CERT_REVOKED: "it is revoked",
 };
 
-/** Codes of a failure, looking through causes and AggregateErrors. */
-function codesOf(err: unknown, seen = new Set<unknown>()): string[] {
+/** A failure and every error inside it (its AggregateError members, its cause), outermost first. */
+function errorsIn(err: unknown, seen = new Set<unknown>()): object[] {
   if (err === null || typeof err !== "object" || seen.has(err)) return [];
   seen.add(err);
-  const e = err as { code?: unknown; errors?: unknown[]; cause?: unknown };
-  const out = typeof e.code === "string" ? [e.code] : [];
-  for (const inner of e.errors ?? []) out.push(...codesOf(inner, seen));
-  out.push(...codesOf(e.cause, seen));
-  return out;
+  const e = err as { errors?: unknown[]; cause?: unknown };
+  return [err, ...(e.errors ?? []).flatMap((inner) => errorsIn(inner, seen)), ...errorsIn(e.cause, seen)];
 }
 
-function messagesOf(err: unknown, seen = new Set<unknown>()): string[] {
-  if (err === null || typeof err !== "object" || seen.has(err)) return [];
-  seen.add(err);
-  const e = err as { message?: unknown; errors?: unknown[]; cause?: unknown };
-  const out = typeof e.message === "string" ? [e.message] : [];
-  for (const inner of e.errors ?? []) out.push(...messagesOf(inner, seen));
-  out.push(...messagesOf(e.cause, seen));
-  return out;
+/** Codes of a failure, looking through causes and AggregateErrors. */
+function codesOf(err: unknown): string[] {
+  return errorsIn(err).flatMap((e) => ("code" in e && typeof e.code === "string" ? [e.code] : []));
+}
+
+function messagesOf(err: unknown): string[] {
+  return errorsIn(err).flatMap((e) => ("message" in e && typeof e.message === "string" ? [e.message] : []));
 }
 
 /** `127.0.0.1 is not among DNS:other.invalid`: the names the certificate lists, from the error's peer certificate. */
-function altNames(err: unknown, origin: string, seen = new Set<unknown>()): string {
-  if (err === null || typeof err !== "object" || seen.has(err)) return "";
-  seen.add(err);
-  const e = err as { cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } }; cause?: unknown };
-  const names = e.cert?.subjectaltname ?? (e.cert?.subject?.CN ? `CN=${String(e.cert.subject.CN)}` : undefined);
-  if (typeof names === "string" && names) return `${new URL(origin).hostname} is not among ${names}`;
-  return altNames(e.cause, origin, seen);
+function altNames(err: unknown, origin: string): string {
+  for (const e of errorsIn(err) as { cert?: { subjectaltname?: unknown; subject?: { CN?: unknown } } }[]) {
+    const names = e.cert?.subjectaltname ?? (e.cert?.subject?.CN ? `CN=${String(e.cert.subject.CN)}` : undefined);
+    if (typeof names === "string" && names) return `${new URL(origin).hostname} is not among ${names}`;
+  }
+  return "";
 }
 
 /** What went wrong on the way, and whether trying again could help. */

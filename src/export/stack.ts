@@ -1,7 +1,8 @@
 /**
- * The export's use of the Pulumi stack it runs beside: reading the stack's `uptime:*`
- * settings, and storing secret values in the stack's config, encrypted. Both go through the
- * `pulumi` CLI, which knows the backend, the secrets provider and the passphrase.
+ * The subcommands' use of the Pulumi stack they run beside: running the `pulumi` CLI on it,
+ * reading the stack's config (export's `uptime:*` settings, test's `${config:key}` values,
+ * verify's connection), and storing secret values in the stack's config, encrypted. All go
+ * through the `pulumi` CLI, which knows the backend, the secrets provider and the passphrase.
  */
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,20 +18,57 @@ export interface StackTarget {
   stack?: string;
 }
 
-function pulumi(target: StackTarget, args: string[], input?: string): Promise<string> {
-  const full = [...args, ...(target.stack ? ["--stack", target.stack] : []), "--non-interactive"];
+/** A stack, or the pulumi CLI, that cannot be read: a usage error of the command. */
+export class SourceError extends Error {}
+
+/** `args` of a pulumi command on `target`: with its `--stack`, and never a prompt. */
+export function pulumiArgs(target: StackTarget, args: string[]): string[] {
+  return [...args, ...(target.stack ? ["--stack", target.stack] : []), "--non-interactive"];
+}
+
+/** Runs `pulumi args` on `target` (`input` on stdin) and returns its stdout; a failure is a SourceError. */
+export function pulumi(target: StackTarget, args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
       "pulumi",
-      full,
-      { cwd: target.cwd, env: target.env, maxBuffer: 16 * 1024 * 1024 },
+      pulumiArgs(target, args),
+      { cwd: target.cwd, env: target.env, maxBuffer: 512 * 1024 * 1024 },
       (err, stdout, stderr) => {
-        if (err) reject(new Error(`pulumi ${args.slice(0, 2).join(" ")} failed: ${(stderr || err.message).trim()}`));
-        else resolve(stdout);
+        if (!err) return resolve(stdout);
+        // A preview's JSON carries its diagnostics; stderr may too. Neither holds a secret value.
+        let detail = stderr.trim();
+        try {
+          const diags = (JSON.parse(stdout) as { diagnostics?: { message?: string; severity?: string }[] }).diagnostics;
+          const errors = (diags ?? []).filter((d) => d.severity === "error").map((d) => d.message?.trim());
+          if (errors.length) detail = errors.join("\n");
+        } catch {
+          // not JSON
+        }
+        const missing = (err as NodeJS.ErrnoException).code === "ENOENT";
+        reject(
+          new SourceError(
+            missing
+              ? "the pulumi CLI is not on PATH"
+              : `pulumi ${args.slice(0, 2).join(" ")} failed: ${detail || err.message.split("\n")[0]}`,
+          ),
+        );
       },
     );
     child.stdin?.end(input ?? "");
   });
+}
+
+/** The stack's config, decrypted, keyed `namespace:key`. */
+export async function readStackConfig(target: StackTarget): Promise<Map<string, string>> {
+  const json = JSON.parse(await pulumi(target, ["config", "--show-secrets", "--json"])) as Record<
+    string,
+    { value?: unknown }
+  >;
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(json)) {
+    if (typeof v?.value === "string") out.set(k, v.value);
+  }
+  return out;
 }
 
 /** True when `cwd` is a Pulumi project directory. */
@@ -49,11 +87,8 @@ export interface StackSettings {
 }
 
 export async function readStackSettings(target: StackTarget): Promise<StackSettings> {
-  const json = JSON.parse(await pulumi(target, ["config", "--show-secrets", "--json"])) as Record<
-    string,
-    { value?: string }
-  >;
-  const get = (key: string) => json[`uptime:${key}`]?.value || undefined;
+  const config = await readStackConfig(target);
+  const get = (key: string) => config.get(`uptime:${key}`) || undefined;
   return {
     baseUrl: get("baseUrl"),
     apiKey: get("apiKey"),

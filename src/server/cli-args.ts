@@ -1,6 +1,6 @@
 /** Command line and environment of `uptime-server`, turned into server options. */
 import { readFileSync } from "node:fs";
-import { parseArgs } from "node:util";
+import { parseNumber, parseOptions } from "../cli/command";
 import { isTimeZone } from "../util/time";
 import { FAULT_KINDS } from "./faults";
 import { MAX_STALE_READS_MS } from "./stale-reads";
@@ -54,10 +54,14 @@ export type CliCommand =
   | { kind: "run"; options: UptimeServerOptions; defaultKey: boolean; quiet: boolean };
 
 function integer(name: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
-  }
-  return Number(value);
+  const n = parseNumber(value, { min, max, whole: true });
+  if (n === undefined) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+/** `integer` of an option that may be missing. */
+function optionalInteger(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  return value === undefined ? undefined : integer(name, value, min, max);
 }
 
 function zone(name: string, value: string): string {
@@ -89,42 +93,32 @@ function account(spec: string, n: number): ServerAccount {
 
 /** Parses `argv` (without node and script) with `env` as fallback. Never exits. */
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
-  let values;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        "tls-cert": { type: "string" },
-        "tls-key": { type: "string" },
-        "data-dir": { type: "string" },
-        "api-key": { type: "string", multiple: true },
-        "time-zone": { type: "string" },
-        account: { type: "string", multiple: true },
-        "rate-limit": { type: "string" },
-        "fault-rate": { type: "string" },
-        "fault-kinds": { type: "string" },
-        "fault-delay-ms": { type: "string" },
-        "fault-seed": { type: "string" },
-        "stale-reads-ms": { type: "string" },
-        "no-checks": { type: "boolean" },
-        "manual-checks": { type: "boolean" },
-        "time-scale": { type: "string" },
-        "check-timeout-ms": { type: "string" },
-        "check-concurrency": { type: "string" },
-        "loopback-only": { type: "boolean" },
-        quiet: { type: "boolean" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    return { kind: "error", message: (err as Error).message };
-  }
-  if (values.help) return { kind: "help" };
-  try {
+    const values = parseOptions(argv, {
+      port: { type: "string" },
+      host: { type: "string" },
+      "tls-cert": { type: "string" },
+      "tls-key": { type: "string" },
+      "data-dir": { type: "string" },
+      "api-key": { type: "string", multiple: true },
+      "time-zone": { type: "string" },
+      account: { type: "string", multiple: true },
+      "rate-limit": { type: "string" },
+      "fault-rate": { type: "string" },
+      "fault-kinds": { type: "string" },
+      "fault-delay-ms": { type: "string" },
+      "fault-seed": { type: "string" },
+      "stale-reads-ms": { type: "string" },
+      "no-checks": { type: "boolean" },
+      "manual-checks": { type: "boolean" },
+      "time-scale": { type: "string" },
+      "check-timeout-ms": { type: "string" },
+      "check-concurrency": { type: "string" },
+      "loopback-only": { type: "boolean" },
+      quiet: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    });
+    if (values.help) return { kind: "help" };
     const options: UptimeServerOptions = {};
     const port = values.port ?? env.UPTIME_SERVER_PORT;
     options.port = port === undefined || port === "" ? 8080 : integer("--port", port, 0, 65535);
@@ -170,14 +164,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliCommand {
       options.faults = {
         rate: r,
         kinds,
-        delayMs:
-          values["fault-delay-ms"] === undefined
-            ? undefined
-            : integer("--fault-delay-ms", values["fault-delay-ms"], 0, 600_000),
-        seed:
-          values["fault-seed"] === undefined
-            ? undefined
-            : integer("--fault-seed", values["fault-seed"], 0, 2 ** 32 - 1),
+        delayMs: optionalInteger("--fault-delay-ms", values["fault-delay-ms"], 0, 600_000),
+        seed: optionalInteger("--fault-seed", values["fault-seed"], 0, 2 ** 32 - 1),
       };
     } else if (
       values["fault-kinds"] !== undefined ||

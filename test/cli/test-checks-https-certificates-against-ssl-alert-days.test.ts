@@ -5,21 +5,21 @@
  * from a test CA made for this file (openssl).
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { makeTestCa, type TestCa } from "../support/test-ca";
+import { makeTestPki, type TestPki } from "../support/test-pki";
 import { startTarget, type Target } from "../support/targets";
 import { byName, runTestCommand, scratch } from "./helpers";
 
-let ca: TestCa;
+let pki: TestPki;
 let valid: Target, expiring: Target;
 const dir = scratch();
 beforeAll(async () => {
-  ca = makeTestCa();
-  valid = await startTarget({ tls: ca.issue(400) });
-  expiring = await startTarget({ tls: ca.issue(3) });
+  pki = makeTestPki();
+  valid = await startTarget({ tls: pki.issueLoopback(400) });
+  expiring = await startTarget({ tls: pki.issueLoopback(3) });
 });
 afterAll(async () => {
   await Promise.all([valid?.close(), expiring?.close()]);
-  ca?.dispose();
+  pki?.dispose();
   dir.dispose();
 });
 
@@ -30,7 +30,7 @@ test("a valid certificate passes; one ending within sslAlertDays alerts; sslAler
     "expiring-but-far-enough": { name: "expiring, 2 days", url: expiring.url, interval: 60, sslAlertDays: 2 },
     "no-ssl-alert": { name: "no ssl alert", url: expiring.url, interval: 60, sslAlertDays: 0 },
   });
-  const r = await runTestCommand(["--file", file, "--json", "--ca", ca.certFile]);
+  const r = await runTestCommand(["--file", file, "--json", "--ca", pki.caFile]);
   expect(r.stderr).toBe("");
   expect(r.code).toBe(1);
   const results = byName(r.stdout);

@@ -58,6 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([plain?.close(), secure?.close(), proxy?.stop(), guarded?.stop()]);
+  pki?.dispose();
 });
 
 beforeEach(() => {

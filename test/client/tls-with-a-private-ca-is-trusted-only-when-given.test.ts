@@ -52,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   for (const s of others) s.close();
+  pki?.dispose();
 });
 
 describe("the local server with --tls-cert and --tls-key", () => {

@@ -87,6 +87,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([server?.close(), inspecting?.stop(), guarded?.stop()]);
+  pki?.dispose();
 });
 
 describe("a YAML program behind a proxy, against a service with a private CA", () => {

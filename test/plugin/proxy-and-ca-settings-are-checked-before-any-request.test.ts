@@ -5,7 +5,7 @@
  * (plugin) and the settings check (dynamic provider) naming the setting and what is
  * allowed, before any request, and never repeating the proxy's password.
  */
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkSettings, PluginConnection, settingsFrom } from "../../src/plugin/settings";
 import { resolveSettings, settingsProblems } from "../../src/runtime/config";
 import { makeTestPki, type TestPki } from "../support/test-pki";
@@ -15,6 +15,7 @@ let pki: TestPki;
 beforeAll(() => {
   pki = makeTestPki();
 });
+afterAll(() => pki?.dispose());
 afterEach(() => vi.unstubAllEnvs());
 
 describe("proxy and CA settings", () => {

@@ -1,11 +1,13 @@
 /**
- * A private CA made for one test run with openssl (scripts/ensure-openssl.sh installs it
+ * A private CA made for one test file with openssl (scripts/ensure-openssl.sh installs it
  * where missing), and the certificates the TLS tests serve: one for loopback signed by the
- * CA, one that has expired, one for another host name, and a self-signed one. The keys
- * protect nothing; they live in a temporary directory.
+ * CA, one that has expired, one for another host name, and a self-signed one; and more for
+ * loopback on demand, each valid for as many days as asked (to check a certificate that
+ * ends within a monitor's `sslAlertDays`). The keys protect nothing; they live in a
+ * temporary directory until `dispose`.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -31,6 +33,10 @@ export interface TestPki {
   otherHost: CertFiles;
   /** For localhost and 127.0.0.1, signed by itself. */
   selfSigned: CertFiles;
+  /** A new certificate for localhost and 127.0.0.1, signed by the CA, valid from now for `days` days. */
+  issueLoopback(days: number): CertFiles;
+  /** Removes the directory. */
+  dispose(): void;
 }
 
 const REPO = resolve(__dirname, "../..");
@@ -63,7 +69,7 @@ export function makeTestPki(): TestPki {
       "-out",
       "ca.pem",
       "-days",
-      "3",
+      "3650",
       "-subj",
       "/CN=pulumi-uptime test CA",
       "-addext",
@@ -144,6 +150,7 @@ export function makeTestPki(): TestPki {
     ],
     dir,
   );
+  let issued = 0;
   return {
     dir,
     caFile: join(dir, "ca.pem"),
@@ -152,5 +159,11 @@ export function makeTestPki(): TestPki {
     expired: files(dir, "expired"),
     otherHost: files(dir, "other"),
     selfSigned: files(dir, "self"),
+    issueLoopback(days) {
+      const name = `loopback-${++issued}`;
+      leaf(name, "loopback", ["-days", String(days)]);
+      return files(dir, name);
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
