@@ -3,14 +3,13 @@
  * manage, which none does, which two resources fight over, and which a state still holds
  * after they were deleted.
  */
-import { parseArgs } from "node:util";
 import { UptimeClient } from "../client/client";
 import { UptimeConfigError } from "../client/errors";
 import { classify, failingFindings, FINDINGS, holdings, type Finding, type StackState } from "../audit/classify";
 import { selectStacks } from "../audit/glob";
 import { renderJson, renderTable } from "../audit/render";
 import { BackendError, cliEnv, findPulumi, listStacks, readStack, redactUrls, type PulumiCli } from "../audit/stacks";
-import { processIo, type CliIo } from "./export";
+import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
 export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
                            [--fail-on unmanaged,conflict,missing,unreadable]
@@ -48,8 +47,6 @@ Exit codes: 0 no finding named by --fail-on; 1 such a finding; 2 usage or settin
 (bad flag, missing service settings, an account or backend that cannot be read, a --stacks
 glob that matches no stack: the other globs' stacks are still audited and reported).`;
 
-class UsageError extends Error {}
-
 interface AuditOptions {
   stacks: string[];
   backend?: string;
@@ -62,27 +59,17 @@ interface AuditOptions {
 }
 
 function parse(argv: string[]): AuditOptions | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      allowPositionals: false,
-      strict: true,
-      options: {
-        stacks: { type: "string", multiple: true },
-        backend: { type: "string" },
-        json: { type: "boolean" },
-        "fail-on": { type: "string" },
-        "unmanaged-incidents": { type: "boolean" },
-        "base-url": { type: "string" },
-        "api-key": { type: "string" },
-        pulumi: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const values = parseOptions(argv, {
+    stacks: { type: "string", multiple: true },
+    backend: { type: "string" },
+    json: { type: "boolean" },
+    "fail-on": { type: "string" },
+    "unmanaged-incidents": { type: "boolean" },
+    "base-url": { type: "string" },
+    "api-key": { type: "string" },
+    pulumi: { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
   if (values.help) return "help";
   const failOn: Finding[] = [];
   for (const f of (values["fail-on"] ?? "conflict").split(",").map((s) => s.trim())) {
@@ -135,18 +122,10 @@ const PROGRESS_FROM = 5;
  * @returns 0 clean, 1 a finding named by --fail-on, 2 usage or settings error.
  */
 export async function runAudit(argv: string[], io: CliIo = processIo()): Promise<number> {
-  let opts: AuditOptions | "help";
-  try {
-    opts = parse(argv);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    io.stderr.write(`pulumi-uptime audit: ${err.message}\n\n${AUDIT_USAGE}\n`);
-    return 2;
-  }
-  if (opts === "help") {
-    io.stdout.write(`${AUDIT_USAGE}\n`);
-    return 0;
-  }
+  return runCommand("audit", AUDIT_USAGE, argv, io, parse, (opts) => audit(opts, io));
+}
+
+async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
   const apiKey = opts.apiKey ?? io.env.UPTIME_API_KEY;
   // Defence in depth: whatever a message quotes, the key never reaches the output.
   const clean = (text: string) => (apiKey ? text.split(apiKey).join("[secret]") : text);
