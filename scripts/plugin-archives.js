@@ -143,4 +143,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { RELEASE };
+module.exports = { RELEASE, archive, sourceDateEpoch };
