@@ -144,10 +144,13 @@ function buildTarget(executable, target, blobs) {
   const record = path.join(dir, "build.json");
   const codeCache = target.id === hostTargetId();
   const blobFile = codeCache ? blobs.codeCache : blobs.plain;
+  // The plain blob stands for both: V8's code cache differs from one run to the next, so a key
+  // of the code-cache blob would rebuild this machine's executable every time.
   const key = sha256(
     NODE_VERSION,
     target.id,
-    fs.readFileSync(blobFile),
+    String(codeCache),
+    fs.readFileSync(blobs.plain),
     fs.readFileSync(__filename),
     fs.readFileSync(path.join(__dirname, "lib", "macho-signature.js")),
   );
