@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * `node scripts/build-standalone.js [host|all|<os>-<arch>...]` (after `npm run build`): the
- * provider plugin as a standalone executable per platform, which needs no Node.js installed,
- * in dist/plugin-bin/<os>-<arch>/. Default: this machine's platform only (what the test suite
- * runs); `npm run release` builds all five.
+ * standalone executables, which need no Node.js installed, per platform (EXECUTABLES): the
+ * provider plugin in dist/plugin-bin/<os>-<arch>/ and the command line `pulumi-uptime` in
+ * dist/cli-bin/<os>-<arch>/. Default: this machine's platform only (what the test suite runs);
+ * `npm run release` builds all five. Each executable goes through the same steps:
  *
- * 1. esbuild bundles dist/plugin/main.js and everything it loads into one CommonJS file,
- *    dist/plugin-bin/bundle/pulumi-resource-uptime.js.
+ * 1. esbuild bundles its entry point (dist/plugin/main.js, dist/cli/main.js) and everything it
+ *    loads into one CommonJS file, dist/plugin-bin/bundle/<name>.js.
  * 2. Node's single executable applications: a preparation blob of that file, made by the
  *    same Node.js version as the binaries (the blob's format is tied to it), then injected with
  *    postject into a copy of the official Node.js binary of each platform (scripts/lib/node-dist.js).
@@ -19,7 +20,7 @@
  * 4. Each executable is checked with `file` against its platform.
  *
  * A target is rebuilt only when its inputs changed (bundle, Node.js version, signing): their
- * hash sits in dist/plugin-bin/<target>/build.json with the outcome.
+ * hash sits in dist/<plugin-bin|cli-bin>/<target>/build.json with the outcome.
  */
 "use strict";
 const { execFileSync } = require("node:child_process");
@@ -31,9 +32,24 @@ const { nodeBinary } = require("./lib/node-dist");
 const { removeMachOSignature } = require("./lib/macho-signature");
 
 const ROOT = path.resolve(__dirname, "..");
-const OUT = path.join(ROOT, "dist", "plugin-bin");
-const BUNDLE_DIR = path.join(OUT, "bundle");
-const BUNDLE = path.join(BUNDLE_DIR, "pulumi-resource-uptime.js");
+const BUNDLE_DIR = path.join(ROOT, "dist", "plugin-bin", "bundle");
+
+/**
+ * @typedef {{ name: string, entry: string, out: string, bundle: string }} Executable
+ * `name`: the executable's (plus `.exe` on Windows) and its release archive's; `entry`: what
+ * `npm run build` writes and esbuild bundles; `out`: where each platform's executable goes.
+ */
+/** @type {Executable[]} */
+const EXECUTABLES = [
+  { name: "pulumi-resource-uptime", entry: "dist/plugin/main.js", out: "dist/plugin-bin" },
+  { name: "pulumi-uptime", entry: "dist/cli/main.js", out: "dist/cli-bin" },
+].map((e) => ({ ...e, out: path.join(ROOT, e.out), bundle: path.join(BUNDLE_DIR, `${e.name}.js`) }));
+const [PLUGIN, CLI] = EXECUTABLES;
+
+/** The executable's file name on a target (`pulumi-uptime.exe` on Windows). */
+function exeName(executable, target) {
+  return target.os === "windows" ? `${executable.name}.exe` : executable.name;
+}
 const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 const timings = [];
 
@@ -60,13 +76,13 @@ function quiet(cmd, args) {
 }
 
 /** Step 1: the bundle. */
-function bundle() {
-  const main = path.join(ROOT, "dist", "plugin", "main.js");
-  if (!fs.existsSync(main)) throw new Error("dist/plugin/main.js is missing: run `npm run build` first");
+function bundle(executable) {
+  const main = path.join(ROOT, executable.entry);
+  if (!fs.existsSync(main)) throw new Error(`${executable.entry} is missing: run \`npm run build\` first`);
   fs.mkdirSync(BUNDLE_DIR, { recursive: true });
   require("esbuild").buildSync({
     entryPoints: [main],
-    outfile: BUNDLE,
+    outfile: executable.bundle,
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -84,14 +100,14 @@ function bundle() {
 }
 
 /** Step 2a: the preparation blob (with or without code cache), made by the target's Node.js version. */
-function blob(withCodeCache) {
-  const name = withCodeCache ? "sea-codecache" : "sea";
+function blob(executable, withCodeCache) {
+  const name = `${executable.name}.${withCodeCache ? "sea-codecache" : "sea"}`;
   const config = path.join(BUNDLE_DIR, `${name}.json`);
   const out = path.join(BUNDLE_DIR, `${name}.blob`);
   fs.writeFileSync(
     config,
     JSON.stringify(
-      { main: BUNDLE, output: out, disableExperimentalSEAWarning: true, useCodeCache: withCodeCache },
+      { main: executable.bundle, output: out, disableExperimentalSEAWarning: true, useCodeCache: withCodeCache },
       null,
       2,
     ),
@@ -122,16 +138,19 @@ function signer() {
 }
 
 /** Step 2b-4 for one target: returns its build record. */
-function buildTarget(target, blobs) {
-  const dir = path.join(OUT, target.id);
-  const exe = path.join(dir, target.exe);
+function buildTarget(executable, target, blobs) {
+  const dir = path.join(executable.out, target.id);
+  const exe = path.join(dir, exeName(executable, target));
   const record = path.join(dir, "build.json");
   const codeCache = target.id === hostTargetId();
   const blobFile = codeCache ? blobs.codeCache : blobs.plain;
+  // The plain blob stands for both: V8's code cache differs from one run to the next, so a key
+  // of the code-cache blob would rebuild this machine's executable every time.
   const key = sha256(
     NODE_VERSION,
     target.id,
-    fs.readFileSync(blobFile),
+    String(codeCache),
+    fs.readFileSync(blobs.plain),
     fs.readFileSync(__filename),
     fs.readFileSync(path.join(__dirname, "lib", "macho-signature.js")),
   );
@@ -183,18 +202,21 @@ function buildTarget(target, blobs) {
 
 function main() {
   const targets = selectTargets(process.argv.slice(2));
-  timed("bundle (esbuild)", bundle);
-  const blobs = timed("preparation blobs", () => ({ codeCache: blob(true), plain: blob(false) }));
-  for (const t of targets) {
-    const r = timed(t.id, () => buildTarget(t, blobs));
-    const size = r.bytes ? ` (${(r.bytes / 1048576).toFixed(1)} MiB)` : "";
-    console.log(
-      `plugin-bin: ${t.id}: ${r.standalone ? `dist/plugin-bin/${t.id}/${t.exe}${size}${r.reused ? ", reused" : ""}` : `NOT BUILT: ${r.reason}`}`,
-    );
+  for (const e of EXECUTABLES) {
+    timed(`${e.name}: bundle (esbuild)`, () => bundle(e));
+    const blobs = timed(`${e.name}: preparation blobs`, () => ({ codeCache: blob(e, true), plain: blob(e, false) }));
+    for (const t of targets) {
+      const r = timed(`${e.name}: ${t.id}`, () => buildTarget(e, t, blobs));
+      const size = r.bytes ? ` (${(r.bytes / 1048576).toFixed(1)} MiB)` : "";
+      const file = path.relative(ROOT, path.join(e.out, t.id, exeName(e, t)));
+      console.log(
+        `standalone: ${e.name}: ${t.id}: ${r.standalone ? `${file}${size}${r.reused ? ", reused" : ""}` : `NOT BUILT: ${r.reason}`}`,
+      );
+    }
   }
-  console.log(`plugin-bin: ${timings.join("; ")}`);
+  console.log(`standalone: ${timings.join("; ")}`);
 }
 
 if (require.main === module) main();
 
-module.exports = { OUT: OUT, BUNDLE };
+module.exports = { EXECUTABLES, PLUGIN, CLI, exeName };

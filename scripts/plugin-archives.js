@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * `node scripts/plugin-archives.js [host|all|<os>-<arch>...]` (after build-standalone.js):
- * the plugin's release archives in dist/release/, one per platform, named as the Pulumi CLI
- * downloads them, `pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz`, each holding at its
- * root the executable (dist/plugin-bin/<os>-<arch>/), a README.md and the LICENSE.
+ * the release archives of the standalone executables in dist/release/, one per executable and
+ * platform, `<name>-v<version>-<os>-<arch>.tar.gz`, each holding at its root the executable
+ * (dist/plugin-bin/<os>-<arch>/ or dist/cli-bin/<os>-<arch>/), a README.md and the LICENSE:
+ * the plugin's, `pulumi-resource-uptime-…`, named as the Pulumi CLI downloads them, and the
+ * command line's, `pulumi-uptime-…`.
  *
- * A platform whose executable could not be built (dist/plugin-bin/<target>/build.json says
- * why) gets the Node.js launcher instead, `pulumi-resource-uptime` beside the bundled plugin,
- * which runs wherever `node` is on the PATH; its README says so and why.
+ * A platform whose executable could not be built (dist/<plugin-bin|cli-bin>/<target>/build.json
+ * says why) gets the Node.js launcher instead, `<name>` beside the bundle, which runs wherever
+ * `node` is on the PATH; its README says so and why.
  *
  * Archives are reproducible: sorted entries, owner 0, a fixed mtime (SOURCE_DATE_EPOCH, else
  * the last commit's time), gzip without a timestamp.
@@ -18,7 +20,7 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 const { NODE_VERSION, selectTargets, archiveName } = require("./lib/targets");
-const { OUT: BIN, BUNDLE } = require("./build-standalone");
+const { EXECUTABLES, PLUGIN, exeName } = require("./build-standalone");
 
 const ROOT = path.resolve(__dirname, "..");
 const RELEASE = path.join(ROOT, "dist", "release");
@@ -33,16 +35,33 @@ function sourceDateEpoch() {
   }
 }
 
-function readme(target, build) {
-  const lines = [
-    `# pulumi-resource-uptime ${pkg.version} (${target.id})`,
-    "",
-    "The provider plugin of the `uptime` Pulumi package: Monitor and Incident resources for the uptime-monitoring HTTP API.",
-    "",
-  ];
+/** What the README says of each executable, and how to install it. */
+function about(executable, target) {
+  if (executable === PLUGIN)
+    return {
+      what: "The provider plugin of the `uptime` Pulumi package: Monitor and Incident resources for the uptime-monitoring HTTP API.",
+      install: [
+        "The Pulumi CLI installs it by itself the first time a program uses the package (the SDKs and the schema name where to download it from). By hand:",
+        "",
+        "```sh",
+        `pulumi plugin install resource uptime ${pkg.version} --file ${archiveName(pkg.version, target)}`,
+        "```",
+      ],
+    };
+  return {
+    what: "The `pulumi-uptime` command line: `export`, `test`, `verify` and `audit` of the monitors of an uptime-monitoring account and of the Pulumi stacks that declare them (`pulumi-uptime --help`).",
+    install: [
+      `Put \`${exeName(executable, target)}\` anywhere on the PATH. What reads or writes a Pulumi stack runs the \`pulumi\` CLI, which must be on the PATH too.`,
+    ],
+  };
+}
+
+function readme(executable, target, build) {
+  const { what, install } = about(executable, target);
+  const lines = [`# ${executable.name} ${pkg.version} (${target.id})`, "", what, ""];
   if (build.standalone) {
     lines.push(
-      `\`${target.exe}\` is a standalone executable: Node.js ${NODE_VERSION} with the plugin built in (Node's single executable applications). It needs no Node.js installed.` +
+      `\`${exeName(executable, target)}\` is a standalone executable: Node.js ${NODE_VERSION} with the \`${executable.name}\` code built in (Node's single executable applications). It needs no Node.js installed.` +
         (target.os === "darwin"
           ? " It is signed ad hoc (no Apple Developer ID), which Apple silicon requires to run it."
           : ""),
@@ -50,37 +69,25 @@ function readme(target, build) {
   } else {
     lines.push(
       `**This platform's standalone executable could not be built for this release** (${build.reason}). ` +
-        `This archive holds the Node.js launcher instead: \`pulumi-resource-uptime\` runs \`pulumi-resource-uptime.js\` (the whole plugin in one file) with the \`node\` on the PATH, which must be Node.js 20.18.1 or later.`,
+        `This archive holds the Node.js launcher instead: \`${executable.name}\` runs \`${executable.name}.js\` (all of its code in one file) with the \`node\` on the PATH, which must be Node.js 20.18.1 or later.`,
     );
   }
-  lines.push(
-    "",
-    "The Pulumi CLI installs it by itself the first time a program uses the package (the SDKs and the schema name where to download it from). By hand:",
-    "",
-    "```sh",
-    `pulumi plugin install resource uptime ${pkg.version} --file ${archiveName(pkg.version, target)}`,
-    "```",
-    "",
-    `Documentation: ${pkg.homepage}`,
-    "",
-    "License: Apache-2.0 (LICENSE).",
-    "",
-  );
+  lines.push("", ...install, "", `Documentation: ${pkg.homepage}`, "", "License: Apache-2.0 (LICENSE).", "");
   return lines.join("\n");
 }
 
-function launcher() {
+function launcher(executable) {
   return `#!/bin/sh
-# pulumi-resource-uptime ${pkg.version}: runs the bundled plugin beside this file with Node.js.
+# ${executable.name} ${pkg.version}: runs the bundle beside this file with Node.js.
 self="$0"
 resolved="$(readlink -f "$self" 2>/dev/null)" && [ -n "$resolved" ] && self="$resolved"
-exec node "$(cd "$(dirname "$self")" && pwd)/pulumi-resource-uptime.js" "$@"
+exec node "$(cd "$(dirname "$self")" && pwd)/${executable.name}.js" "$@"
 `;
 }
 
-/** Writes the archive of one target; returns its path. */
-function archive(target, mtime) {
-  const record = path.join(BIN, target.id, "build.json");
+/** Writes the archive of one executable for one target; returns its path. */
+function archive(executable, target, mtime) {
+  const record = path.join(executable.out, target.id, "build.json");
   if (!fs.existsSync(record))
     throw new Error(
       `${path.relative(ROOT, record)} is missing: run \`node scripts/build-standalone.js ${target.id}\` first`,
@@ -88,17 +95,18 @@ function archive(target, mtime) {
   const build = JSON.parse(fs.readFileSync(record, "utf8"));
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-archive-"));
   try {
+    const exe = exeName(executable, target);
     if (build.standalone) {
-      fs.copyFileSync(path.join(BIN, target.id, target.exe), path.join(stage, target.exe));
-      fs.chmodSync(path.join(stage, target.exe), 0o755);
+      fs.copyFileSync(path.join(executable.out, target.id, exe), path.join(stage, exe));
+      fs.chmodSync(path.join(stage, exe), 0o755);
     } else {
-      fs.copyFileSync(BUNDLE, path.join(stage, "pulumi-resource-uptime.js"));
-      fs.writeFileSync(path.join(stage, "pulumi-resource-uptime"), launcher(), { mode: 0o755 });
+      fs.copyFileSync(executable.bundle, path.join(stage, `${executable.name}.js`));
+      fs.writeFileSync(path.join(stage, executable.name), launcher(executable), { mode: 0o755 });
     }
-    fs.writeFileSync(path.join(stage, "README.md"), readme(target, build));
+    fs.writeFileSync(path.join(stage, "README.md"), readme(executable, target, build));
     fs.copyFileSync(path.join(ROOT, "LICENSE"), path.join(stage, "LICENSE"));
     fs.mkdirSync(RELEASE, { recursive: true });
-    const out = path.join(RELEASE, archiveName(pkg.version, target));
+    const out = path.join(RELEASE, archiveName(pkg.version, target, executable.name));
     const files = fs.readdirSync(stage).sort();
     const tar = [
       "--sort=name",
@@ -122,16 +130,17 @@ function archive(target, mtime) {
 
 function main() {
   const mtime = sourceDateEpoch();
-  for (const t of selectTargets(process.argv.slice(2))) {
-    const started = Date.now();
-    const { out, build } = archive(t, mtime);
-    const mib = (fs.statSync(out).size / 1048576).toFixed(1);
-    console.log(
-      `plugin-archives: ${path.relative(ROOT, out)} (${mib} MiB, ${build.standalone ? "standalone" : "Node.js launcher"}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    );
-  }
+  for (const e of EXECUTABLES)
+    for (const t of selectTargets(process.argv.slice(2))) {
+      const started = Date.now();
+      const { out, build } = archive(e, t, mtime);
+      const mib = (fs.statSync(out).size / 1048576).toFixed(1);
+      console.log(
+        `plugin-archives: ${path.relative(ROOT, out)} (${mib} MiB, ${build.standalone ? "standalone" : "Node.js launcher"}, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
 }
 
 if (require.main === module) main();
 
-module.exports = { RELEASE };
+module.exports = { RELEASE, archive, sourceDateEpoch };

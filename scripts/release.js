@@ -2,7 +2,9 @@
 /**
  * `npm run release` (after `npm run build`): everything a release publishes, in dist/release/:
  *
- * - the plugin's archives, one per platform (scripts/build-standalone.js all,
+ * - the standalone executables' archives, one per platform, of the plugin
+ *   (`pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz`) and of the command line
+ *   (`pulumi-uptime-v<version>-<os>-<arch>.tar.gz`) (scripts/build-standalone.js all,
  *   scripts/plugin-archives.js all);
  * - the Node.js SDK's npm tarball (`npm pack` of dist/sdk/nodejs, built by scripts/build-sdks.js);
  * - the Python SDK's sdist and wheel (`python -m build`, in .tools/release-venv from
@@ -76,12 +78,14 @@ async function pythonSdk() {
 
 async function main() {
   const host = TARGETS.find((t) => t.id === hostTargetId());
-  await step("plugin executables, all platforms (build-standalone.js all)", () => node("build-standalone.js", "all"));
+  await step("plugin and CLI executables, all platforms (build-standalone.js all)", () =>
+    node("build-standalone.js", "all"),
+  );
   const version = await checkVersions(path.join(ROOT, "dist", "plugin-bin", host.id, host.exe));
   const releaseNotes = notes(version);
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
-  await step("plugin archives (plugin-archives.js all)", () => node("plugin-archives.js", "all"));
+  await step("plugin and CLI archives (plugin-archives.js all)", () => node("plugin-archives.js", "all"));
   await step("SDKs built into dist/sdk (build-sdks.js)", () => node("build-sdks.js"));
   await step("Node.js SDK tarball (npm pack)", () =>
     run("npm", ["pack", "--silent", "--pack-destination", OUT, path.join(ROOT, "dist", "sdk", "nodejs")], {

@@ -81,9 +81,9 @@ function selectTargets(ids) {
   });
 }
 
-/** The release archive's file name of a target. */
-function archiveName(version, target) {
-  return `pulumi-resource-uptime-v${version}-${target.os}-${target.arch}.tar.gz`;
+/** The release archive's file name of a target: the plugin's, or that of the executable `name`. */
+function archiveName(version, target, name = "pulumi-resource-uptime") {
+  return `${name}-v${version}-${target.os}-${target.arch}.tar.gz`;
 }
 
 module.exports = { NODE_VERSION, TARGETS, hostTargetId, selectTargets, archiveName };
