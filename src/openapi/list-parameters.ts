@@ -7,15 +7,7 @@
  */
 import { z } from "zod";
 import { incidentListQuerySchema, monitorListQuerySchema } from "../schemas/list";
-import {
-  INCIDENT_SEARCH_BY_SERVICE,
-  INCIDENT_SORT_BY,
-  INCIDENT_STATUSES,
-  MONITOR_SEARCH_BY,
-  MONITOR_SORT_BY,
-  PER_PAGE_VALUES,
-  SORT_ORDERS,
-} from "../schemas/values";
+import { INCIDENT_SEARCH_BY_SERVICE, PER_PAGE_VALUES } from "../schemas/values";
 
 type QueryShape = Record<string, z.ZodType & { description?: string }>;
 
@@ -49,18 +41,22 @@ const PAGING_NOTES = {
   page: "A value that is not a whole number from 1 gives page 1.",
 };
 
+// Where the service takes what the client sends, the parameter is the client's own schema.
+const monitorQuery = monitorListQuerySchema.shape;
+const incidentQuery = incidentListQuerySchema.shape;
+
 /** Query of `GET /api/v1/monitors` as the service takes it. */
 export const monitorListParameters = described(
   {
     search: z.string(),
-    search_by: z.enum(MONITOR_SEARCH_BY),
+    search_by: monitorQuery.search_by.unwrap(),
     status_page_id: FILTER_ID,
-    sort_by: z.enum(MONITOR_SORT_BY),
-    sort: z.enum(SORT_ORDERS),
+    sort_by: monitorQuery.sort_by.unwrap(),
+    sort: monitorQuery.sort.unwrap(),
     per_page: PER_PAGE,
     page: PAGE,
   },
-  monitorListQuerySchema.shape as QueryShape,
+  monitorQuery as QueryShape,
   PAGING_NOTES,
 );
 
@@ -70,12 +66,12 @@ export const incidentListParameters = described(
     search: z.string(),
     search_by: z.enum(INCIDENT_SEARCH_BY_SERVICE),
     monitor_id: FILTER_ID,
-    status: z.enum(INCIDENT_STATUSES),
-    sort_by: z.enum(INCIDENT_SORT_BY),
-    sort: z.enum(SORT_ORDERS),
+    status: incidentQuery.status.unwrap(),
+    sort_by: incidentQuery.sort_by.unwrap(),
+    sort: incidentQuery.sort.unwrap(),
     per_page: PER_PAGE,
     page: PAGE,
   },
-  incidentListQuerySchema.shape as QueryShape,
+  incidentQuery as QueryShape,
   { ...PAGING_NOTES, search_by: "The service also takes comment." },
 );

@@ -189,6 +189,44 @@ function listArgs(fields: FieldInfo[]): ObjectSpec {
   return objectOf(fields.filter((f) => f.wire !== "per_page" && f.wire !== "page"));
 }
 
+/**
+ * The two functions that read a kind of resource without managing it: `get<Kind>` takes
+ * an id and returns a `<Kind>Info`; `get<Kind>s` takes the list filters and returns every
+ * match, all pages read.
+ */
+function readFunctions(
+  examples: Record<string, Example>,
+  kind: "Monitor" | "Incident",
+  argsSchema: Parameters<typeof fieldsOf>[0],
+  listQuerySchema: Parameters<typeof fieldsOf>[0],
+  info: ObjectSpec,
+): Record<string, unknown> {
+  const one = `get${kind}` as const;
+  const all = `get${kind}s` as const;
+  const plural = `${kind.toLowerCase()}s`;
+  return {
+    [tokenOf(one)]: {
+      description: documented(examples, one, FUNCTION_DOCS[one]),
+      inputs: objectOf(fieldsOf(argsSchema)),
+      outputs: info,
+    },
+    [tokenOf(all)]: {
+      description: documented(examples, all, FUNCTION_DOCS[all]),
+      inputs: listArgs(fieldsOf(listQuerySchema)),
+      outputs: {
+        properties: {
+          [plural]: {
+            type: "array",
+            items: { $ref: ref(`${kind}Info`) },
+            description: `Every matching ${kind.toLowerCase()}, all pages read.`,
+          },
+        },
+        required: [plural],
+      },
+    },
+  };
+}
+
 function configVariables(): Record<string, PropertySpec> {
   const out: Record<string, PropertySpec> = {};
   for (const f of PROVIDER_CONFIG_FIELDS) {
@@ -207,7 +245,6 @@ export function packageSchema(examples: Record<string, Example> = EXAMPLES): Rec
   const config = configVariables();
   const monitorInfo = objectOf(infoFields(MONITOR_FIELDS), true, alwaysOutput);
   const incidentInfo = objectOf(infoFields(INCIDENT_FIELDS), true, alwaysOutput);
-  const item = (name: string) => ({ type: "array" as const, items: { $ref: ref(name) } });
   return {
     ...PACKAGE,
     config: { variables: config },
@@ -239,34 +276,8 @@ export function packageSchema(examples: Record<string, Example> = EXAMPLES): Rec
       [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented(examples, "Incident", RESOURCE_DOCS.Incident)),
     },
     functions: {
-      [tokenOf("getMonitor")]: {
-        description: documented(examples, "getMonitor", FUNCTION_DOCS.getMonitor),
-        inputs: objectOf(fieldsOf(getMonitorArgsSchema)),
-        outputs: monitorInfo,
-      },
-      [tokenOf("getMonitors")]: {
-        description: documented(examples, "getMonitors", FUNCTION_DOCS.getMonitors),
-        inputs: listArgs(fieldsOf(monitorListQuerySchema)),
-        outputs: {
-          properties: { monitors: { ...item("MonitorInfo"), description: "Every matching monitor, all pages read." } },
-          required: ["monitors"],
-        },
-      },
-      [tokenOf("getIncident")]: {
-        description: documented(examples, "getIncident", FUNCTION_DOCS.getIncident),
-        inputs: objectOf(fieldsOf(getIncidentArgsSchema)),
-        outputs: incidentInfo,
-      },
-      [tokenOf("getIncidents")]: {
-        description: documented(examples, "getIncidents", FUNCTION_DOCS.getIncidents),
-        inputs: listArgs(fieldsOf(incidentListQuerySchema)),
-        outputs: {
-          properties: {
-            incidents: { ...item("IncidentInfo"), description: "Every matching incident, all pages read." },
-          },
-          required: ["incidents"],
-        },
-      },
+      ...readFunctions(examples, "Monitor", getMonitorArgsSchema, monitorListQuerySchema, monitorInfo),
+      ...readFunctions(examples, "Incident", getIncidentArgsSchema, incidentListQuerySchema, incidentInfo),
     },
   };
 }

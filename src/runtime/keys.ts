@@ -30,3 +30,13 @@ export function stripInternal<T extends object>(inputs: T): T {
   void __provider;
   return rest as T;
 }
+
+/**
+ * Outputs after a write: the declared inputs echoed (without the engine's key), plus the
+ * `computed` fields, in that order, as the service returned them in `live`.
+ */
+export function echoedWithComputed<O extends object>(inputs: object, live: Partial<O>, computed: readonly string[]): O {
+  const outs: Record<string, unknown> = { ...stripInternal(inputs) };
+  for (const name of computed) outs[name] = live[name as keyof O];
+  return outs as O;
+}

@@ -151,6 +151,25 @@ export async function readNotOlder<T extends LiveDates>(
 }
 
 /**
+ * An update's answer: the service's to writing `body` to record `id`, or, when `body` is
+ * empty (nothing changed), a read of it that is not older than `recorded` (see
+ * {@link readNotOlder}; `kind` and `id` name it in its error).
+ */
+export async function writeOrReadBack<T extends LiveDates, B extends object>(
+  who: string,
+  kind: "monitor" | "incident",
+  id: number,
+  recorded: Recorded,
+  timeZone: string,
+  records: { get(id: number): Promise<T>; update(id: number, body: B): Promise<T> },
+  body: B,
+): Promise<T> {
+  return Object.keys(body).length
+    ? records.update(id, body)
+    : readNotOlder(who, `${kind} ${id}`, recorded, timeZone, () => records.get(id));
+}
+
+/**
  * Looks a record up with `find` (a list search) until it finds one or {@link READ_WAIT_MS}
  * has passed, pausing between lookups as {@link readNotOlder} does. For a record the
  * service says exists (a store refused because the name is taken by it) that a lagging

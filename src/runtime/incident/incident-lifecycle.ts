@@ -10,7 +10,7 @@ import { dropUndefined } from "../../util/objects";
 import { noticeZoneMismatch, noticeZoneMismatchOnRead } from "../stored-times";
 import { deleteUnlessGone, resourceLabel, toResourceError, updateFailure, UptimeResourceError } from "../user-errors";
 import { changedIncidentFields, incidentReplaces } from "./diff-incident";
-import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder } from "../read-after-write";
+import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder, writeOrReadBack } from "../read-after-write";
 import {
   INCIDENT_API_FIELDS,
   PROGRAM_WROTE_KEY,
@@ -217,9 +217,7 @@ export async function updateIncident(
       );
     }
     const body = toIncidentUpdateBody(inputs, changed);
-    const live = Object.keys(body).length
-      ? await client.incidents.update(Number(id), body)
-      : await readNotOlder(who, `incident ${id}`, olds, client.timeZone, () => client.incidents.get(Number(id)));
+    const live = await writeOrReadBack(who, "incident", Number(id), olds, client.timeZone, client.incidents, body);
     await noticeZoneMismatch(body, live, INCIDENT_TIMES, client.timeZone, who, resourceUrn(news));
     return { outs: toIncidentOutputs(inputs, live, olds[PROGRAM_WROTE_KEY]) };
   } catch (err) {

@@ -2,7 +2,7 @@
 import type { Incident, IncidentCreateInput, IncidentUpdateInput } from "../../schemas";
 import { INCIDENT_FIELDS, namesWhere, type CamelCase, type incidentCreateSchema } from "../../schemas";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../keys";
-import { stripInternal } from "../keys";
+import { echoedWithComputed } from "../keys";
 import { isEmpty, sameDate } from "../comparison";
 
 /** A writable incident field, camelCase. */
@@ -14,6 +14,8 @@ export const INCIDENT_API_FIELDS = namesWhere(INCIDENT_FIELDS.api) as IncidentAp
 export const INCIDENT_STORE_ONLY = namesWhere(INCIDENT_FIELDS.api, (f) => f.once === "store") as IncidentApiField[];
 /** Fields the service writes once: the first value wins, never changed or cleared. */
 export const INCIDENT_WRITE_ONCE = namesWhere(INCIDENT_FIELDS.api, (f) => f.once === "first") as WriteOnceField[];
+/** The fields the service computes, in the program's names. */
+export const INCIDENT_COMPUTED_FIELDS = namesWhere(INCIDENT_FIELDS.computed);
 /** A write-once incident field (the schemas mark them `once: "first"`; INCIDENT_WRITE_ONCE lists them). */
 export type WriteOnceField = Extract<IncidentApiField, "acknowledgedAt" | "endedAt">;
 /** Write-once values, by field. */
@@ -99,13 +101,7 @@ export function toIncidentOutputs(
   previously: WriteOnceValues = {},
 ): IncidentOutputs {
   const computed = incidentFromApi(live);
-  const outs: IncidentOutputs = {
-    ...stripInternal(inputs),
-    incidentId: computed.incidentId,
-    status: computed.status,
-    createdAt: computed.createdAt,
-    updatedAt: computed.updatedAt,
-  };
+  const outs = echoedWithComputed<IncidentOutputs>(inputs, computed, INCIDENT_COMPUTED_FIELDS);
   const wrote: WriteOnceValues = {};
   for (const field of INCIDENT_WRITE_ONCE) {
     const held = computed[field];

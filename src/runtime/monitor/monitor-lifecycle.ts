@@ -23,7 +23,7 @@ import {
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../keys";
 import { describe, monitorClaims } from "./claims";
 import { providerLog, warnOnce } from "../log";
-import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder } from "../read-after-write";
+import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder, writeOrReadBack } from "../read-after-write";
 
 /** The local times a monitor write sends (API names), compared with the answer (stored-times.ts). */
 const MONITOR_TIMES = ["maintenance_start_at", "maintenance_end_at"] as const;
@@ -308,10 +308,7 @@ export async function updateMonitor(
     const changed = changedMonitorFields(olds, inputs);
     const pause = pauseChange(olds, inputs);
     const body = toUpdateBody(inputs, changed, pause);
-    const live =
-      changed.length === 0 && pause === undefined
-        ? await readNotOlder(who, `monitor ${id}`, olds, client.timeZone, () => client.monitors.get(Number(id)))
-        : await client.monitors.update(Number(id), body);
+    const live = await writeOrReadBack(who, "monitor", Number(id), olds, client.timeZone, client.monitors, body);
     await noticeZoneMismatch(body, live, MONITOR_TIMES, client.timeZone, who, urn);
     return { outs: toOutputs(inputs, live) };
   } catch (err) {

@@ -6,7 +6,7 @@
 import type { Monitor, MonitorCreateInput, MonitorUpdateInput, KeyValue } from "../../schemas";
 import { MONITOR_FIELDS, namesWhere, type CamelCase, type monitorCreateSchema } from "../../schemas";
 import { toSnake } from "../../schemas/name-case";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, stripInternal } from "../keys";
+import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, echoedWithComputed } from "../keys";
 
 /** The writable monitor fields in the program's names, in the contract's order (from the store schema). */
 export const MONITOR_API_FIELDS = namesWhere(MONITOR_FIELDS.api) as MonitorApiField[];
@@ -19,6 +19,8 @@ export const MONITOR_SECRET_FIELDS = namesWhere([...MONITOR_FIELDS.api, ...MONIT
 
 /** Inputs that steer the provider but are not monitor fields. */
 export const MONITOR_PROVIDER_FIELDS = namesWhere(MONITOR_FIELDS.provider) as ("paused" | "adopt" | "adoptId")[];
+/** The fields the service computes, in the program's names. */
+export const MONITOR_COMPUTED_FIELDS = namesWhere(MONITOR_FIELDS.computed);
 
 /** A writable monitor field, camelCase. */
 export type MonitorApiField = CamelCase<keyof (typeof monitorCreateSchema)["shape"] & string>;
@@ -143,15 +145,5 @@ export function fromApi(m: Monitor): Omit<MonitorOutputs, "requestAuthPassword" 
 
 /** Outputs after a write: the declared inputs echoed, plus what the service computed. */
 export function toOutputs(inputs: MonitorInputs, live: Monitor): MonitorOutputs {
-  const computed = fromApi(live);
-  const outs: MonitorOutputs = {
-    ...stripInternal(inputs),
-    monitorId: computed.monitorId,
-    status: computed.status,
-    sslEndsAt: computed.sslEndsAt,
-    domainEndsAt: computed.domainEndsAt,
-    createdAt: computed.createdAt,
-    updatedAt: computed.updatedAt,
-  };
-  return outs;
+  return echoedWithComputed<MonitorOutputs>(inputs, fromApi(live), MONITOR_COMPUTED_FIELDS);
 }
