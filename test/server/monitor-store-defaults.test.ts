@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { api } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
 import { monitorDefaults } from "../support/monitor-defaults";
+import { everyFieldMonitorBody } from "../support/monitor-bodies";
 
 const NOW = Date.parse("2024-06-01T12:00:00Z");
 let server: UptimeServer;
@@ -40,61 +41,23 @@ test("optional fields left out get the service's defaults", async () => {
 });
 
 test("every field given is stored and returned, except the password", async () => {
-  const res = await api(server, "POST", "/api/v1/monitors", {
-    form: {
-      name: "Everything",
-      url: "https://example.com/status?x=1",
-      interval: 3600,
-      alert_condition: "url_text",
-      alert_text_lookup: "Maintenance",
-      request_method: "POST",
-      request_headers: [
-        { key: "X-Token", value: "abc" },
-        { key: "Accept", value: "text/html" },
-      ],
-      request_auth_username: "monitor",
-      request_auth_password: "s3cret",
-      cache_buster: 1,
-      ssl_alert_days: 14,
-      domain_alert_days: 30,
-      maintenance_start_at: "2024-07-01T22:00:00",
-      maintenance_end_at: "2024-07-02T02:00:00",
-      alerts: [
-        { key: "email", value: "ops@example.com" },
-        { key: "slack", value: "https://hooks.slack.com/x" },
-      ],
-    },
-  });
+  const body = everyFieldMonitorBody("Everything");
+  const { request_auth_password: password, ...readable } = body;
+  const res = await api(server, "POST", "/api/v1/monitors", { form: body });
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({
-    name: "Everything",
-    url: "https://example.com/status?x=1",
-    interval: 3600,
+    ...readable,
     status: "pending",
-    alert_condition: "url_text",
-    alert_text_lookup: "Maintenance",
-    request_method: "POST",
-    request_headers: [
-      { key: "X-Token", value: "abc" },
-      { key: "Accept", value: "text/html" },
-    ],
-    request_auth_username: "monitor",
-    cache_buster: 1,
-    ssl_alert_days: 14,
-    domain_alert_days: 30,
-    maintenance_start_at: "2024-07-01T22:00:00.000000Z",
-    maintenance_end_at: "2024-07-02T02:00:00.000000Z",
-    alerts: [
-      { key: "email", value: "ops@example.com" },
-      { key: "slack", value: "https://hooks.slack.com/x" },
-    ],
+    // Dates come back in UTC, the zone of this account.
+    maintenance_start_at: `${readable.maintenance_start_at}.000000Z`,
+    maintenance_end_at: `${readable.maintenance_end_at}.000000Z`,
   });
-  expect(res.text).not.toContain("s3cret");
+  expect(res.text).not.toContain(password);
   expect(res.body.data).not.toHaveProperty("request_auth_password");
   const shown = await api(server, "GET", `/api/v1/monitors/${res.body.data.id}`);
-  expect(shown.text).not.toContain("s3cret");
+  expect(shown.text).not.toContain(password);
   const listed = await api(server, "GET", "/api/v1/monitors");
-  expect(listed.text).not.toContain("s3cret");
+  expect(listed.text).not.toContain(password);
 });
 
 test("date inputs are wall time in the account's zone and come back in UTC", async () => {
