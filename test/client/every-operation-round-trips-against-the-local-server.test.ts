@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { UptimeNotFoundError } from "../../src/client/errors";
+import type { MonitorUpdateInput } from "../../src/schemas";
 import { localClient, startTestServer, uniqueName } from "./helpers/local-server";
 import { fileFixture } from "../support/file-fixture";
 import { everyFieldMonitorBody } from "../support/monitor-bodies";
@@ -36,7 +37,7 @@ describe("monitors", () => {
   it("update (PATCH) changes the given fields, clears with null and empty lists, and pauses", async () => {
     const created = await client.monitors.create(everyFieldMonitorBody(uniqueName()));
     server.resetStats();
-    const updated = await client.monitors.update(created.id, {
+    const changes: MonitorUpdateInput = {
       interval: 60,
       alert_condition: "url_unavailable",
       alert_text_lookup: null,
@@ -44,20 +45,9 @@ describe("monitors", () => {
       alerts: [],
       maintenance_start_at: null,
       maintenance_end_at: null,
-      pause: true,
-    });
-    expect(updated).toMatchObject({
-      id: created.id,
-      name: created.name,
-      interval: 60,
-      alert_condition: "url_unavailable",
-      alert_text_lookup: null,
-      request_headers: [],
-      alerts: [],
-      maintenance_start_at: null,
-      maintenance_end_at: null,
-      status: "paused",
-    });
+    };
+    const updated = await client.monitors.update(created.id, { ...changes, pause: true });
+    expect(updated).toMatchObject({ id: created.id, name: created.name, ...changes, status: "paused" });
     expect((await client.monitors.update(created.id, { pause: false })).status).not.toBe("paused");
     expect(calls()).toEqual([`PATCH /api/v1/monitors/${created.id} 200`, `PATCH /api/v1/monitors/${created.id} 200`]);
   });
