@@ -1,6 +1,6 @@
 /** What a new monitor looks like: defaults, status, dates, and a password that never comes back. */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { api } from "../support/api";
+import { api, createMonitor } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
 import { monitorDefaults } from "../support/monitor-defaults";
 import { everyFieldMonitorBody } from "../support/monitor-bodies";
@@ -61,34 +61,22 @@ test("every field given is stored and returned, except the password", async () =
 });
 
 test("date inputs are wall time in the account's zone and come back in UTC", async () => {
-  const res = await api(berlin, "POST", "/api/v1/monitors", {
-    key: "berlin-key",
-    form: {
-      name: "Berlin",
-      url: "https://example.de",
-      interval: 60,
-      maintenance_start_at: "2024-07-01T22:00:00",
-      maintenance_end_at: "2024-07-02T02:00:00",
-    },
-  });
-  expect(res.status).toBe(201);
+  const m = await createMonitor(
+    berlin,
+    { maintenance_start_at: "2024-07-01T22:00:00", maintenance_end_at: "2024-07-02T02:00:00" },
+    "berlin-key",
+  );
   // CEST is UTC+2 in July.
-  expect(res.body.data.maintenance_start_at).toBe("2024-07-01T20:00:00.000000Z");
-  expect(res.body.data.maintenance_end_at).toBe("2024-07-02T00:00:00.000000Z");
+  expect(m.maintenance_start_at).toBe("2024-07-01T20:00:00.000000Z");
+  expect(m.maintenance_end_at).toBe("2024-07-02T00:00:00.000000Z");
 });
 
 test("status is maintenance while now is inside the window", async () => {
-  const res = await api(server, "POST", "/api/v1/monitors", {
-    form: {
-      name: "In maintenance",
-      url: "https://example.com",
-      interval: 60,
-      maintenance_start_at: "2024-06-01T11:00:00",
-      maintenance_end_at: "2024-06-01T13:00:00",
-    },
+  const m = await createMonitor(server, {
+    maintenance_start_at: "2024-06-01T11:00:00",
+    maintenance_end_at: "2024-06-01T13:00:00",
   });
-  expect(res.status).toBe(201);
-  expect(res.body.data.status).toBe("maintenance");
+  expect(m.status).toBe("maintenance");
 });
 
 test("numbers and booleans may come as JSON types or form strings", async () => {
