@@ -25,24 +25,17 @@ describe("derived status", () => {
     expect(end.body.data).toMatchObject({ status: "resolved", ended_at: "2024-06-01T09:00:00.000000Z" });
   });
 
-  test("an incident ended without acknowledgement is resolved", async () => {
+  test.each([
+    ["an incident ended without acknowledgement is resolved", "ended_at", "resolved"],
+    ["an incident stored acknowledged is acknowledged", "acknowledged_at", "acknowledged"],
+  ])("%s", async (_, field, status) => {
     const m = await createMonitor(server);
     const i = await createIncident(server, {
       monitor_id: m.id,
       started_at: "2024-06-01T08:00:00",
-      ended_at: "2024-06-01T08:01:00",
+      [field]: "2024-06-01T08:01:00",
     });
-    expect(i.status).toBe("resolved");
-  });
-
-  test("an incident stored acknowledged is acknowledged", async () => {
-    const m = await createMonitor(server);
-    const i = await createIncident(server, {
-      monitor_id: m.id,
-      started_at: "2024-06-01T08:00:00",
-      acknowledged_at: "2024-06-01T08:01:00",
-    });
-    expect(i.status).toBe("acknowledged");
+    expect(i.status).toBe(status);
   });
 });
 
