@@ -31,3 +31,17 @@ export function everyFieldMonitorBody(name: string): MonitorCreateInput {
     ],
   };
 }
+
+/** One valid alert for each channel the service offers, in the order of its documentation. */
+export function alertPerChannel(): NonNullable<MonitorCreateInput["alerts"]> {
+  return [
+    { key: "email", value: "ops@example.com" },
+    { key: "webhook", value: "https://hooks.example.com/uptime/T0K3N" },
+    { key: "slack", value: "https://hooks.slack.com/services/T000/B000/XXXX" },
+    { key: "teams", value: "https://example.webhook.office.com/webhookb2/abc" },
+    { key: "discord", value: "https://discord.com/api/webhooks/1/abc" },
+    { key: "flock", value: "https://api.flock.com/hooks/sendMessage/abc" },
+    { key: "telegram", value: "123456:ABC-DEF 987654" },
+    { key: "sms", value: "+15551234567" },
+  ];
+}
