@@ -7,6 +7,13 @@ import { alertPerChannel } from "../support/monitor-bodies";
 
 const CHANNELS = alertPerChannel();
 
+/** Lines of the TypeScript export of `variedMonitors` that read a password, a header and an alert from secret config. */
+export const TS_SECRET_READS = [
+  '    requestAuthUsername: "probe",\n    requestAuthPassword: config.requireSecret("adminBasicAuthRequestAuthPassword"),',
+  '        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },',
+  '        { key: "webhook", value: config.requireSecret("apiHealthAlertWebhook") },',
+];
+
 /** 30 monitors of varied kinds, including names that slugify alike and one that slugifies to nothing. */
 export function variedMonitors(): (MonitorCreateInput & { pause?: boolean })[] {
   const out: (MonitorCreateInput & { pause?: boolean })[] = [
