@@ -5,42 +5,16 @@
  */
 import { beforeEach, describe, expect, it } from "vitest";
 import { UptimeNotFoundError } from "../../src/client/errors";
-import type { MonitorCreateInput } from "../../src/schemas";
+import type { MonitorUpdateInput } from "../../src/schemas";
 import { localClient, startTestServer, uniqueName } from "./helpers/local-server";
 import { fileFixture } from "../support/file-fixture";
+import { everyFieldMonitorBody } from "../support/monitor-bodies";
 
 const server = fileFixture(() => startTestServer());
 const client = fileFixture(async () => localClient(server));
 beforeEach(() => server.resetStats());
 
 const calls = () => server.requests.map((r) => `${r.method} ${r.path} ${r.status}`);
-
-function fullMonitor(name = uniqueName()): MonitorCreateInput {
-  return {
-    name,
-    url: "https://example.com/health?x=1&y=a%20b",
-    interval: 300,
-    alert_condition: "url_text",
-    alert_text_lookup: "maintenance & more",
-    request_method: "POST",
-    request_headers: [
-      { key: "X-Token", value: "a=b&c" },
-      { key: "Accept", value: "text/html" },
-    ],
-    request_auth_username: "user",
-    request_auth_password: "p@ss w0rd+%",
-    cache_buster: 1,
-    ssl_alert_days: 14,
-    domain_alert_days: 30,
-    maintenance_start_at: "2031-03-01T10:00:00",
-    maintenance_end_at: "2031-03-01T11:30:00",
-    alerts: [
-      { key: "email", value: "ops@example.com" },
-      { key: "slack", value: "https://hooks.slack.com/services/T/B/C" },
-      { key: "sms", value: "+4915112345" },
-    ],
-  };
-}
 
 describe("status", () => {
   it("GET /api/v1/status", async () => {
@@ -51,7 +25,7 @@ describe("status", () => {
 
 describe("monitors", () => {
   it("create (POST) returns what was sent, and get (GET) returns the same", async () => {
-    const input = fullMonitor();
+    const input = everyFieldMonitorBody(uniqueName());
     const created = await client.monitors.create(input);
     const { request_auth_password: _password, ...readable } = input;
     expect(created).toMatchObject(readable);
@@ -61,9 +35,9 @@ describe("monitors", () => {
   });
 
   it("update (PATCH) changes the given fields, clears with null and empty lists, and pauses", async () => {
-    const created = await client.monitors.create(fullMonitor());
+    const created = await client.monitors.create(everyFieldMonitorBody(uniqueName()));
     server.resetStats();
-    const updated = await client.monitors.update(created.id, {
+    const changes: MonitorUpdateInput = {
       interval: 60,
       alert_condition: "url_unavailable",
       alert_text_lookup: null,
@@ -71,26 +45,15 @@ describe("monitors", () => {
       alerts: [],
       maintenance_start_at: null,
       maintenance_end_at: null,
-      pause: true,
-    });
-    expect(updated).toMatchObject({
-      id: created.id,
-      name: created.name,
-      interval: 60,
-      alert_condition: "url_unavailable",
-      alert_text_lookup: null,
-      request_headers: [],
-      alerts: [],
-      maintenance_start_at: null,
-      maintenance_end_at: null,
-      status: "paused",
-    });
+    };
+    const updated = await client.monitors.update(created.id, { ...changes, pause: true });
+    expect(updated).toMatchObject({ id: created.id, name: created.name, ...changes, status: "paused" });
     expect((await client.monitors.update(created.id, { pause: false })).status).not.toBe("paused");
     expect(calls()).toEqual([`PATCH /api/v1/monitors/${created.id} 200`, `PATCH /api/v1/monitors/${created.id} 200`]);
   });
 
   it("list (GET) returns one page with the counters", async () => {
-    const created = await client.monitors.create(fullMonitor());
+    const created = await client.monitors.create(everyFieldMonitorBody(uniqueName()));
     server.resetStats();
     const page = await client.monitors.list({ search: created.name });
     expect(page).toMatchObject({ currentPage: 1, lastPage: 1, total: 1, perPage: 25, hasNext: false });
@@ -121,7 +84,7 @@ describe("monitors", () => {
   });
 
   it("delete (DELETE) removes it; get then fails with UptimeNotFoundError", async () => {
-    const created = await client.monitors.create(fullMonitor());
+    const created = await client.monitors.create(everyFieldMonitorBody(uniqueName()));
     server.resetStats();
     await expect(client.monitors.delete(created.id)).resolves.toBeUndefined();
     await expect(client.monitors.get(created.id)).rejects.toBeInstanceOf(UptimeNotFoundError);

@@ -4,34 +4,23 @@
  * slots like first attempts; the pacer's wait does not use up an attempt's `timeoutMs`.
  * On a fake clock with an in-process dispatcher, so the send times are exact.
  */
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { UptimeClient, type UptimeClientOptions } from "../../src/client";
 import { Pacer, PACING_MARGIN, pacerFor } from "../../src/client/pacer";
-import { fakeDispatcher, type FakeDispatcher, type FakeReply } from "./helpers/fake-dispatcher";
+import {
+  FAKE_BASE_URL as BASE_URL,
+  fakeClockClients,
+  fakeDispatcher,
+  type FakeDispatcher,
+  type FakeReply,
+} from "./helpers/fake-dispatcher";
 import { monitorBody } from "./helpers/tiny-server";
 
-const BASE_URL = "http://uptime.test";
-const clients: UptimeClient[] = [];
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse("2024-05-01T10:00:00.000Z") });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  vi.useRealTimers();
-});
+const newClient = fakeClockClients("2024-05-01T10:00:00.000Z");
 
 /** A paced client on the fake dispatcher. Each test uses its own key, so pacers never carry over. */
 function client(fake: FakeDispatcher, apiKey: string, options: UptimeClientOptions = {}): UptimeClient {
-  const c = new UptimeClient({
-    baseUrl: BASE_URL,
-    apiKey,
-    dispatcher: fake.dispatcher,
-    retry: { baseDelayMs: 1, maxDelayMs: 1 },
-    ...options,
-  });
-  clients.push(c);
-  return c;
+  return newClient(fake, { apiKey, retry: { baseDelayMs: 1, maxDelayMs: 1 }, ...options });
 }
 
 const ok: FakeReply = { json: { data: monitorBody() } };

@@ -5,11 +5,13 @@
  * (The project's server enforces a per-minute window over real sockets;
  * `rate-limit-against-the-local-server.test.ts` covers it there.)
  */
-import { afterEach, beforeEach, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { UptimeClient, type UptimeRetryOptions } from "../../src/client";
 import { UptimeRateLimitError } from "../../src/client/errors";
 import { rateGateFor } from "../../src/client/rate-gate";
 import {
+  FAKE_BASE_URL as BASE_URL,
+  fakeClockClients,
   fakeDispatcher,
   fakeRequester,
   settleTime,
@@ -19,27 +21,11 @@ import {
 } from "./helpers/fake-dispatcher";
 import { monitorBody } from "./helpers/tiny-server";
 
-const BASE_URL = "http://uptime.test";
-const clients: UptimeClient[] = [];
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: Date.parse("2024-05-01T10:00:00.250Z") });
-});
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  vi.useRealTimers();
-});
+const newClient = fakeClockClients("2024-05-01T10:00:00.250Z");
 
 /** A client on the fake dispatcher. Each test uses its own keys, so gates never carry over. */
 function client(fake: FakeDispatcher, apiKey: string, retry: UptimeRetryOptions = {}): UptimeClient {
-  const c = new UptimeClient({
-    baseUrl: BASE_URL,
-    apiKey,
-    dispatcher: fake.dispatcher,
-    retry: { baseDelayMs: 20, maxDelayMs: 50, ...retry },
-  });
-  clients.push(c);
-  return c;
+  return newClient(fake, { apiKey, retry: { baseDelayMs: 20, maxDelayMs: 50, ...retry } });
 }
 
 const ok: FakeReply = { json: { data: monitorBody() } };

@@ -138,24 +138,17 @@ describe("PATCH", () => {
     },
   );
 
-  it("gives up after maxAttempts 500s; the outcome is unknown", async () => {
+  it.each([
+    ["500s", "500", UptimeServerError, "The outcome is unknown: the change may have been applied.", "PATCH 500"],
+    ["dropped connections", "drop-after", UptimeNetworkError, "(after 4 attempts)", "PATCH 0"],
+  ] as const)("gives up after maxAttempts %s; the outcome is unknown", async (_, kind, errorClass, says, attempt) => {
     const m = await monitor();
-    fault("500", 100);
+    fault(kind, 100);
     const err = await failure(client.monitors.update(m.id, { interval: 600 }));
-    expect(err).toBeInstanceOf(UptimeServerError);
+    expect(err).toBeInstanceOf(errorClass);
     expect(err.outcomeUnknown).toBe(true);
-    expect(err.message).toContain("The outcome is unknown: the change may have been applied.");
-    expect(seen()).toEqual(Array(4).fill("PATCH 500"));
-  });
-
-  it("gives up after maxAttempts dropped connections; the outcome is unknown", async () => {
-    const m = await monitor();
-    fault("drop-after", 100);
-    const err = await failure(client.monitors.update(m.id, { interval: 600 }));
-    expect(err).toBeInstanceOf(UptimeNetworkError);
-    expect(err.outcomeUnknown).toBe(true);
-    expect(err.message).toContain("(after 4 attempts)");
-    expect(seen()).toEqual(Array(4).fill("PATCH 0"));
+    expect(err.message).toContain(says);
+    expect(seen()).toEqual(Array(4).fill(attempt));
   });
 });
 

@@ -3,16 +3,15 @@ import type { MonitorCreateInput } from "../../src/client";
 import { UptimeClient } from "../../src/client";
 import { runExport, type CliIo } from "../../src/cli/export";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
+import { alertPerChannel } from "../support/monitor-bodies";
 
-const CHANNELS: MonitorCreateInput["alerts"] = [
-  { key: "email", value: "ops@example.com" },
-  { key: "webhook", value: "https://hooks.example.com/uptime/T0K3N" },
-  { key: "slack", value: "https://hooks.slack.com/services/T000/B000/XXXX" },
-  { key: "teams", value: "https://example.webhook.office.com/webhookb2/abc" },
-  { key: "discord", value: "https://discord.com/api/webhooks/1/abc" },
-  { key: "flock", value: "https://api.flock.com/hooks/sendMessage/abc" },
-  { key: "telegram", value: "123456:ABC-DEF 987654" },
-  { key: "sms", value: "+15551234567" },
+const CHANNELS = alertPerChannel();
+
+/** Lines of the TypeScript export of `variedMonitors` that read a password, a header and an alert from secret config. */
+export const TS_SECRET_READS = [
+  '    requestAuthUsername: "probe",\n    requestAuthPassword: config.requireSecret("adminBasicAuthRequestAuthPassword"),',
+  '        { key: "Authorization", value: config.requireSecret("tokenHeaderHeaderAuthorization") },',
+  '        { key: "webhook", value: config.requireSecret("apiHealthAlertWebhook") },',
 ];
 
 /** 30 monitors of varied kinds, including names that slugify alike and one that slugifies to nothing. */
@@ -24,7 +23,7 @@ export function variedMonitors(): (MonitorCreateInput & { pause?: boolean })[] {
       interval: 60,
       alert_condition: "url_no_text",
       alert_text_lookup: "ok",
-      alerts: CHANNELS!.slice(0, 2),
+      alerts: CHANNELS.slice(0, 2),
     },
     { name: "API-health", url: "https://api.example.com/health?x=1", interval: 180 },
     { name: "api health!", url: "https://api.example.com/health?x=2", interval: 300, request_method: "HEAD" },

@@ -57,16 +57,18 @@ describe("The plugin's diff", () => {
     expect(d.detailed).toEqual({ alertCondition: K.UPDATE, alertTextLookup: K.ADD, paused: K.ADD });
   });
 
+  // The state of an ended incident, id 3 of monitor 7.
+  const resolvedIncident = {
+    monitorId: 7,
+    startedAt: "2024-01-01T10:00:00",
+    endedAt: "2024-01-01T11:00:00",
+    cause: "x",
+    incidentId: 3,
+    status: "resolved",
+  };
+
   it("replaces an incident whose written-once field, as this program wrote it, changes, deleting first", async () => {
-    const olds = {
-      monitorId: 7,
-      startedAt: "2024-01-01T10:00:00",
-      endedAt: "2024-01-01T11:00:00",
-      cause: "x",
-      incidentId: 3,
-      status: "resolved",
-      __programWrote: { endedAt: "2024-01-01T11:00:00" },
-    };
+    const olds = { ...resolvedIncident, __programWrote: { endedAt: resolvedIncident.endedAt } };
     const d = await env.plugin.diff("Incident", "outage", "3", olds, {
       ...olds,
       endedAt: "2024-01-01T12:00:00",
@@ -79,14 +81,7 @@ describe("The plugin's diff", () => {
   });
 
   it("leaves alone a written-once field the service wrote itself", async () => {
-    const olds = {
-      monitorId: 7,
-      startedAt: "2024-01-01T10:00:00",
-      endedAt: "2024-01-01T11:00:00",
-      cause: "x",
-      incidentId: 3,
-      status: "resolved",
-    };
+    const olds = resolvedIncident;
     const { endedAt: _ended, ...declared } = olds;
     const d = await env.plugin.diff("Incident", "outage", "3", olds, { ...declared, cause: "y" });
     expect(d.diffs).toEqual(["cause"]);

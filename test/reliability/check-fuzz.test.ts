@@ -431,11 +431,42 @@ function describeBag(b: Record<string, unknown>): string {
   );
 }
 
+/**
+ * The verdicts of one fuzz property: each bag without unknowns is judged against the
+ * model (invalid: check must fail it; valid: check must pass it), and the counts are
+ * reported at the end, where the generator must have exercised both sides, or the
+ * agreement means little.
+ */
+function verdictTally(resource: "Monitor" | "Incident") {
+  const stats = { invalid: 0, valid: 0, unknowns: 0 };
+  return {
+    unknown(): void {
+      stats.unknowns++;
+    },
+    judge(invalid: boolean, failures: Failure[], bag: string): void {
+      if (invalid) {
+        stats.invalid++;
+        expect(failures.length, `invalid bag passed check: ${bag}`).toBeGreaterThan(0);
+      } else {
+        stats.valid++;
+        expect(failures, `valid bag failed check: ${bag}`).toEqual([]);
+      }
+    },
+    report(): void {
+      console.log(
+        `${resource} check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`,
+      );
+      expect(stats.valid).toBeGreaterThan(RUNS / 10);
+      expect(stats.invalid).toBeGreaterThan(RUNS / 4);
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------------------
 
 describe(`check fuzzing (${RUNS} bags each)`, () => {
   it("Monitor: nothing throws; every failure names a property and echoes no secret; check agrees with the schemas", () => {
-    const stats = { invalid: 0, valid: 0, unknowns: 0 };
+    const tally = verdictTally("Monitor");
     fc.assert(
       fc.property(
         fc.oneof(bag(MONITOR_VALUES, ["name", "url", "interval"]), mutated(validMonitor, MONITOR_VALUES)),
@@ -447,29 +478,17 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
             malformed(failures, known, MONITOR_SECRET_FIELDS, secretValues(b, MONITOR_SECRET_FIELDS)),
             describeBag(b),
           ).toEqual([]);
-          if (containsUnknownValue(b)) {
-            stats.unknowns++;
-            return;
-          }
-          const invalid = monitorInvalid(b);
-          if (invalid) stats.invalid++;
-          else stats.valid++;
-          if (invalid) expect(failures.length, `invalid bag passed check: ${describeBag(b)}`).toBeGreaterThan(0);
-          else expect(failures, `valid bag failed check: ${describeBag(b)}`).toEqual([]);
+          if (containsUnknownValue(b)) return tally.unknown();
+          tally.judge(monitorInvalid(b), failures, describeBag(b));
         },
       ),
       { numRuns: RUNS },
     );
-    console.log(
-      `Monitor check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`,
-    );
-    // The generator must exercise both sides, or the agreement means little.
-    expect(stats.valid).toBeGreaterThan(RUNS / 10);
-    expect(stats.invalid).toBeGreaterThan(RUNS / 4);
+    tally.report();
   }, 300_000);
 
   it("Incident: nothing throws; every failure names a property; check agrees with the schemas and the not-in-the-future rule", () => {
-    const stats = { invalid: 0, valid: 0, unknowns: 0 };
+    const tally = verdictTally("Incident");
     fc.assert(
       fc.property(
         fc.oneof(bag(INCIDENT_VALUES, ["monitorId", "startedAt"]), mutated(validIncident, INCIDENT_VALUES)),
@@ -478,25 +497,13 @@ describe(`check fuzzing (${RUNS} bags each)`, () => {
           const r = checkIncident(b, timeZone, NOW);
           const failures = (r.failures ?? []) as Failure[];
           expect(malformed(failures, [...INCIDENT_API_FIELDS, ...Object.keys(b)], []), describeBag(b)).toEqual([]);
-          if (containsUnknownValue(b)) {
-            stats.unknowns++;
-            return;
-          }
-          const invalid = incidentInvalid(b, timeZone);
-          if (invalid) stats.invalid++;
-          else stats.valid++;
-          if (invalid)
-            expect(failures.length, `invalid bag passed check (${timeZone}): ${describeBag(b)}`).toBeGreaterThan(0);
-          else expect(failures, `valid bag failed check (${timeZone}): ${describeBag(b)}`).toEqual([]);
+          if (containsUnknownValue(b)) return tally.unknown();
+          tally.judge(incidentInvalid(b, timeZone), failures, `${describeBag(b)} in ${timeZone}`);
         },
       ),
       { numRuns: RUNS },
     );
-    console.log(
-      `Incident check: ${RUNS} bags: ${stats.invalid} invalid, ${stats.valid} valid, ${stats.unknowns} with unknowns`,
-    );
-    expect(stats.valid).toBeGreaterThan(RUNS / 10);
-    expect(stats.invalid).toBeGreaterThan(RUNS / 4);
+    tally.report();
   }, 300_000);
 });
 

@@ -28,15 +28,18 @@ async function healthyMonitor(name: string): Promise<number> {
     .id;
 }
 
+/** Creates the incident a program declares with `fields` on a new monitor of the healthy target. */
+async function declaredOnAHealthyMonitor(monitorName: string, fields: Record<string, unknown>) {
+  const inputs = await checked({ monitorId: await healthyMonitor(monitorName), ...fields });
+  return { inputs, ...(await incident.create(inputs)) };
+}
+
 test("an end the service wrote is recorded by refresh and left alone by the next diff", async () => {
-  const monitorId = await healthyMonitor("ended by the service");
-  const inputs = await checked({
-    monitorId,
+  const { inputs, id, outs } = await declaredOnAHealthyMonitor("ended by the service", {
     startedAt: "2026-01-05T08:00:00",
     cause: "deploy went wrong",
     __resourceName: "outage",
   });
-  const { id, outs } = await incident.create(inputs);
   expect(outs.status).toBe("unresolved");
 
   // The target is healthy: the checker ends the incident.
@@ -53,9 +56,10 @@ test("an end the service wrote is recorded by refresh and left alone by the next
 });
 
 test("an end declared after the service already ended it is not fought", async () => {
-  const monitorId = await healthyMonitor("declared too late");
-  const inputs = await checked({ monitorId, startedAt: "2026-01-06T08:00:00", __resourceName: "late" });
-  const { id, outs } = await incident.create(inputs);
+  const { inputs, id, outs } = await declaredOnAHealthyMonitor("declared too late", {
+    startedAt: "2026-01-06T08:00:00",
+    __resourceName: "late",
+  });
   await h.server.runChecks();
   const serviceEnd = (await h.outOfBand.incidents.get(Number(id))).ended_at;
 
@@ -73,14 +77,11 @@ test("an end declared after the service already ended it is not fought", async (
 });
 
 test("an end the program wrote stays the program's across a refresh: changing it replaces", async () => {
-  const monitorId = await healthyMonitor("ended by the program");
-  const inputs = await checked({
-    monitorId,
+  const { inputs, id, outs } = await declaredOnAHealthyMonitor("ended by the program", {
     startedAt: "2026-01-07T08:00:00",
     endedAt: "2026-01-07T08:30:00",
     __resourceName: "history",
   });
-  const { id, outs } = await incident.create(inputs);
   expect(outs.__programWrote).toEqual({ endedAt: "2026-01-07T08:30:00" });
   await h.server.runChecks();
   const refreshed = await incident.read(id, outs);

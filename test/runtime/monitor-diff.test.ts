@@ -104,26 +104,8 @@ describe("Monitor diff", () => {
       },
       {},
     ],
-    [
-      "headers in another order",
-      {
-        requestHeaders: [
-          { key: "Accept", value: "text/plain" },
-          { key: "X-Probe", value: "uptime" },
-        ],
-      },
-      {},
-    ],
-    [
-      "alerts in another order",
-      {
-        alerts: [
-          { key: "slack", value: "https://hooks.slack.com/x" },
-          { key: "email", value: "ops@example.com" },
-        ],
-      },
-      {},
-    ],
+    ["headers in another order", { requestHeaders: [...declared.requestHeaders].reverse() }, {}],
+    ["alerts in another order", { alerts: [...declared.alerts].reverse() }, {}],
     [
       "empty string and absent text lookup",
       { alertCondition: "url_unavailable", alertTextLookup: "" },

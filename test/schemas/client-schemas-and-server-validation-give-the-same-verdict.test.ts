@@ -322,58 +322,62 @@ async function agreeOnUpdate(
     ).toContainEqual(client.fields);
 }
 
+type ServerResult = Parameters<typeof serverVerdict>[0];
+type Wire = Record<string, unknown>;
+
+/** Property: for every generated store body, the client's schema and `validate` agree. */
+function storesAgree(
+  inputs: fc.Arbitrary<Wire>,
+  schema: z.ZodType,
+  validate: (wire: Wire) => ServerResult | Promise<ServerResult>,
+): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(inputs, (input) =>
+      agreeOnStore(schema, input, async (wire) => serverVerdict(await validate(wire))),
+    ),
+    { numRuns: RUNS },
+  );
+}
+
+/** Property: for every generated update body, the client's schema agrees with `validate` against one of `stored`. */
+function updatesAgree<S>(
+  inputs: fc.Arbitrary<Wire>,
+  schema: z.ZodType,
+  stored: S[],
+  validate: (wire: Wire, existing: S) => ServerResult | Promise<ServerResult>,
+): Promise<void> {
+  return fc.assert(
+    fc.asyncProperty(inputs, (input) =>
+      agreeOnUpdate(
+        schema,
+        input,
+        stored.map((existing) => async (wire) => serverVerdict(await validate(wire, existing))),
+      ),
+    ),
+    { numRuns: RUNS },
+  );
+}
+
 describe("the client's schemas and the server's validation give the same verdict", () => {
   it("on monitor stores", async () => {
-    await fc.assert(
-      fc.asyncProperty(monitorStore, (input) =>
-        agreeOnStore(monitorCreateSchema, input, async (wire) =>
-          serverVerdict(await validateMonitor(wire, { ...monitorContext, mode: "store" })),
-        ),
-      ),
-      { numRuns: RUNS },
+    await storesAgree(monitorStore, monitorCreateSchema, (wire) =>
+      validateMonitor(wire, { ...monitorContext, mode: "store" }),
     );
   });
 
   it("on monitor updates", async () => {
-    await fc.assert(
-      fc.asyncProperty(monitorUpdate, (input) =>
-        agreeOnUpdate(
-          monitorUpdateSchema,
-          input,
-          STORED_MONITORS.map(
-            (existing) => async (wire) =>
-              serverVerdict(await validateMonitor(wire, { ...monitorContext, mode: "update", existing })),
-          ),
-        ),
-      ),
-      { numRuns: RUNS },
+    await updatesAgree(monitorUpdate, monitorUpdateSchema, STORED_MONITORS, (wire, existing) =>
+      validateMonitor(wire, { ...monitorContext, mode: "update", existing }),
     );
   });
 
   it("on incident stores", async () => {
-    await fc.assert(
-      fc.asyncProperty(incidentStore, (input) =>
-        agreeOnStore(incidentCreateSchema, input, async (wire) =>
-          serverVerdict(await validateIncidentStore(wire, incidentContext)),
-        ),
-      ),
-      { numRuns: RUNS },
-    );
+    await storesAgree(incidentStore, incidentCreateSchema, (wire) => validateIncidentStore(wire, incidentContext));
   });
 
   it("on incident updates", async () => {
-    await fc.assert(
-      fc.asyncProperty(incidentUpdate, (input) =>
-        agreeOnUpdate(
-          incidentUpdateSchema,
-          input,
-          STORED_INCIDENTS.map(
-            (existing) => async (wire) =>
-              serverVerdict(validateIncidentUpdate(wire, existing, { timeZone: "UTC", now: NOW })),
-          ),
-        ),
-      ),
-      { numRuns: RUNS },
+    await updatesAgree(incidentUpdate, incidentUpdateSchema, STORED_INCIDENTS, (wire, existing) =>
+      validateIncidentUpdate(wire, existing, { timeZone: "UTC", now: NOW }),
     );
   });
 

@@ -39,27 +39,18 @@ test("lists are separate", async () => {
   expect(ia.body.data.map((i: { id: number }) => i.id)).toEqual([incidentA.id]);
 });
 
-test("another account's monitor is 404 for show, update and delete, and stays unchanged", async () => {
+test.each([
+  { what: "monitor", path: () => `/api/v1/monitors/${monitorA.id}`, change: { name: "taken over" } },
+  { what: "incident", path: () => `/api/v1/incidents/${incidentA.id}`, change: { comment: "x" } },
+])("another account's $what is 404 for show, update and delete, and stays unchanged", async ({ path, change }) => {
   const before = await snapshot(server, A);
   for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-    const res = await api(server, method, `/api/v1/monitors/${monitorA.id}`, {
+    const res = await api(server, method, path(), {
       key: B,
-      form: method === "GET" || method === "DELETE" ? undefined : { name: "taken over" },
+      form: method === "GET" || method === "DELETE" ? undefined : change,
     });
     expect(res.status, method).toBe(404);
     expect(res.body).toEqual({ message: "Resource not found.", status: 404 });
-  }
-  expect(await snapshot(server, A)).toEqual(before);
-});
-
-test("another account's incident is 404 for show, update and delete", async () => {
-  const before = await snapshot(server, A);
-  for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
-    const res = await api(server, method, `/api/v1/incidents/${incidentA.id}`, {
-      key: B,
-      form: method === "GET" || method === "DELETE" ? undefined : { comment: "x" },
-    });
-    expect(res.status, method).toBe(404);
   }
   expect(await snapshot(server, A)).toEqual(before);
 });

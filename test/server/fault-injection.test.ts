@@ -15,25 +15,29 @@ beforeAll(async () => {
 afterEach(() => server.setFaults(undefined));
 afterAll(() => server.close());
 
+/** Stores a monitor named `name` while every request meets the fault `kind`; faults are off again after. */
+async function storeUnder(kind: "500" | "503" | "drop-before" | "drop-after", name: string) {
+  server.setFaults({ rate: 1, kinds: [kind] });
+  try {
+    return await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name }) });
+  } finally {
+    server.setFaults(undefined);
+  }
+}
+
 const search = async (name: string) =>
   (await api(server, "GET", `/api/v1/monitors?search=${encodeURIComponent(name)}`)).body.data;
 
 test.each(["500", "503"] as const)("%s answers that status and stores nothing", async (kind) => {
   const before = await snapshot(server);
-  server.setFaults({ rate: 1, kinds: [kind] });
-  const res = await api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: `fault ${kind}` }) });
+  const res = await storeUnder(kind, `fault ${kind}`);
   expect(res.status).toBe(Number(kind));
   expect(res.body).toEqual({ message: kind === "500" ? "Server Error" : "Service Unavailable" });
-  server.setFaults(undefined);
   expect(await snapshot(server)).toEqual(before);
 });
 
 test("drop-before closes the connection and stores nothing", async () => {
-  server.setFaults({ rate: 1, kinds: ["drop-before"] });
-  await expect(
-    api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "dropped before" }) }),
-  ).rejects.toThrow();
-  server.setFaults(undefined);
+  await expect(storeUnder("drop-before", "dropped before")).rejects.toThrow();
   expect(await search("dropped before")).toEqual([]);
   expect(server.requests.filter((r) => r.method === "POST").at(-1)).toMatchObject({
     path: "/api/v1/monitors",
@@ -43,11 +47,7 @@ test("drop-before closes the connection and stores nothing", async () => {
 });
 
 test("drop-after closes the connection but the write is stored", async () => {
-  server.setFaults({ rate: 1, kinds: ["drop-after"] });
-  await expect(
-    api(server, "POST", "/api/v1/monitors", { form: monitorInput({ name: "dropped after" }) }),
-  ).rejects.toThrow();
-  server.setFaults(undefined);
+  await expect(storeUnder("drop-after", "dropped after")).rejects.toThrow();
   const found = await search("dropped after");
   expect(found).toHaveLength(1);
   expect(found[0].name).toBe("dropped after");

@@ -1,23 +1,20 @@
 /** Form bodies (PHP-style brackets, parsed with qs) and JSON bodies mean the same thing. */
 import { expect, test } from "vitest";
-import { api, createMonitor } from "../support/api";
+import { api, createMonitor, expectRejected } from "../support/api";
 import { startTestServer } from "../support/server";
 import { fileFixture } from "../support/file-fixture";
 
 const server = fileFixture(() => startTestServer());
 
 const form = (body: string) => ({ body, contentType: "application/x-www-form-urlencoded" });
+/** Stores a monitor from a raw form body, as a client that encodes its own form would send it. */
+const storeForm = (body: string) => api(server, "POST", "/api/v1/monitors", form(body));
 
 test("bracketed form fields become lists of {key, value}", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form(
-      "name=Brackets&url=https%3A%2F%2Fexample.com&interval=60" +
-        "&alerts[0][key]=email&alerts[0][value]=a@b.c&alerts[1][key]=sms&alerts[1][value]=%2B123" +
-        "&request_headers[0][key]=X-A&request_headers[0][value]=1",
-    ),
+  const res = await storeForm(
+    "name=Brackets&url=https%3A%2F%2Fexample.com&interval=60" +
+      "&alerts[0][key]=email&alerts[0][value]=a@b.c&alerts[1][key]=sms&alerts[1][value]=%2B123" +
+      "&request_headers[0][key]=X-A&request_headers[0][value]=1",
   );
   expect(res.status, res.text).toBe(201);
   expect(res.body.data.alerts).toEqual([
@@ -28,27 +25,18 @@ test("bracketed form fields become lists of {key, value}", async () => {
 });
 
 test("percent-encoded brackets work too", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form(
-      "name=Encoded&url=https%3A%2F%2Fexample.com&interval=60&alerts%5B0%5D%5Bkey%5D=email&alerts%5B0%5D%5Bvalue%5D=x%40y.z",
-    ),
+  const res = await storeForm(
+    "name=Encoded&url=https%3A%2F%2Fexample.com&interval=60&alerts%5B0%5D%5Bkey%5D=email&alerts%5B0%5D%5Bvalue%5D=x%40y.z",
   );
   expect(res.status, res.text).toBe(201);
   expect(res.body.data.alerts).toEqual([{ key: "email", value: "x@y.z" }]);
 });
 
 test("error keys keep the index the client sent", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form("name=Sparse&url=https%3A%2F%2Fexample.com&interval=60&alerts[3][key]=email&alerts[3][value]=nope"),
+  const res = await storeForm(
+    "name=Sparse&url=https%3A%2F%2Fexample.com&interval=60&alerts[3][key]=email&alerts[3][value]=nope",
   );
-  expect(res.status).toBe(422);
-  expect(res.body.message).toEqual({ "alerts.3.value": ["The alerts.3.value must be a valid email address."] });
+  expectRejected(res, { "alerts.3.value": ["The alerts.3.value must be a valid email address."] });
 });
 
 test("a JSON list may come as an object keyed by position", async () => {
@@ -68,24 +56,14 @@ test("a JSON list may come as an object keyed by position", async () => {
 });
 
 test("a repeated field keeps its last value, as PHP does", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form("name=First&name=Last&url=https%3A%2F%2Fexample.com&interval=60"),
-  );
+  const res = await storeForm("name=First&name=Last&url=https%3A%2F%2Fexample.com&interval=60");
   expect(res.status).toBe(201);
   expect(res.body.data.name).toBe("Last");
 });
 
 test("an empty list entry is dropped", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form(
-      "name=Holes&url=https%3A%2F%2Fexample.com&interval=60&request_headers[0][key]=&request_headers[0][value]=&request_headers[1][key]=X&request_headers[1][value]=y",
-    ),
+  const res = await storeForm(
+    "name=Holes&url=https%3A%2F%2Fexample.com&interval=60&request_headers[0][key]=&request_headers[0][value]=&request_headers[1][key]=X&request_headers[1][value]=y",
   );
   expect(res.status, res.text).toBe(201);
   expect(res.body.data.request_headers).toEqual([{ key: "X", value: "y" }]);
@@ -112,21 +90,13 @@ test("numeric strings are accepted for integer fields in JSON as well", async ()
 });
 
 test("a list index beyond 1000 is a 400, not a crash", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form("name=Far&url=https%3A%2F%2Fexample.com&interval=60&alerts[5000][key]=email"),
-  );
+  const res = await storeForm("name=Far&url=https%3A%2F%2Fexample.com&interval=60&alerts[5000][key]=email");
   expect(res.status).toBe(400);
 });
 
 test("prototype-polluting keys are plain unknown fields", async () => {
-  const res = await api(
-    server,
-    "POST",
-    "/api/v1/monitors",
-    form("__proto__[name]=x&constructor[prototype][name]=y&name=P&url=https%3A%2F%2Fexample.com&interval=60"),
+  const res = await storeForm(
+    "__proto__[name]=x&constructor[prototype][name]=y&name=P&url=https%3A%2F%2Fexample.com&interval=60",
   );
   expect(res.status).toBe(422);
   expect(Object.keys(res.body.message)).toEqual(["constructor"]);

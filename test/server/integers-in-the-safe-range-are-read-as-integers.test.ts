@@ -5,7 +5,7 @@
  * and only beyond the safe range is the value refused, naming the field.
  */
 import { expect, test } from "vitest";
-import { api, createMonitor } from "../support/api";
+import { api, createMonitor, expectRejected } from "../support/api";
 import { startTestServer } from "../support/server";
 import { toInteger } from "../../src/server/validate/rules";
 import { fileFixture } from "../support/file-fixture";
@@ -44,6 +44,5 @@ test("the largest safe id is a missing record or an unknown monitor, never a ser
   const store = await api(server, "POST", "/api/v1/incidents", {
     form: { monitor_id: MAX, started_at: "2026-01-02T03:04:05" },
   });
-  expect(store.status).toBe(422);
-  expect(store.body.message).toEqual({ monitor_id: ["The selected monitor id is invalid."] });
+  expectRejected(store, { monitor_id: ["The selected monitor id is invalid."] });
 });

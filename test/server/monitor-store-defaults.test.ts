@@ -1,8 +1,9 @@
 /** What a new monitor looks like: defaults, status, dates, and a password that never comes back. */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { api } from "../support/api";
+import { api, createMonitor } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
 import { monitorDefaults } from "../support/monitor-defaults";
+import { everyFieldMonitorBody } from "../support/monitor-bodies";
 
 const NOW = Date.parse("2024-06-01T12:00:00Z");
 let server: UptimeServer;
@@ -40,92 +41,42 @@ test("optional fields left out get the service's defaults", async () => {
 });
 
 test("every field given is stored and returned, except the password", async () => {
-  const res = await api(server, "POST", "/api/v1/monitors", {
-    form: {
-      name: "Everything",
-      url: "https://example.com/status?x=1",
-      interval: 3600,
-      alert_condition: "url_text",
-      alert_text_lookup: "Maintenance",
-      request_method: "POST",
-      request_headers: [
-        { key: "X-Token", value: "abc" },
-        { key: "Accept", value: "text/html" },
-      ],
-      request_auth_username: "monitor",
-      request_auth_password: "s3cret",
-      cache_buster: 1,
-      ssl_alert_days: 14,
-      domain_alert_days: 30,
-      maintenance_start_at: "2024-07-01T22:00:00",
-      maintenance_end_at: "2024-07-02T02:00:00",
-      alerts: [
-        { key: "email", value: "ops@example.com" },
-        { key: "slack", value: "https://hooks.slack.com/x" },
-      ],
-    },
-  });
+  const body = everyFieldMonitorBody("Everything");
+  const { request_auth_password: password, ...readable } = body;
+  const res = await api(server, "POST", "/api/v1/monitors", { form: body });
   expect(res.status).toBe(201);
   expect(res.body.data).toMatchObject({
-    name: "Everything",
-    url: "https://example.com/status?x=1",
-    interval: 3600,
+    ...readable,
     status: "pending",
-    alert_condition: "url_text",
-    alert_text_lookup: "Maintenance",
-    request_method: "POST",
-    request_headers: [
-      { key: "X-Token", value: "abc" },
-      { key: "Accept", value: "text/html" },
-    ],
-    request_auth_username: "monitor",
-    cache_buster: 1,
-    ssl_alert_days: 14,
-    domain_alert_days: 30,
-    maintenance_start_at: "2024-07-01T22:00:00.000000Z",
-    maintenance_end_at: "2024-07-02T02:00:00.000000Z",
-    alerts: [
-      { key: "email", value: "ops@example.com" },
-      { key: "slack", value: "https://hooks.slack.com/x" },
-    ],
+    // Dates come back in UTC, the zone of this account.
+    maintenance_start_at: `${readable.maintenance_start_at}.000000Z`,
+    maintenance_end_at: `${readable.maintenance_end_at}.000000Z`,
   });
-  expect(res.text).not.toContain("s3cret");
+  expect(res.text).not.toContain(password);
   expect(res.body.data).not.toHaveProperty("request_auth_password");
   const shown = await api(server, "GET", `/api/v1/monitors/${res.body.data.id}`);
-  expect(shown.text).not.toContain("s3cret");
+  expect(shown.text).not.toContain(password);
   const listed = await api(server, "GET", "/api/v1/monitors");
-  expect(listed.text).not.toContain("s3cret");
+  expect(listed.text).not.toContain(password);
 });
 
 test("date inputs are wall time in the account's zone and come back in UTC", async () => {
-  const res = await api(berlin, "POST", "/api/v1/monitors", {
-    key: "berlin-key",
-    form: {
-      name: "Berlin",
-      url: "https://example.de",
-      interval: 60,
-      maintenance_start_at: "2024-07-01T22:00:00",
-      maintenance_end_at: "2024-07-02T02:00:00",
-    },
-  });
-  expect(res.status).toBe(201);
+  const m = await createMonitor(
+    berlin,
+    { maintenance_start_at: "2024-07-01T22:00:00", maintenance_end_at: "2024-07-02T02:00:00" },
+    "berlin-key",
+  );
   // CEST is UTC+2 in July.
-  expect(res.body.data.maintenance_start_at).toBe("2024-07-01T20:00:00.000000Z");
-  expect(res.body.data.maintenance_end_at).toBe("2024-07-02T00:00:00.000000Z");
+  expect(m.maintenance_start_at).toBe("2024-07-01T20:00:00.000000Z");
+  expect(m.maintenance_end_at).toBe("2024-07-02T00:00:00.000000Z");
 });
 
 test("status is maintenance while now is inside the window", async () => {
-  const res = await api(server, "POST", "/api/v1/monitors", {
-    form: {
-      name: "In maintenance",
-      url: "https://example.com",
-      interval: 60,
-      maintenance_start_at: "2024-06-01T11:00:00",
-      maintenance_end_at: "2024-06-01T13:00:00",
-    },
+  const m = await createMonitor(server, {
+    maintenance_start_at: "2024-06-01T11:00:00",
+    maintenance_end_at: "2024-06-01T13:00:00",
   });
-  expect(res.status).toBe(201);
-  expect(res.body.data.status).toBe("maintenance");
+  expect(m.status).toBe("maintenance");
 });
 
 test("numbers and booleans may come as JSON types or form strings", async () => {

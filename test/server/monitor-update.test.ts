@@ -1,6 +1,6 @@
 /** Updates are partial (PUT and PATCH alike), empty values clear, and `pause` moves the status. */
 import { expect, test } from "vitest";
-import { api, createIncident, createMonitor } from "../support/api";
+import { api, createIncident, createMonitor, expectRejected } from "../support/api";
 import { startTestServer } from "../support/server";
 import { fileFixture } from "../support/file-fixture";
 import { monitorDefaults } from "../support/monitor-defaults";
@@ -89,8 +89,7 @@ test("required fields cannot be cleared", async () => {
     body: "name=&url=&interval=",
     contentType: "application/x-www-form-urlencoded",
   });
-  expect(res.status).toBe(422);
-  expect(res.body.message).toEqual({
+  expectRejected(res, {
     name: ["The name field is required."],
     url: ["The url field is required."],
     interval: ["The interval field is required."],
@@ -101,8 +100,7 @@ test("required fields cannot be cleared", async () => {
 test("alert_text_lookup is required by the condition after merging with the stored monitor", async () => {
   const m = await createMonitor(server);
   const alone = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { alert_condition: "url_no_text" } });
-  expect(alone.status).toBe(422);
-  expect(alone.body.message).toEqual({
+  expectRejected(alone, {
     alert_text_lookup: ["The alert text lookup field is required when alert condition is url_no_text."],
   });
   const withText = await createMonitor(server, { alert_condition: "url_text", alert_text_lookup: "Down" });
@@ -119,8 +117,7 @@ test("alert_text_lookup is required by the condition after merging with the stor
 test("a failed update changes nothing", async () => {
   const m = await createMonitor(server, full);
   const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { name: "Renamed", interval: 5 } });
-  expect(res.status).toBe(422);
-  expect(res.body.message).toEqual({ interval: ["The selected interval is invalid."] });
+  expectRejected(res, { interval: ["The selected interval is invalid."] });
   expect((await api(server, "GET", `/api/v1/monitors/${m.id}`)).body.data).toEqual(m);
 });
 
@@ -137,8 +134,7 @@ test("an update that changes nothing keeps updated_at", async () => {
 test("the Basic auth pair must be sent together on update too", async () => {
   const m = await createMonitor(server, { request_auth_username: "u", request_auth_password: "p" });
   const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { request_auth_username: "v" } });
-  expect(res.status).toBe(422);
-  expect(res.body.message).toEqual({
+  expectRejected(res, {
     request_auth_password: ["The request auth password field is required when request auth username is present."],
   });
 });
@@ -167,8 +163,7 @@ test("pause: truthy pauses, falsy resumes online, or offline while an incident i
 test("pause must be a boolean", async () => {
   const m = await createMonitor(server);
   const res = await api(server, "PATCH", `/api/v1/monitors/${m.id}`, { form: { pause: "maybe" } });
-  expect(res.status).toBe(422);
-  expect(res.body.message).toEqual({ pause: ["The pause field must be true or false."] });
+  expectRejected(res, { pause: ["The pause field must be true or false."] });
 });
 
 test("a paused monitor inside its maintenance window still reports paused", async () => {

@@ -1,6 +1,6 @@
 /** Monitor names are unique per account, on store and on update (excluding the monitor itself). */
 import { expect, test } from "vitest";
-import { api, createMonitor, monitorInput } from "../support/api";
+import { api, createMonitor, expectRejected, monitorInput } from "../support/api";
 import { startTestServer } from "../support/server";
 import { fileFixture } from "../support/file-fixture";
 
@@ -19,8 +19,7 @@ test("an update may keep its own name but not take another's", async () => {
   const own = await api(server, "PATCH", `/api/v1/monitors/${a.id}`, { form: { name: "First", interval: 60 } });
   expect(own.status).toBe(200);
   const other = await api(server, "PATCH", `/api/v1/monitors/${a.id}`, { form: { name: "Second" } });
-  expect(other.status).toBe(422);
-  expect(other.body.message).toEqual({ name: ["The name has already been taken."] });
+  expectRejected(other, { name: ["The name has already been taken."] });
   expect((await api(server, "GET", `/api/v1/monitors/${a.id}`)).body.data.name).toBe("First");
 });
 

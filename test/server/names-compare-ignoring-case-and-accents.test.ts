@@ -5,7 +5,7 @@
  * unique rule, in the monitor list's name search and in the incident list's monitor search.
  */
 import { describe, expect, test } from "vitest";
-import { api, createMonitor, monitorInput } from "../support/api";
+import { api, createMonitor, expectRejected, monitorInput } from "../support/api";
 import { startTestServer } from "../support/server";
 import { fileFixture } from "../support/file-fixture";
 
@@ -22,8 +22,7 @@ describe("names differing only in case or accents are one name", () => {
   ])("%s blocks %s on store", async (first, second) => {
     expect((await store(first)).status).toBe(201);
     const res = await store(second);
-    expect(res.status).toBe(422);
-    expect(res.body.message).toEqual({ name: ["The name has already been taken."] });
+    expectRejected(res, { name: ["The name has already been taken."] });
   });
 
   test("an update may change the case of its own name, not take another's in another case", async () => {
@@ -33,8 +32,7 @@ describe("names differing only in case or accents are one name", () => {
     expect(own.status).toBe(200);
     expect(own.body.data.name).toBe("ALPHA");
     const other = await api(server, "PATCH", `/api/v1/monitors/${a.id}`, { form: { name: "béta" } });
-    expect(other.status).toBe(422);
-    expect(other.body.message).toEqual({ name: ["The name has already been taken."] });
+    expectRejected(other, { name: ["The name has already been taken."] });
   });
 
   test("a name search finds every spelling; a url search ignores case", async () => {

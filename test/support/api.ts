@@ -4,6 +4,7 @@
  */
 import qs from "qs";
 import { Agent, request } from "undici";
+import { expect } from "vitest";
 import { DEFAULT_API_KEY, type UptimeServer } from "../../src/server";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the server's JSON answers, read freely
@@ -90,6 +91,12 @@ export function monitorInput(overrides: Record<string, unknown> = {}): Record<st
     interval: 300,
     ...overrides,
   };
+}
+
+/** The request was refused as invalid: 422 with exactly these messages under their fields' keys. */
+export function expectRejected(res: ApiResponse, messages: Record<string, string[]>): void {
+  expect(res.status, res.text).toBe(422);
+  expect(res.body.message).toEqual(messages);
 }
 
 /** Creates a monitor and returns its `data`; fails the test on anything but 201. */

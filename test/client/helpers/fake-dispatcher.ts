@@ -5,6 +5,8 @@
  * own timeouts, a body that trickles in) stays with the tests against loopback servers.
  */
 import type { Dispatcher } from "undici";
+import { afterEach, beforeEach, vi } from "vitest";
+import { UptimeClient, type UptimeClientOptions } from "../../../src/client";
 import type { IncomingHttpHeaders } from "node:http";
 import { Limiter } from "../../../src/client/concurrency";
 import { RateGate } from "../../../src/client/rate-gate";
@@ -103,4 +105,28 @@ export function settleTime(p: Promise<unknown>, t0 = Date.now()): { at?: number;
     (error: unknown) => Object.assign(out, { at: Date.now() - t0, error }),
   );
   return out;
+}
+
+/** The base URL of the clients `fakeClockClients` makes; no socket ever opens to it. */
+export const FAKE_BASE_URL = "http://uptime.test";
+
+/**
+ * For a test file whose clients run on the fake dispatcher and a fake clock: each test
+ * starts at `now`, and after it the clients it made are closed and real timers restored.
+ * Returns what makes such a client (on `FAKE_BASE_URL`) for a given dispatcher.
+ */
+export function fakeClockClients(now: string): (fake: FakeDispatcher, options: UptimeClientOptions) => UptimeClient {
+  const clients: UptimeClient[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.parse(now) });
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    vi.useRealTimers();
+  });
+  return (fake, options) => {
+    const c = new UptimeClient({ baseUrl: FAKE_BASE_URL, dispatcher: fake.dispatcher, ...options });
+    clients.push(c);
+    return c;
+  };
 }

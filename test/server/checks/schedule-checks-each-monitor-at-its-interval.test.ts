@@ -47,34 +47,34 @@ test("checked at once, then every interval / timeScale of the clock, on the orig
   await eventually("the first check", () => mine().length === 1);
   expect(mine()[0]).toMatchObject({ dueAt: T0, outcome: "recorded", up: true });
 
+  /** Moves the clock to `at` and lets the schedule look several times: still `count` checks. */
+  const noCheckAt = async (at: number, count: number) => {
+    clock = at;
+    await letTicksPass();
+    expect(mine()).toHaveLength(count);
+  };
+  /** Moves the clock to `at` and waits for check number `count`, which it returns. */
+  const checkAt = async (at: number, count: number) => {
+    clock = at;
+    await eventually(`check ${count}`, () => mine().length === count);
+    return mine()[count - 1];
+  };
+
   // 59 s later nothing is due yet.
-  clock = T0 + 59_000;
-  await letTicksPass();
-  expect(mine()).toHaveLength(1);
+  await noCheckAt(T0 + 59_000, 1);
 
   // 75 s: due since 60 s; checked late, but the grid stays at T0 + n·60 s.
-  clock = T0 + 75_000;
-  await eventually("the second check", () => mine().length === 2);
-  expect(mine()[1]).toMatchObject({ dueAt: T0 + 60_000 });
-  expect(mine()[1].startedAt).toBe(T0 + 75_000);
+  const late = await checkAt(T0 + 75_000, 2);
+  expect(late).toMatchObject({ dueAt: T0 + 60_000 });
+  expect(late.startedAt).toBe(T0 + 75_000);
 
-  clock = T0 + 119_000;
-  await letTicksPass();
-  expect(mine()).toHaveLength(2);
-  clock = T0 + 120_000;
-  await eventually("the third check", () => mine().length === 3);
-  expect(mine()[2].dueAt).toBe(T0 + 120_000);
+  await noCheckAt(T0 + 119_000, 2);
+  expect((await checkAt(T0 + 120_000, 3)).dueAt).toBe(T0 + 120_000);
 
   // A whole interval behind (the server was stopped, say): due now, then every 60 s from now.
-  clock = T0 + 500_000;
-  await eventually("the fourth check", () => mine().length === 4);
-  expect(mine()[3].dueAt).toBe(T0 + 180_000);
-  clock = T0 + 559_000;
-  await letTicksPass();
-  expect(mine()).toHaveLength(4);
-  clock = T0 + 560_000;
-  await eventually("the fifth check", () => mine().length === 5);
-  expect(mine()[4].dueAt).toBe(T0 + 560_000);
+  expect((await checkAt(T0 + 500_000, 4)).dueAt).toBe(T0 + 180_000);
+  await noCheckAt(T0 + 559_000, 4);
+  expect((await checkAt(T0 + 560_000, 5)).dueAt).toBe(T0 + 560_000);
   expect(target.requests).toHaveLength(5);
 });
 

@@ -66,62 +66,41 @@ describe("url_unavailable", () => {
   });
 });
 
+/** [test name, body the target answers 200 with, alert_text_lookup, what the monitor shows after one check] */
+type TextCase = [string, string, string, { status: string; result?: string }];
+
 describe("url_text: down when the text is present", () => {
-  test("present is down", async () => {
-    const r = await statusAfterCheck(
-      { status: 200, body: "<h1>Down for maintenance</h1>" },
-      { alert_condition: "url_text", alert_text_lookup: "maintenance" },
-    );
-    expect(r).toMatchObject({ status: "offline", result: '200 OK, text "maintenance" found' });
-  });
-
-  test("absent is up", async () => {
-    const r = await statusAfterCheck(
-      { status: 200, body: "welcome" },
-      { alert_condition: "url_text", alert_text_lookup: "maintenance" },
-    );
-    expect(r).toMatchObject({ status: "online", result: '200 OK, text "maintenance" not found' });
-  });
-
-  test("the lookup is case-sensitive: a different case is absent, so up", async () => {
-    const r = await statusAfterCheck(
-      { status: 200, body: "MAINTENANCE" },
-      { alert_condition: "url_text", alert_text_lookup: "maintenance" },
-    );
-    expect(r.status).toBe("online");
+  test.each<TextCase>([
+    [
+      "present is down",
+      "<h1>Down for maintenance</h1>",
+      "maintenance",
+      { status: "offline", result: '200 OK, text "maintenance" found' },
+    ],
+    ["absent is up", "welcome", "maintenance", { status: "online", result: '200 OK, text "maintenance" not found' }],
+    [
+      "the lookup is case-sensitive: a different case is absent, so up",
+      "MAINTENANCE",
+      "maintenance",
+      { status: "online" },
+    ],
+  ])("%s", async (_, body, lookup, shown) => {
+    const r = await statusAfterCheck({ status: 200, body }, { alert_condition: "url_text", alert_text_lookup: lookup });
+    expect(r).toMatchObject(shown);
   });
 });
 
 describe("url_no_text: down when the text is absent", () => {
-  test("present is up", async () => {
+  test.each<TextCase>([
+    ["present is up", '{"status":"ok"}', '"ok"', { status: "online" }],
+    ["absent is down", '{"status":"degraded"}', '"ok"', { status: "offline", result: '200 OK, text ""ok"" not found' }],
+    ["the lookup is case-sensitive: a different case is absent, so down", "OK", "ok", { status: "offline" }],
+    ["text in a multi-byte body is found", "état: opérationnel ✓", "opérationnel ✓", { status: "online" }],
+  ])("%s", async (_, body, lookup, shown) => {
     const r = await statusAfterCheck(
-      { status: 200, body: '{"status":"ok"}' },
-      { alert_condition: "url_no_text", alert_text_lookup: '"ok"' },
+      { status: 200, body },
+      { alert_condition: "url_no_text", alert_text_lookup: lookup },
     );
-    expect(r.status).toBe("online");
-  });
-
-  test("absent is down", async () => {
-    const r = await statusAfterCheck(
-      { status: 200, body: '{"status":"degraded"}' },
-      { alert_condition: "url_no_text", alert_text_lookup: '"ok"' },
-    );
-    expect(r).toMatchObject({ status: "offline", result: '200 OK, text ""ok"" not found' });
-  });
-
-  test("the lookup is case-sensitive: a different case is absent, so down", async () => {
-    const r = await statusAfterCheck(
-      { status: 200, body: "OK" },
-      { alert_condition: "url_no_text", alert_text_lookup: "ok" },
-    );
-    expect(r.status).toBe("offline");
-  });
-
-  test("text in a multi-byte body is found", async () => {
-    const r = await statusAfterCheck(
-      { status: 200, body: "état: opérationnel ✓" },
-      { alert_condition: "url_no_text", alert_text_lookup: "opérationnel ✓" },
-    );
-    expect(r.status).toBe("online");
+    expect(r).toMatchObject(shown);
   });
 });
