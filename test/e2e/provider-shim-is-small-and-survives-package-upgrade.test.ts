@@ -73,7 +73,7 @@ describe("the serialized provider", () => {
     const mark = join(pkgDir, "loaded.log");
     const marker = (who: string) =>
       `\n// e2e: upgraded ${who}\nif (process.env.E2E_UPGRADE_MARK) require("fs").appendFileSync(process.env.E2E_UPGRADE_MARK, "${who} ${upgradedVersion}\\n");\n`;
-    appendFileSync(join(pkgDir, "dist", "providers", "runtime.js"), marker("runtime"));
+    appendFileSync(join(pkgDir, "dist", "dynamic", "runtime.js"), marker("runtime"));
     appendFileSync(join(pkgDir, "dist", "index.js"), marker("program"));
 
     // The fixture resolves pulumi-uptime to the copy and @pulumi to the repo's.

@@ -1,8 +1,9 @@
 /**
  * Replaying a recorded baseline (test/upgrade/<version>/<program>/) with the current build:
  * a local server with the account key the recording used and the same monitors and
- * incidents (same ids), and a fresh stack of the same name holding the recorded state, with
- * only what must change rewritten: the server's URL (its port differs on every run).
+ * incidents, and a fresh stack of the same name holding the recorded state, with only what
+ * must change rewritten: the server's URL (its port differs on every run) and the ids the
+ * server gave (creates run side by side, so the same program may number them otherwise).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,12 +30,62 @@ export function rewriteRecordedState(text: string, recordedBaseUrl: string, base
   return text.split(recordedBaseUrl).join(baseUrl);
 }
 
+/** A monitor or incident as the seeded server lists it. */
+interface Listed {
+  id: number;
+  name?: string;
+  monitor_id?: number;
+  cause?: string | null;
+}
+
+/**
+ * The recorded state with each monitor's and incident's id replaced by the id the seeded server
+ * gave the same record: a monitor is the one of the same name, an incident the one of the same
+ * (mapped) monitor and cause. Ids are the server's to give, like its URL: a program whose creates
+ * run side by side may number its monitors in another order on each run. Every `monitorId` and
+ * `incidentId` property (the resources' and the stack's outputs such as `apiMonitorId`) follows.
+ */
+export function remapRecordedIds(text: string, monitors: Listed[], incidents: Listed[]): string {
+  const state = JSON.parse(text) as StackExport;
+  const resources = state.deployment.resources ?? [];
+  const monitorIds = new Map<string, number>();
+  const incidentIds = new Map<string, number>();
+  for (const r of resources.filter((r) => r.type.endsWith(":Monitor"))) {
+    const name = (r.outputs as { name?: string }).name;
+    const live = monitors.find((m) => m.name === name);
+    if (!live) throw new Error(`the seeded server has no monitor named ${JSON.stringify(name)} (${r.urn})`);
+    monitorIds.set(String(r.id), live.id);
+  }
+  for (const r of resources.filter((r) => r.type.endsWith(":Incident"))) {
+    const out = r.outputs as { monitorId?: number | string; cause?: string | null };
+    const monitor = monitorIds.get(String(out.monitorId));
+    const live = incidents.filter((i) => i.monitor_id === monitor && (i.cause ?? null) === (out.cause ?? null));
+    if (live.length !== 1) throw new Error(`the seeded server has ${live.length} incidents matching ${r.urn}`);
+    incidentIds.set(String(r.id), live[0].id);
+  }
+  const remap = (bag: Record<string, unknown> | undefined) => {
+    for (const [key, value] of Object.entries(bag ?? {})) {
+      const ids = /monitorId$/i.test(key) ? monitorIds : /incidentId$/i.test(key) ? incidentIds : undefined;
+      const id = ids?.get(String(value));
+      if (id !== undefined) bag![key] = typeof value === "string" ? String(id) : id;
+    }
+  };
+  for (const r of resources) {
+    const ids = r.type.endsWith(":Monitor") ? monitorIds : r.type.endsWith(":Incident") ? incidentIds : undefined;
+    const id = ids?.get(String(r.id));
+    if (id !== undefined) r.id = String(id);
+    remap(r.inputs);
+    remap(r.outputs);
+  }
+  return JSON.stringify(state, null, 4) + "\n";
+}
+
 /** A recorded program's stack, imported and pointed at a server holding its monitors. */
 export interface Replay {
   stack: E2EStack;
   server: UptimeServer;
   api: RawApi;
-  /** The recorded state, parsed. */
+  /** The recorded state as imported (the server URL and ids rewritten), parsed. */
   recorded: StackExport;
   close(): Promise<void>;
 }
@@ -71,8 +122,8 @@ async function recordedApiKey(stack: E2EStack): Promise<string> {
 /**
  * Sets up the replay of `program`'s baseline: imports the recorded state into a stack of the
  * recorded name, starts a server accepting the recorded key, seeds it by running the program
- * once on a scratch stack (the same creates in the same order, so the same ids), rewrites the
- * URL and imports again, and configures the stack for the new server.
+ * once on a scratch stack, rewrites the URL and the ids (to those the seeded server gave the
+ * same records) and imports again, and configures the stack for the new server.
  */
 export async function replayBaseline(program: UpgradeProgram): Promise<Replay> {
   const dir = join(BASELINE_DIR, program.name);
@@ -103,15 +154,22 @@ export async function replayBaseline(program: UpgradeProgram): Promise<Replay> {
     } finally {
       seed.dispose();
     }
-    await importState(stack, rewriteRecordedState(text, rec.baseUrl, server.url));
+    const api = new RawApi(server.url, apiKey);
+    const listed = async (path: string) => ((await api.call("GET", path)).body as { data: Listed[] }).data;
+    const replayed = remapRecordedIds(
+      rewriteRecordedState(text, rec.baseUrl, server.url),
+      await listed("/api/v1/monitors?per_page=100"),
+      await listed("/api/v1/incidents?per_page=100"),
+    );
+    await importState(stack, replayed);
     await stack.setConfig("uptime:baseUrl", server.url);
     await stack.setConfig("uptime:apiKey", apiKey, true);
     const s = server;
     return {
       stack,
       server: s,
-      api: new RawApi(s.url, apiKey),
-      recorded: JSON.parse(text) as StackExport,
+      api,
+      recorded: JSON.parse(replayed) as StackExport,
       close: async () => {
         stack.dispose();
         await s.close();
