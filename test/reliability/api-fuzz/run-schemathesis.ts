@@ -76,6 +76,13 @@ export function runSchemathesis(python: string, baseUrl: string, apiKey: string,
     `Authorization: Bearer ${apiKey}`,
     "--checks",
     "all",
+    // Deleting a monitor deletes its incidents, as the service does. "Created resource not
+    // found" (ST302) knows only a DELETE of the resource itself, so an incident stored, then
+    // its monitor deleted, then the incident written (a sequence of the stateful phase with
+    // seed 630817861) looks to it like a lost create. The config file's switch for it does not
+    // hold against `--checks all`; this does.
+    "--exclude-checks",
+    "ensure_resource_availability",
     "--max-examples",
     String(budget.examples),
     "--max-time",
