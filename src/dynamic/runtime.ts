@@ -11,7 +11,7 @@
 import type { CheckResult, ConfigureRequest, DiffResult, ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { toDiffResult } from "../runtime/changes";
 import { withSettingsChecked } from "./check-settings";
-import { configureFromStack, providerClient, usableTimeZone } from "../runtime/config";
+import { configureFromStack, monitorDefaults, providerClient, usableTimeZone } from "../runtime/config";
 import { dynamicProviderEngineLog, forDynamicHost } from "./host";
 import { setDefaultProviderLog, stderrLog } from "../runtime/log";
 import {
@@ -22,6 +22,14 @@ import {
   type ServiceConnection,
 } from "../runtime/operations";
 import { UptimeResourceError } from "../runtime/user-errors";
+import { MONITOR_SECRET_FIELDS } from "../runtime/monitor/monitor-props";
+import { INCIDENT_FIELDS, namesWhere } from "../schemas";
+import { withSecretInputs } from "./secret-inputs";
+
+const SECRET_FIELDS = {
+  Monitor: MONITOR_SECRET_FIELDS,
+  Incident: namesWhere(INCIDENT_FIELDS.api, (f) => !!f.secret),
+} as const;
 
 // This module is the dynamic door: its warnings and notices go to the engine that started the host.
 setDefaultProviderLog(() => dynamicProviderEngineLog() ?? stderrLog);
@@ -32,7 +40,11 @@ export async function configure(req: ConfigureRequest): Promise<void> {
 }
 
 /** The stack's settings, as `configure` recorded them, else the environment. */
-const stackConnection: ServiceConnection = { client: providerClient, timeZone: () => usableTimeZone() };
+const stackConnection: ServiceConnection = {
+  client: providerClient,
+  timeZone: () => usableTimeZone(),
+  monitorDefaults: () => monitorDefaults().values,
+};
 
 // The runtime's own errors already say what to do: the engine shows them once.
 const ours = (err: unknown) => err instanceof UptimeResourceError;
@@ -43,7 +55,8 @@ function dynamicProvider(ops: ResourceOperations): Required<ResourceProvider> {
       configure,
       // The dynamic host has no CheckConfig: settings are checked with every resource's check.
       // Old inputs carry a name generated before, which stays.
-      check: async (olds: Bag, news: Bag): Promise<CheckResult> => withSettingsChecked(ops.check(news, olds)),
+      check: async (olds: Bag, news: Bag): Promise<CheckResult> =>
+        withSettingsChecked(withSecretInputs(ops.check(news, olds), SECRET_FIELDS[ops.kind])),
       diff: async (_id: string, olds: Bag, news: Bag): Promise<DiffResult> => toDiffResult(ops.diff(olds, news)),
       create: (news: Bag) => ops.create(news),
       read: (id: string, props?: Bag) => ops.read(id, props),

@@ -97,6 +97,25 @@ function itemTypeName(f: FieldInfo): string {
   return pascal(f.name).replace(/s$/, "");
 }
 
+/** The type of an object setting (`defaults` → `MonitorDefaults`). */
+function objectTypeName(f: FieldInfo): string {
+  if (!f.typeName) throw new Error(`object field ${f.name} has no typeName: give it one in its schema's metadata`);
+  return f.typeName;
+}
+
+/** The types of the provider's object settings: their fields as the monitor declares them, none required, no defaults. */
+function settingTypes(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of PROVIDER_CONFIG_FIELDS.filter((x) => x.kind === "object")) {
+    out[tokenOf(objectTypeName(f))] = {
+      type: "object",
+      description: f.description,
+      ...objectOf(fieldsOf(f.item!), true, () => false),
+    };
+  }
+  return out;
+}
+
 function limits(f: FieldInfo): string {
   if (f.maxLength) return ` At most ${f.maxLength} characters.`;
   if (f.maxItems) return ` At most ${f.maxItems} entries.`;
@@ -107,6 +126,7 @@ function limits(f: FieldInfo): string {
 function property(f: FieldInfo, asOutput = false): PropertySpec {
   const spec: PropertySpec = { description: `${f.description}${limits(f)}${f.secret ? " Secret." : ""}` };
   if (f.allowed) spec.$ref = ref(enumFor(f.allowed));
+  else if (f.kind === "object") spec.$ref = ref(objectTypeName(f));
   else if (f.kind === "pairs") Object.assign(spec, { type: "array", items: { $ref: ref(itemTypeName(f)) } });
   else spec.type = f.kind;
   if (!asOutput && f.default !== undefined && !Array.isArray(f.default) && f.defaultInSchema !== false)
@@ -230,7 +250,8 @@ function readFunctions(
 function configVariables(): Record<string, PropertySpec> {
   const out: Record<string, PropertySpec> = {};
   for (const f of PROVIDER_CONFIG_FIELDS) {
-    out[f.name] = { ...property(f), defaultInfo: { environment: [f.env] } };
+    // An object has no SDK-side fallback to an environment variable: the plugin reads UPTIME_DEFAULTS itself.
+    out[f.name] = f.kind === "object" ? property(f) : { ...property(f), defaultInfo: { environment: [f.env] } };
     out[f.name].description += ` Falls back to stack config \`${f.configKey}\`, then ${f.env}.`;
   }
   return out;
@@ -260,6 +281,7 @@ export function packageSchema(examples: Record<string, Example> = EXAMPLES): Rec
     types: {
       ...enumTypes(),
       ...pairsTypes(),
+      ...settingTypes(),
       [tokenOf("MonitorInfo")]: {
         type: "object",
         description: "A monitor as the functions return it.",

@@ -16,6 +16,8 @@ import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc
 import { incidentOperations, monitorOperations, type ResourceOperations } from "../runtime/operations";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
 import { toResourceError } from "../runtime/user-errors";
+import { settingText } from "../runtime/config";
+import { defaultsHoldSecrets } from "../runtime/monitor/team-defaults";
 import { INCIDENT_FIELDS, MONITOR_FIELDS, PROVIDER_CONFIG_FIELDS } from "../schemas";
 import { autonamingOf } from "./autonaming";
 import { diffResponse } from "./diff-response";
@@ -130,7 +132,9 @@ export class UptimeProviderService {
       checkConfig: unary((req: proto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const resp = new proto.CheckResponse();
-        resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets]));
+        // Defaults holding alert targets or header values stay secret in the provider's recorded settings.
+        const defaultsSecret = defaultsHoldSecrets(news.bag.defaults) ? ["defaults"] : [];
+        resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets, ...defaultsSecret]));
         resp.setFailuresList(
           checkSettings(news.bag).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
         );
@@ -139,7 +143,9 @@ export class UptimeProviderService {
       diffConfig: unary((req: proto.DiffRequest) => {
         const olds = fromStruct(req.getOlds()).bag;
         const news = fromStruct(req.getNews()).bag;
-        const changed = PROVIDER_CONFIG_FIELDS.map((f) => f.name).filter((k) => (olds[k] ?? "") !== (news[k] ?? ""));
+        const changed = PROVIDER_CONFIG_FIELDS.map((f) => f.name).filter(
+          (k) => (settingText(olds[k]) ?? "") !== (settingText(news[k]) ?? ""),
+        );
         // A new URL or key points the provider elsewhere; its resources stay as they are.
         return diffResponse({ changed, replaces: [], deleteBeforeReplace: false }, olds, news);
       }),

@@ -7,6 +7,8 @@
 import { UptimeClient } from "../client/client";
 import {
   clientFor,
+  monitorDefaults,
+  settingText,
   missingSettingsMessage,
   networkSettingProblems,
   numericSetting,
@@ -16,6 +18,7 @@ import {
   type ProviderSettings,
 } from "../runtime/config";
 import type { ServiceConnection } from "../runtime/operations";
+import { readMonitorDefaults, type MonitorDefaults } from "../runtime/monitor/team-defaults";
 import { isUnknown } from "../runtime/unknowns";
 import { PROVIDER_CONFIG_FIELDS, providerConfigSchema, propertyPath } from "../schemas";
 import type { Bag } from "./wire";
@@ -32,12 +35,16 @@ export function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Provid
   }
 }
 
-/** The settings in `bag`: strings (stack config), and numbers for the numeric settings (typed inputs). */
+/**
+ * The settings in `bag`: strings (stack config), numbers for the numeric settings and an
+ * object for `defaults` (typed inputs; kept as its JSON text, as stack config gives it).
+ */
 function pick(bag: Bag): ProviderSettings {
   const out: Record<string, string | number> = {};
   for (const k of KEYS) {
     const v = bag[k];
     if ((typeof v === "string" && v !== "" && !isUnknown(v)) || typeof v === "number") out[k] = v;
+    else if (k === "defaults" && v && typeof v === "object" && !isUnknown(v)) out[k] = settingText(v)!;
   }
   return out as ProviderSettings;
 }
@@ -74,6 +81,10 @@ export class PluginConnection implements ServiceConnection {
     return resolveSettings(this.settings).timeZone;
   }
 
+  monitorDefaults(): MonitorDefaults {
+    return monitorDefaults(resolveSettings(this.settings)).values;
+  }
+
   /** Releases the client's connections. */
   async close(): Promise<void> {
     await this.built?.close();
@@ -108,7 +119,10 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
   }
   const known: Bag = {};
   for (const k of KEYS) if (inputs[k] !== undefined && inputs[k] !== "" && !isUnknown(inputs[k])) known[k] = inputs[k];
-  const wire = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.wire, known[f.name]]));
+  // The defaults are judged on their own below: their problems must never repeat a secret part.
+  const wire = Object.fromEntries(
+    PROVIDER_CONFIG_FIELDS.map((f) => [f.wire, f.name === "defaults" ? undefined : known[f.name]]),
+  );
   const parsed = providerConfigSchema.safeParse(wire);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -121,6 +135,7 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
       failures.push({ property: property === "apiKey" ? "" : property, reason: `${property}: ${message}${shown}` });
     }
   }
+  for (const reason of readMonitorDefaults(known.defaults).problems) failures.push({ property: "", reason });
   if (failures.length) return failures;
   const resolved = resolveSettings(settingsFrom(inputs, {}, stack));
   const missing = (["baseUrl", "apiKey"] as const).filter((k) => !resolved[k] && !isUnknown(inputs[k]));
@@ -136,5 +151,7 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
     if (known[key] !== undefined || isUnknown(inputs[key])) delete fromElsewhere[key];
   }
   for (const reason of networkSettingProblems(fromElsewhere)) failures.push({ property: "", reason });
+  if (known.defaults === undefined && !isUnknown(inputs.defaults))
+    for (const reason of monitorDefaults(resolved).problems) failures.push({ property: "", reason });
   return failures;
 }

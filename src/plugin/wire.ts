@@ -7,9 +7,9 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 
-/** The key and value marking a special object in a property bag (`sig.Key`, `sig.Secret`). */
-export const SIG_KEY = "4dabf18193072939515e22adb298388d";
-export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+import { SECRET_SIG, SIG_KEY, secret } from "../runtime/secret-envelope";
+
+export { SECRET_SIG, SIG_KEY, secret };
 const RESOURCE_REF_SIG = "5cf8f73096256a8f31e491e813e4eb8e";
 
 /** A bag in the program's names, plain values only. */
@@ -45,11 +45,6 @@ export function fromStruct(s: Struct | undefined): Unwrapped {
   const bag: Bag = {};
   for (const [k, v] of Object.entries(raw)) bag[k] = plain(v, () => secrets.add(k));
   return { bag, secrets };
-}
-
-/** `value` as a secret envelope. */
-export function secret(value: unknown): Bag {
-  return { [SIG_KEY]: SECRET_SIG, value };
 }
 
 /** Values a `Struct` can hold: undefined dropped (in objects and lists alike). */

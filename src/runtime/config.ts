@@ -15,6 +15,7 @@ import {
 } from "../schemas/provider-config";
 import { isTimeZone } from "../util/time";
 import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
+import { readMonitorDefaults, type DefaultsReading } from "./monitor/team-defaults";
 
 /** Stack config keys the providers read, by setting (src/schemas/provider-config.ts declares the settings). */
 export const CONFIG_KEYS = Object.fromEntries(PROVIDER_CONFIG_FIELDS.map((f) => [f.name, f.configKey])) as {
@@ -53,6 +54,8 @@ export interface ProviderSettings {
   proxyUrl?: string;
   /** PEM text or the path of a PEM file. */
   caCertificates?: string;
+  /** The monitors' defaults as JSON text (stack config gives it so; an object input is written so). */
+  defaults?: string;
 }
 
 /** Settings after the environment filled the gaps, with where each value came from. */
@@ -73,10 +76,16 @@ export interface ConfigBag {
 let settings: ProviderSettings = {};
 let client: UptimeClient | undefined;
 
+/** A setting's value as text: an object (the `defaults` of a typed input) as its JSON. */
+export function settingText(v: unknown): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  return typeof v === "object" ? JSON.stringify(v) : String(v);
+}
+
 /** Records the stack's settings; called from the provider's `configure`. */
 export function configureFromStack(config: ConfigBag): void {
   const next: ProviderSettings = {};
-  for (const key of SETTING_KEYS) next[key] = config.get(CONFIG_KEYS[key]) || undefined;
+  for (const key of SETTING_KEYS) next[key] = settingText(config.get(CONFIG_KEYS[key])) || undefined;
   // The Monitor and Incident providers of one process are each configured with the same
   // settings: keep the client (and what it verified) unless they changed.
   const same = SETTING_KEYS.every((k) => next[k] === settings[k]);
@@ -132,7 +141,13 @@ export function settingsProblems(s: ResolvedSettings = resolveSettings()): strin
     if (problem) problems.push(problem);
   }
   problems.push(...networkSettingProblems(s));
+  problems.push(...monitorDefaults(s).problems);
   return problems;
+}
+
+/** The monitors' defaults of the settings, problems named as the user set them (`uptime:defaults.interval`). */
+export function monitorDefaults(s: ResolvedSettings = resolveSettings()): DefaultsReading {
+  return readMonitorDefaults(s.defaults, settingName("defaults", s));
 }
 
 /**

@@ -11,6 +11,7 @@ import { resourceLabel, toResourceError } from "./user-errors";
 import { UNKNOWN } from "./unknowns";
 import { checkMonitor } from "./monitor/check-monitor";
 import type { Autonaming } from "./monitor/autoname";
+import type { MonitorDefaults } from "./monitor/team-defaults";
 import { monitorChanges } from "./monitor/diff-monitor";
 import { createMonitor, deleteMonitor, readMonitor, updateMonitor } from "./monitor/monitor-lifecycle";
 import type { MonitorInputs, MonitorOutputs } from "./monitor/monitor-props";
@@ -32,6 +33,8 @@ export interface ServiceConnection {
   client(): UptimeClient;
   /** The account's time zone (IANA name). */
   timeZone(): string;
+  /** The provider's `defaults` setting for monitors; invalid ones give none (their problems fail the settings' check). */
+  monitorDefaults?(): MonitorDefaults;
 }
 
 /** The operations of one resource type. */
@@ -101,7 +104,8 @@ const INCIDENT_COMPUTED = INCIDENT_FIELDS.computed.map((f) => f.name);
 export function monitorOperations(conn: ServiceConnection): ResourceOperations {
   return {
     kind: "Monitor",
-    check: (news, olds, autonaming) => checkMonitor(news, conn.timeZone(), undefined, { olds, autonaming }),
+    check: (news, olds, autonaming) =>
+      checkMonitor(news, conn.timeZone(), undefined, { olds, autonaming, defaults: conn.monitorDefaults?.() }),
     diff: (olds, news) => monitorChanges(olds, news),
     create: (news) =>
       withClient(conn, "Monitor", news, undefined, (c) => writing(c, createMonitor(c, news as MonitorInputs))),

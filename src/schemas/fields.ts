@@ -35,6 +35,13 @@ export interface FieldMeta {
   onlyWhenSet?: boolean;
   /** Required by the service, optional in programs: omitted, the provider generates it (autonaming). */
   autoname?: boolean;
+  /**
+   * A field a team sets once in the provider's `defaults` setting (monitor-defaults.ts):
+   * optional in programs, since an omitted value may come from there.
+   */
+  teamDefault?: boolean;
+  /** The package schema's name of an object setting's type (`MonitorDefaults`). */
+  typeName?: string;
   /** A provider setting's environment variable, read when the stack config has none. */
   env?: string;
   /** A provider setting in a few words, for tables (`Service root URL`). */
@@ -54,7 +61,7 @@ export function field<T extends z.ZodType>(schema: T, description: string, meta:
 }
 
 /** The kinds of value a field holds. */
-export type FieldKind = "string" | "integer" | "boolean" | "pairs";
+export type FieldKind = "string" | "integer" | "boolean" | "pairs" | "object";
 
 /** One field as every consumer sees it. */
 export interface FieldInfo extends FieldMeta {
@@ -72,7 +79,7 @@ export interface FieldInfo extends FieldMeta {
   maxLength?: number;
   /** Most entries of a list. */
   maxItems?: number;
-  /** The object schema of a list's entries. */
+  /** The object schema of a list's entries, or of an object's properties. */
   item?: z.ZodObject;
 }
 
@@ -121,6 +128,11 @@ function kindOf(s: Inner): Pick<FieldInfo, "kind" | "allowed" | "maxLength" | "m
       return { kind: "boolean" };
     case "number":
       return { kind: "integer" };
+    case "object":
+      return { kind: "object", item: s as unknown as z.ZodObject };
+    case "pipe":
+      // A preprocessed value (a setting read from JSON text): what it must become says what it is.
+      return kindOf(s.def.out!);
     case "union": {
       // An id given as a number or a numeric string: the first option says what it is.
       const first = (s.def as unknown as { options: Inner[] }).options[0];
@@ -150,7 +162,12 @@ export function fieldsOf(object: z.ZodObject): FieldInfo[] {
       wire,
       name: meta.name ?? toCamel(wire),
       description: inner.description ?? outer.description ?? "",
-      required: !(meta.autoname || outer.def.type === "optional" || schema.safeParse(undefined).success),
+      required: !(
+        meta.autoname ||
+        meta.teamDefault ||
+        outer.def.type === "optional" ||
+        schema.safeParse(undefined).success
+      ),
     };
   });
 }

@@ -8,5 +8,6 @@ export * from "./name-case";
 export * from "./fields";
 export * from "./resources";
 export * from "./provider-config";
+export * from "./monitor-defaults";
 export * from "./patterns";
 export * from "./served";

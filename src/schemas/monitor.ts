@@ -128,20 +128,24 @@ const monitorFields = {
     { autoname: true },
   ),
   url: field(httpUrl(LIMITS.url), "URL to monitor."),
-  interval: field(numberOneOf(INTERVALS), "Check interval in seconds."),
+  interval: field(numberOneOf(INTERVALS), "Check interval in seconds.", { teamDefault: true }),
   alert_condition: field(
     stringOneOf(ALERT_CONDITIONS),
     "When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).",
-    { default: "url_unavailable" },
+    { default: "url_unavailable", teamDefault: true },
   ),
   alert_text_lookup: field(
     text(LIMITS.alertTextLookup),
     "Text to look up; required when alert_condition is url_text or url_no_text.",
   ),
-  request_method: field(stringOneOf(REQUEST_METHODS), "HTTP method of the check request.", { default: "GET" }),
+  request_method: field(stringOneOf(REQUEST_METHODS), "HTTP method of the check request.", {
+    default: "GET",
+    teamDefault: true,
+  }),
   request_headers: field(list(requestHeaderSchema, LIMITS.requestHeaders), "Headers of the check request.", {
     default: [],
     secret: true,
+    teamDefault: true,
   }),
   request_auth_username: field(
     text(LIMITS.requestAuthUsername),
@@ -154,23 +158,24 @@ const monitorFields = {
   ),
   cache_buster: field(numberOneOf(CACHE_BUSTER_VALUES), "1 adds a random query parameter to each check; 0 does not.", {
     default: 0,
+    teamDefault: true,
   }),
   ssl_alert_days: field(
     numberOneOf(EXPIRY_ALERT_DAYS),
     "Days before the SSL certificate expires to alert; 0 disables.",
-    { default: 0 },
+    { default: 0, teamDefault: true },
   ),
   domain_alert_days: field(
     numberOneOf(EXPIRY_ALERT_DAYS),
     "Days before the domain name expires to alert; 0 disables.",
-    { default: 0 },
+    { default: 0, teamDefault: true },
   ),
   maintenance_start_at: field(
     optionalLocalDateTime,
     "Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.",
   ),
   maintenance_end_at: field(optionalLocalDateTime, "End of the maintenance window, Y-m-dTH:i:s; after the start."),
-  alerts: field(list(alertSchema, LIMITS.alerts), "Alert channels.", { default: [], secret: true }),
+  alerts: field(list(alertSchema, LIMITS.alerts), "Alert channels.", { default: [], secret: true, teamDefault: true }),
 };
 
 type Fields = typeof monitorFields;

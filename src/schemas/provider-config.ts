@@ -10,6 +10,7 @@ import { field, fieldsOf, type FieldInfo } from "./fields";
 import { toCamel, type CamelCase } from "./name-case";
 import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
 import { isTimeZone } from "../util/time";
+import { monitorDefaultsSchema } from "./monitor-defaults";
 
 /** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
 export const PACKAGE_NAME = "uptime";
@@ -104,6 +105,11 @@ export const providerConfigSchema = z
         title: "Extra trusted CA certificates (PEM text or file)",
         unset: "public roots, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS",
       },
+    ),
+    defaults: field(
+      monitorDefaultsSchema,
+      "Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret; set them in stack config with `--secret`. In stack config an object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.",
+      { env: "UPTIME_DEFAULTS", title: "Defaults of every monitor", unset: "none", typeName: "MonitorDefaults" },
     ),
   })
   .partial();

@@ -29,10 +29,13 @@ export function randomSuffix(length = 7): string {
   return [...randomBytes(length)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }
 
-/** The default pattern: `<resource name>-<7 random lowercase letters and digits>`, within the name's limit. */
-export function defaultName(resourceName: string): string {
+/**
+ * The default pattern: `<prefix><resource name>-<7 random lowercase letters and digits>`,
+ * within the name's limit (the resource name is shortened, never the prefix or the suffix).
+ */
+export function defaultName(resourceName: string, prefix = ""): string {
   const suffix = `-${randomSuffix()}`;
-  return resourceName.slice(0, LIMITS.name - suffix.length) + suffix;
+  return prefix + resourceName.slice(0, Math.max(0, LIMITS.name - prefix.length - suffix.length)) + suffix;
 }
 
 /** Omitted: absent or null. An empty string is declared (and fails validation as empty). */
@@ -42,13 +45,15 @@ function given(v: unknown): boolean {
 
 /**
  * The name `check` should use for `news`: the declared one, else the one kept in `olds`,
- * else a new one from `autonaming` (or the default pattern). `name` is undefined when no
- * name can be chosen; `failure` says why in the program's terms.
+ * else a new one from `autonaming` (or the default pattern), after `prefix` (the team's
+ * `defaults.namePrefix`; not with `enforce`, which asks for exactly the engine's name).
+ * `name` is undefined when no name can be chosen; `failure` says why in the program's terms.
  */
 export function chooseName(
   news: Record<string, unknown>,
   olds: Record<string, unknown> = {},
   autonaming?: Autonaming,
+  prefix = "",
 ): { name?: unknown; failure?: CheckFailure } {
   if (given(news.name) || isUnknown(news.name)) return { name: news.name };
   if (given(olds.name) && !isUnknown(olds.name)) return { name: olds.name };
@@ -73,7 +78,7 @@ export function chooseName(
   if (autonaming?.proposedName) {
     const proposed = autonaming.proposedName;
     // propose lets the provider adapt the name; enforce leaves a too-long one to fail validation.
-    return { name: autonaming.mode === "propose" ? proposed.slice(0, LIMITS.name) : proposed };
+    return { name: autonaming.mode === "propose" ? (prefix + proposed).slice(0, LIMITS.name) : proposed };
   }
   const resourceName = news[RESOURCE_NAME_KEY];
   if (typeof resourceName !== "string" || resourceName === "") {
@@ -81,5 +86,5 @@ export function chooseName(
       failure: failure("name", "is required: this monitor has no resource name to derive one from; declare a name"),
     };
   }
-  return { name: defaultName(resourceName) };
+  return { name: defaultName(resourceName, prefix) };
 }

@@ -7,6 +7,7 @@ import { nonexistentLocalTimes } from "../local-times";
 import { resourceLabel } from "../user-errors";
 import { monitorClaims } from "./claims";
 import { chooseName, type Autonaming } from "./autoname";
+import { withMonitorDefaults, type MonitorDefaults } from "./team-defaults";
 import {
   COUPLED_FIELDS,
   MONITOR_SECRET_FIELDS,
@@ -60,11 +61,14 @@ export interface MonitorCheckContext {
   olds?: Record<string, unknown>;
   /** The engine's autonaming request (plugin only). */
   autonaming?: Autonaming;
+  /** The provider's `defaults` setting: values for the fields the monitor omits, and the prefix of generated names. */
+  defaults?: MonitorDefaults;
 }
 
 /**
- * Validates a monitor's inputs (local times in the account's `timeZone`) and fills the
- * service's defaults, and a name when none is declared (autoname.ts). With the resource's
+ * Validates a monitor's inputs (local times in the account's `timeZone`) and fills what
+ * they omit from the provider's `defaults` (team-defaults.ts), then from the service's
+ * defaults, and a name when none is declared (autoname.ts). With the resource's
  * `urn`, also refuses a name or `adoptId` another resource of this run declared (claims.ts).
  */
 export function checkMonitor(
@@ -73,10 +77,11 @@ export function checkMonitor(
   urn = resourceUrn(news),
   context: MonitorCheckContext = {},
 ): CheckResult {
-  const bag = { ...news };
-  const named = chooseName(bag, context.olds, context.autonaming);
+  const defaults = context.defaults ?? {};
+  const bag = withMonitorDefaults(news, defaults);
+  const named = chooseName(bag, context.olds, context.autonaming, defaults.namePrefix);
   if (named.failure) {
-    const rest = checkMonitor({ ...bag, name: "-" }, timeZone, undefined);
+    const rest = checkMonitor({ ...bag, name: "-" }, timeZone, undefined, { defaults });
     // The other properties are still checked, so that every problem is reported at once.
     const { name: _placeholder, ...inputs } = rest.inputs as Record<string, unknown>;
     return { inputs, failures: [named.failure, ...(rest.failures ?? [])] };

@@ -1,0 +1,15 @@
+/**
+ * The engine's mark of a secret in a property bag (`sig.Secret`): an object holding the
+ * value under this signature. A provider that says it accepts secrets receives and returns
+ * them so; one that does not (the dynamic-provider host) may still return them from
+ * `check`, and the engine keeps them secret.
+ */
+
+/** The key and value marking a special object in a property bag (`sig.Key`, `sig.Secret`). */
+export const SIG_KEY = "4dabf18193072939515e22adb298388d";
+export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+/** `value` as a secret envelope. */
+export function secret(value: unknown): Record<string, unknown> {
+  return { [SIG_KEY]: SECRET_SIG, value };
+}
