@@ -291,8 +291,8 @@ namespace PulumiUptime.Uptime
         /// <summary>
         /// Check interval in seconds.
         /// </summary>
-        [Input("interval", required: true)]
-        public Input<PulumiUptime.Uptime.Interval> Interval { get; set; } = null!;
+        [Input("interval")]
+        public Input<PulumiUptime.Uptime.Interval>? Interval { get; set; }
 
         /// <summary>
         /// End of the maintenance window, Y-m-dTH:i:s; after the start.

@@ -161,9 +161,6 @@ export class Monitor extends pulumi.CustomResource {
         let resourceInputs: pulumi.Inputs = {};
         opts = opts || {};
         if (!opts.id) {
-            if (args?.interval === undefined && !opts.urn) {
-                throw new Error("Missing required property 'interval'");
-            }
             if (args?.url === undefined && !opts.urn) {
                 throw new Error("Missing required property 'url'");
             }
@@ -259,7 +256,7 @@ export interface MonitorArgs {
     /**
      * Check interval in seconds.
      */
-    interval: pulumi.Input<enums.Interval>;
+    interval?: pulumi.Input<enums.Interval>;
     /**
      * End of the maintenance window, Y-m-dTH:i:s; after the start.
      */

@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "./types/input";
+import * as outputs from "./types/output";
+import * as enums from "./types/enums";
 import * as utilities from "./utilities";
 
 /**
@@ -53,6 +56,7 @@ export class Provider extends pulumi.ProviderResource {
             resourceInputs["apiKey"] = (args?.apiKey ? pulumi.secret(args.apiKey) : undefined) ?? utilities.getEnv("UPTIME_API_KEY");
             resourceInputs["baseUrl"] = (args?.baseUrl) ?? utilities.getEnv("UPTIME_BASE_URL");
             resourceInputs["caCertificates"] = (args?.caCertificates) ?? utilities.getEnv("UPTIME_CA_CERTIFICATES");
+            resourceInputs["defaults"] = pulumi.output(args?.defaults).apply(JSON.stringify);
             resourceInputs["maxRetries"] = pulumi.output((args?.maxRetries) ?? utilities.getEnvNumber("UPTIME_MAX_RETRIES")).apply(JSON.stringify);
             resourceInputs["proxyUrl"] = (args?.proxyUrl ? pulumi.secret(args.proxyUrl) : undefined) ?? utilities.getEnv("UPTIME_PROXY_URL");
             resourceInputs["requestsPerMinute"] = pulumi.output((args?.requestsPerMinute) ?? utilities.getEnvNumber("UPTIME_REQUESTS_PER_MINUTE")).apply(JSON.stringify);
@@ -82,6 +86,10 @@ export interface ProviderArgs {
      * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
      */
     caCertificates?: pulumi.Input<string>;
+    /**
+     * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+     */
+    defaults?: pulumi.Input<inputs.MonitorDefaultsArgs>;
     /**
      * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
      */

@@ -87,7 +87,7 @@ function outputsInterface(name: string, summary: string, inputs: FieldInfo[], co
       ? f.required
         ? base
         : `${base} | null`
-      : f.required || f.autoname || f.kind === "pairs" || f.default !== undefined
+      : f.required || f.autoname || f.teamDefault || f.kind === "pairs" || f.default !== undefined
         ? base
         : `${base} | undefined`;
     lines.push(doc([f.description, f.secret ? "Secret." : ""], "  "));

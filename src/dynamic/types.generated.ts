@@ -25,7 +25,7 @@ export interface MonitorArgs {
   /** URL to monitor. Allowed: at most 2048 characters. On change: update in place. */
   url: pulumi.Input<string>;
   /** Check interval in seconds. Allowed: 60, 180, 300, 600, 900, 1800, 3600. On change: update in place. */
-  interval: pulumi.Input<Interval>;
+  interval?: pulumi.Input<Interval>;
   /** When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text). Allowed: url_unavailable, url_text, url_no_text. Default "url_unavailable". On change: update in place. */
   alertCondition?: pulumi.Input<AlertCondition>;
   /** Text to look up; required when alert_condition is url_text or url_no_text. Allowed: at most 255 characters. On change: update in place. */

@@ -143,8 +143,12 @@ function objectOf(fields: readonly FieldInfo[], asOutput = false, required?: (f:
   return req.length ? { properties, required: req } : { properties };
 }
 
-/** Outputs are present once the service has answered: required inputs, defaulted ones and required computed ones. */
-const alwaysOutput = (f: FieldInfo) => f.required || f.autoname || (f.default !== undefined && !f.providerOnly);
+/**
+ * Outputs are present once the service has answered: required inputs (those a name or a
+ * team default may fill too), defaulted ones and required computed ones.
+ */
+const alwaysOutput = (f: FieldInfo) =>
+  f.required || f.autoname || f.teamDefault || (f.default !== undefined && !f.providerOnly);
 
 function resource(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS, description: string) {
   const inputs = [...fields.api, ...fields.provider];

@@ -62,6 +62,16 @@ namespace PulumiUptime.Uptime
             set => _caCertificates.Set(value);
         }
 
+        private static readonly __Value<Types.MonitorDefaults?> _defaults = new __Value<Types.MonitorDefaults?>(() => __config.GetObject<Types.MonitorDefaults>("defaults"));
+        /// <summary>
+        /// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+        /// </summary>
+        public static Types.MonitorDefaults? Defaults
+        {
+            get => _defaults.Get();
+            set => _defaults.Set(value);
+        }
+
         private static readonly __Value<int?> _maxRetries = new __Value<int?>(() => __config.GetInt32("maxRetries") ?? Utilities.GetEnvInt32("UPTIME_MAX_RETRIES"));
         /// <summary>
         /// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
@@ -112,5 +122,72 @@ namespace PulumiUptime.Uptime
             set => _timeoutMs.Set(value);
         }
 
+        public static class Types
+        {
+
+             public class MonitorDefaults
+             {
+            /// <summary>
+            /// When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+            /// </summary>
+                public PulumiUptime.Uptime.AlertCondition? AlertCondition { get; set; }
+            /// <summary>
+            /// Alert channels. At most 100 entries. Secret.
+            /// </summary>
+                public ImmutableArray<Types.Alert> Alerts { get; set; }
+            /// <summary>
+            /// 1 adds a random query parameter to each check; 0 does not.
+            /// </summary>
+                public PulumiUptime.Uptime.CacheBuster? CacheBuster { get; set; }
+            /// <summary>
+            /// Days before the domain name expires to alert; 0 disables.
+            /// </summary>
+                public PulumiUptime.Uptime.ExpiryAlertDays? DomainAlertDays { get; set; }
+            /// <summary>
+            /// Check interval in seconds.
+            /// </summary>
+                public PulumiUptime.Uptime.Interval? Interval { get; set; }
+            /// <summary>
+            /// Prefix of the names the provider generates for monitors that declare none (autonaming): `&lt;prefix&gt;&lt;generated name&gt;`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+            /// </summary>
+                public string? NamePrefix { get; set; } = null!;
+            /// <summary>
+            /// Headers of the check request. At most 100 entries. Secret.
+            /// </summary>
+                public ImmutableArray<Types.RequestHeader> RequestHeaders { get; set; }
+            /// <summary>
+            /// HTTP method of the check request.
+            /// </summary>
+                public PulumiUptime.Uptime.RequestMethod? RequestMethod { get; set; }
+            /// <summary>
+            /// Days before the SSL certificate expires to alert; 0 disables.
+            /// </summary>
+                public PulumiUptime.Uptime.ExpiryAlertDays? SslAlertDays { get; set; }
+            }
+
+             public class Alert
+             {
+            /// <summary>
+            /// Alert channel.
+            /// </summary>
+                public PulumiUptime.Uptime.AlertChannel Key { get; set; }
+            /// <summary>
+            /// Address, number, token or URL for the channel.
+            /// </summary>
+                public string Value { get; set; }
+            }
+
+             public class RequestHeader
+             {
+            /// <summary>
+            /// Header name. At most 128 characters.
+            /// </summary>
+                public string Key { get; set; }
+            /// <summary>
+            /// Header value. At most 256 characters.
+            /// </summary>
+                public string Value { get; set; }
+            }
+        }
     }
 }

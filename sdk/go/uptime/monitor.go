@@ -105,9 +105,6 @@ func NewMonitor(ctx *pulumi.Context,
 		return nil, errors.New("missing one or more required arguments")
 	}
 
-	if args.Interval == nil {
-		return nil, errors.New("invalid value for required argument 'Interval'")
-	}
 	if args.Url == nil {
 		return nil, errors.New("invalid value for required argument 'Url'")
 	}
@@ -189,7 +186,7 @@ type monitorArgs struct {
 	// Days before the domain name expires to alert; 0 disables.
 	DomainAlertDays *ExpiryAlertDays `pulumi:"domainAlertDays"`
 	// Check interval in seconds.
-	Interval Interval `pulumi:"interval"`
+	Interval *Interval `pulumi:"interval"`
 	// End of the maintenance window, Y-m-dTH:i:s; after the start.
 	MaintenanceEndAt *string `pulumi:"maintenanceEndAt"`
 	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
@@ -229,7 +226,7 @@ type MonitorArgs struct {
 	// Days before the domain name expires to alert; 0 disables.
 	DomainAlertDays ExpiryAlertDaysPtrInput
 	// Check interval in seconds.
-	Interval IntervalInput
+	Interval IntervalPtrInput
 	// End of the maintenance window, Y-m-dTH:i:s; after the start.
 	MaintenanceEndAt pulumi.StringPtrInput
 	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.

@@ -231,6 +231,298 @@ func (o IncidentInfoArrayOutput) Index(i pulumi.IntInput) IncidentInfoOutput {
 	}).(IncidentInfoOutput)
 }
 
+// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+type MonitorDefaults struct {
+	// When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+	AlertCondition *AlertCondition `pulumi:"alertCondition"`
+	// Alert channels. At most 100 entries. Secret.
+	Alerts []Alert `pulumi:"alerts"`
+	// 1 adds a random query parameter to each check; 0 does not.
+	CacheBuster *CacheBuster `pulumi:"cacheBuster"`
+	// Days before the domain name expires to alert; 0 disables.
+	DomainAlertDays *ExpiryAlertDays `pulumi:"domainAlertDays"`
+	// Check interval in seconds.
+	Interval *Interval `pulumi:"interval"`
+	// Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+	NamePrefix *string `pulumi:"namePrefix"`
+	// Headers of the check request. At most 100 entries. Secret.
+	RequestHeaders []RequestHeader `pulumi:"requestHeaders"`
+	// HTTP method of the check request.
+	RequestMethod *RequestMethod `pulumi:"requestMethod"`
+	// Days before the SSL certificate expires to alert; 0 disables.
+	SslAlertDays *ExpiryAlertDays `pulumi:"sslAlertDays"`
+}
+
+// MonitorDefaultsInput is an input type that accepts MonitorDefaultsArgs and MonitorDefaultsOutput values.
+// You can construct a concrete instance of `MonitorDefaultsInput` via:
+//
+//	MonitorDefaultsArgs{...}
+type MonitorDefaultsInput interface {
+	pulumi.Input
+
+	ToMonitorDefaultsOutput() MonitorDefaultsOutput
+	ToMonitorDefaultsOutputWithContext(context.Context) MonitorDefaultsOutput
+}
+
+// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+type MonitorDefaultsArgs struct {
+	// When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+	AlertCondition AlertConditionPtrInput `pulumi:"alertCondition"`
+	// Alert channels. At most 100 entries. Secret.
+	Alerts AlertArrayInput `pulumi:"alerts"`
+	// 1 adds a random query parameter to each check; 0 does not.
+	CacheBuster CacheBusterPtrInput `pulumi:"cacheBuster"`
+	// Days before the domain name expires to alert; 0 disables.
+	DomainAlertDays ExpiryAlertDaysPtrInput `pulumi:"domainAlertDays"`
+	// Check interval in seconds.
+	Interval IntervalPtrInput `pulumi:"interval"`
+	// Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+	NamePrefix pulumi.StringPtrInput `pulumi:"namePrefix"`
+	// Headers of the check request. At most 100 entries. Secret.
+	RequestHeaders RequestHeaderArrayInput `pulumi:"requestHeaders"`
+	// HTTP method of the check request.
+	RequestMethod RequestMethodPtrInput `pulumi:"requestMethod"`
+	// Days before the SSL certificate expires to alert; 0 disables.
+	SslAlertDays ExpiryAlertDaysPtrInput `pulumi:"sslAlertDays"`
+}
+
+func (MonitorDefaultsArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*MonitorDefaults)(nil)).Elem()
+}
+
+func (i MonitorDefaultsArgs) ToMonitorDefaultsOutput() MonitorDefaultsOutput {
+	return i.ToMonitorDefaultsOutputWithContext(context.Background())
+}
+
+func (i MonitorDefaultsArgs) ToMonitorDefaultsOutputWithContext(ctx context.Context) MonitorDefaultsOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MonitorDefaultsOutput)
+}
+
+func (i MonitorDefaultsArgs) ToMonitorDefaultsPtrOutput() MonitorDefaultsPtrOutput {
+	return i.ToMonitorDefaultsPtrOutputWithContext(context.Background())
+}
+
+func (i MonitorDefaultsArgs) ToMonitorDefaultsPtrOutputWithContext(ctx context.Context) MonitorDefaultsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MonitorDefaultsOutput).ToMonitorDefaultsPtrOutputWithContext(ctx)
+}
+
+// MonitorDefaultsPtrInput is an input type that accepts MonitorDefaultsArgs, MonitorDefaultsPtr and MonitorDefaultsPtrOutput values.
+// You can construct a concrete instance of `MonitorDefaultsPtrInput` via:
+//
+//	        MonitorDefaultsArgs{...}
+//
+//	or:
+//
+//	        nil
+type MonitorDefaultsPtrInput interface {
+	pulumi.Input
+
+	ToMonitorDefaultsPtrOutput() MonitorDefaultsPtrOutput
+	ToMonitorDefaultsPtrOutputWithContext(context.Context) MonitorDefaultsPtrOutput
+}
+
+type monitorDefaultsPtrType MonitorDefaultsArgs
+
+func MonitorDefaultsPtr(v *MonitorDefaultsArgs) MonitorDefaultsPtrInput {
+	return (*monitorDefaultsPtrType)(v)
+}
+
+func (*monitorDefaultsPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**MonitorDefaults)(nil)).Elem()
+}
+
+func (i *monitorDefaultsPtrType) ToMonitorDefaultsPtrOutput() MonitorDefaultsPtrOutput {
+	return i.ToMonitorDefaultsPtrOutputWithContext(context.Background())
+}
+
+func (i *monitorDefaultsPtrType) ToMonitorDefaultsPtrOutputWithContext(ctx context.Context) MonitorDefaultsPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(MonitorDefaultsPtrOutput)
+}
+
+// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+type MonitorDefaultsOutput struct{ *pulumi.OutputState }
+
+func (MonitorDefaultsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MonitorDefaults)(nil)).Elem()
+}
+
+func (o MonitorDefaultsOutput) ToMonitorDefaultsOutput() MonitorDefaultsOutput {
+	return o
+}
+
+func (o MonitorDefaultsOutput) ToMonitorDefaultsOutputWithContext(ctx context.Context) MonitorDefaultsOutput {
+	return o
+}
+
+func (o MonitorDefaultsOutput) ToMonitorDefaultsPtrOutput() MonitorDefaultsPtrOutput {
+	return o.ToMonitorDefaultsPtrOutputWithContext(context.Background())
+}
+
+func (o MonitorDefaultsOutput) ToMonitorDefaultsPtrOutputWithContext(ctx context.Context) MonitorDefaultsPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v MonitorDefaults) *MonitorDefaults {
+		return &v
+	}).(MonitorDefaultsPtrOutput)
+}
+
+// When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+func (o MonitorDefaultsOutput) AlertCondition() AlertConditionPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *AlertCondition { return v.AlertCondition }).(AlertConditionPtrOutput)
+}
+
+// Alert channels. At most 100 entries. Secret.
+func (o MonitorDefaultsOutput) Alerts() AlertArrayOutput {
+	return o.ApplyT(func(v MonitorDefaults) []Alert { return v.Alerts }).(AlertArrayOutput)
+}
+
+// 1 adds a random query parameter to each check; 0 does not.
+func (o MonitorDefaultsOutput) CacheBuster() CacheBusterPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *CacheBuster { return v.CacheBuster }).(CacheBusterPtrOutput)
+}
+
+// Days before the domain name expires to alert; 0 disables.
+func (o MonitorDefaultsOutput) DomainAlertDays() ExpiryAlertDaysPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *ExpiryAlertDays { return v.DomainAlertDays }).(ExpiryAlertDaysPtrOutput)
+}
+
+// Check interval in seconds.
+func (o MonitorDefaultsOutput) Interval() IntervalPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *Interval { return v.Interval }).(IntervalPtrOutput)
+}
+
+// Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+func (o MonitorDefaultsOutput) NamePrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *string { return v.NamePrefix }).(pulumi.StringPtrOutput)
+}
+
+// Headers of the check request. At most 100 entries. Secret.
+func (o MonitorDefaultsOutput) RequestHeaders() RequestHeaderArrayOutput {
+	return o.ApplyT(func(v MonitorDefaults) []RequestHeader { return v.RequestHeaders }).(RequestHeaderArrayOutput)
+}
+
+// HTTP method of the check request.
+func (o MonitorDefaultsOutput) RequestMethod() RequestMethodPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *RequestMethod { return v.RequestMethod }).(RequestMethodPtrOutput)
+}
+
+// Days before the SSL certificate expires to alert; 0 disables.
+func (o MonitorDefaultsOutput) SslAlertDays() ExpiryAlertDaysPtrOutput {
+	return o.ApplyT(func(v MonitorDefaults) *ExpiryAlertDays { return v.SslAlertDays }).(ExpiryAlertDaysPtrOutput)
+}
+
+type MonitorDefaultsPtrOutput struct{ *pulumi.OutputState }
+
+func (MonitorDefaultsPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MonitorDefaults)(nil)).Elem()
+}
+
+func (o MonitorDefaultsPtrOutput) ToMonitorDefaultsPtrOutput() MonitorDefaultsPtrOutput {
+	return o
+}
+
+func (o MonitorDefaultsPtrOutput) ToMonitorDefaultsPtrOutputWithContext(ctx context.Context) MonitorDefaultsPtrOutput {
+	return o
+}
+
+func (o MonitorDefaultsPtrOutput) Elem() MonitorDefaultsOutput {
+	return o.ApplyT(func(v *MonitorDefaults) MonitorDefaults {
+		if v != nil {
+			return *v
+		}
+		var ret MonitorDefaults
+		return ret
+	}).(MonitorDefaultsOutput)
+}
+
+// When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+func (o MonitorDefaultsPtrOutput) AlertCondition() AlertConditionPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *AlertCondition {
+		if v == nil {
+			return nil
+		}
+		return v.AlertCondition
+	}).(AlertConditionPtrOutput)
+}
+
+// Alert channels. At most 100 entries. Secret.
+func (o MonitorDefaultsPtrOutput) Alerts() AlertArrayOutput {
+	return o.ApplyT(func(v *MonitorDefaults) []Alert {
+		if v == nil {
+			return nil
+		}
+		return v.Alerts
+	}).(AlertArrayOutput)
+}
+
+// 1 adds a random query parameter to each check; 0 does not.
+func (o MonitorDefaultsPtrOutput) CacheBuster() CacheBusterPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *CacheBuster {
+		if v == nil {
+			return nil
+		}
+		return v.CacheBuster
+	}).(CacheBusterPtrOutput)
+}
+
+// Days before the domain name expires to alert; 0 disables.
+func (o MonitorDefaultsPtrOutput) DomainAlertDays() ExpiryAlertDaysPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *ExpiryAlertDays {
+		if v == nil {
+			return nil
+		}
+		return v.DomainAlertDays
+	}).(ExpiryAlertDaysPtrOutput)
+}
+
+// Check interval in seconds.
+func (o MonitorDefaultsPtrOutput) Interval() IntervalPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *Interval {
+		if v == nil {
+			return nil
+		}
+		return v.Interval
+	}).(IntervalPtrOutput)
+}
+
+// Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+func (o MonitorDefaultsPtrOutput) NamePrefix() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *string {
+		if v == nil {
+			return nil
+		}
+		return v.NamePrefix
+	}).(pulumi.StringPtrOutput)
+}
+
+// Headers of the check request. At most 100 entries. Secret.
+func (o MonitorDefaultsPtrOutput) RequestHeaders() RequestHeaderArrayOutput {
+	return o.ApplyT(func(v *MonitorDefaults) []RequestHeader {
+		if v == nil {
+			return nil
+		}
+		return v.RequestHeaders
+	}).(RequestHeaderArrayOutput)
+}
+
+// HTTP method of the check request.
+func (o MonitorDefaultsPtrOutput) RequestMethod() RequestMethodPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *RequestMethod {
+		if v == nil {
+			return nil
+		}
+		return v.RequestMethod
+	}).(RequestMethodPtrOutput)
+}
+
+// Days before the SSL certificate expires to alert; 0 disables.
+func (o MonitorDefaultsPtrOutput) SslAlertDays() ExpiryAlertDaysPtrOutput {
+	return o.ApplyT(func(v *MonitorDefaults) *ExpiryAlertDays {
+		if v == nil {
+			return nil
+		}
+		return v.SslAlertDays
+	}).(ExpiryAlertDaysPtrOutput)
+}
+
 // A monitor as the functions return it.
 type MonitorInfo struct {
 	// When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
@@ -522,12 +814,16 @@ func (o RequestHeaderArrayOutput) Index(i pulumi.IntInput) RequestHeaderOutput {
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertInput)(nil)).Elem(), AlertArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertArrayInput)(nil)).Elem(), AlertArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*MonitorDefaultsInput)(nil)).Elem(), MonitorDefaultsArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*MonitorDefaultsPtrInput)(nil)).Elem(), MonitorDefaultsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RequestHeaderInput)(nil)).Elem(), RequestHeaderArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RequestHeaderArrayInput)(nil)).Elem(), RequestHeaderArray{})
 	pulumi.RegisterOutputType(AlertOutput{})
 	pulumi.RegisterOutputType(AlertArrayOutput{})
 	pulumi.RegisterOutputType(IncidentInfoOutput{})
 	pulumi.RegisterOutputType(IncidentInfoArrayOutput{})
+	pulumi.RegisterOutputType(MonitorDefaultsOutput{})
+	pulumi.RegisterOutputType(MonitorDefaultsPtrOutput{})
 	pulumi.RegisterOutputType(MonitorInfoOutput{})
 	pulumi.RegisterOutputType(MonitorInfoArrayOutput{})
 	pulumi.RegisterOutputType(RequestHeaderOutput{})

@@ -2,6 +2,9 @@
 // *** Do not edit by hand unless you're certain you know what you are doing! ***
 
 import * as pulumi from "@pulumi/pulumi";
+import * as inputs from "../types/input";
+import * as outputs from "../types/output";
+import * as enums from "../types/enums";
 import * as utilities from "../utilities";
 
 declare var exports: any;
@@ -36,6 +39,17 @@ export declare const caCertificates: string | undefined;
 Object.defineProperty(exports, "caCertificates", {
     get() {
         return __config.get("caCertificates") ?? utilities.getEnv("UPTIME_CA_CERTIFICATES");
+    },
+    enumerable: true,
+});
+
+/**
+ * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+ */
+export declare const defaults: outputs.MonitorDefaults | undefined;
+Object.defineProperty(exports, "defaults", {
+    get() {
+        return __config.getObject<outputs.MonitorDefaults>("defaults");
     },
     enumerable: true,
 });

@@ -21,6 +21,48 @@ export interface AlertArgs {
 }
 
 /**
+ * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+ */
+export interface MonitorDefaultsArgs {
+    /**
+     * When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+     */
+    alertCondition?: pulumi.Input<enums.AlertCondition>;
+    /**
+     * Alert channels. At most 100 entries. Secret.
+     */
+    alerts?: pulumi.Input<pulumi.Input<inputs.AlertArgs>[]>;
+    /**
+     * 1 adds a random query parameter to each check; 0 does not.
+     */
+    cacheBuster?: pulumi.Input<enums.CacheBuster>;
+    /**
+     * Days before the domain name expires to alert; 0 disables.
+     */
+    domainAlertDays?: pulumi.Input<enums.ExpiryAlertDays>;
+    /**
+     * Check interval in seconds.
+     */
+    interval?: pulumi.Input<enums.Interval>;
+    /**
+     * Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+     */
+    namePrefix?: pulumi.Input<string>;
+    /**
+     * Headers of the check request. At most 100 entries. Secret.
+     */
+    requestHeaders?: pulumi.Input<pulumi.Input<inputs.RequestHeaderArgs>[]>;
+    /**
+     * HTTP method of the check request.
+     */
+    requestMethod?: pulumi.Input<enums.RequestMethod>;
+    /**
+     * Days before the SSL certificate expires to alert; 0 disables.
+     */
+    sslAlertDays?: pulumi.Input<enums.ExpiryAlertDays>;
+}
+
+/**
  * One entry of `requestHeaders`: Headers of the check request.
  */
 export interface RequestHeaderArgs {

@@ -67,6 +67,48 @@ export interface IncidentInfo {
 }
 
 /**
+ * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+ */
+export interface MonitorDefaults {
+    /**
+     * When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+     */
+    alertCondition?: enums.AlertCondition;
+    /**
+     * Alert channels. At most 100 entries. Secret.
+     */
+    alerts?: outputs.Alert[];
+    /**
+     * 1 adds a random query parameter to each check; 0 does not.
+     */
+    cacheBuster?: enums.CacheBuster;
+    /**
+     * Days before the domain name expires to alert; 0 disables.
+     */
+    domainAlertDays?: enums.ExpiryAlertDays;
+    /**
+     * Check interval in seconds.
+     */
+    interval?: enums.Interval;
+    /**
+     * Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+     */
+    namePrefix?: string;
+    /**
+     * Headers of the check request. At most 100 entries. Secret.
+     */
+    requestHeaders?: outputs.RequestHeader[];
+    /**
+     * HTTP method of the check request.
+     */
+    requestMethod?: enums.RequestMethod;
+    /**
+     * Days before the SSL certificate expires to alert; 0 disables.
+     */
+    sslAlertDays?: enums.ExpiryAlertDays;
+}
+
+/**
  * A monitor as the functions return it.
  */
 export interface MonitorInfo {

@@ -18,6 +18,8 @@ from ._enums import *
 __all__ = [
     'AlertArgs',
     'AlertArgsDict',
+    'MonitorDefaultsArgs',
+    'MonitorDefaultsArgsDict',
     'RequestHeaderArgs',
     'RequestHeaderArgsDict',
 ]
@@ -72,6 +74,200 @@ class AlertArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class MonitorDefaultsArgsDict(TypedDict):
+    """
+    Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+    """
+    alert_condition: NotRequired[pulumi.Input['AlertCondition']]
+    """
+    When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+    """
+    alerts: NotRequired[pulumi.Input[Sequence[pulumi.Input['AlertArgsDict']]]]
+    """
+    Alert channels. At most 100 entries. Secret.
+    """
+    cache_buster: NotRequired[pulumi.Input['CacheBuster']]
+    """
+    1 adds a random query parameter to each check; 0 does not.
+    """
+    domain_alert_days: NotRequired[pulumi.Input['ExpiryAlertDays']]
+    """
+    Days before the domain name expires to alert; 0 disables.
+    """
+    interval: NotRequired[pulumi.Input['Interval']]
+    """
+    Check interval in seconds.
+    """
+    name_prefix: NotRequired[pulumi.Input[_builtins.str]]
+    """
+    Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+    """
+    request_headers: NotRequired[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgsDict']]]]
+    """
+    Headers of the check request. At most 100 entries. Secret.
+    """
+    request_method: NotRequired[pulumi.Input['RequestMethod']]
+    """
+    HTTP method of the check request.
+    """
+    ssl_alert_days: NotRequired[pulumi.Input['ExpiryAlertDays']]
+    """
+    Days before the SSL certificate expires to alert; 0 disables.
+    """
+
+@pulumi.input_type
+class MonitorDefaultsArgs:
+    def __init__(__self__, *,
+                 alert_condition: Optional[pulumi.Input['AlertCondition']] = None,
+                 alerts: Optional[pulumi.Input[Sequence[pulumi.Input['AlertArgs']]]] = None,
+                 cache_buster: Optional[pulumi.Input['CacheBuster']] = None,
+                 domain_alert_days: Optional[pulumi.Input['ExpiryAlertDays']] = None,
+                 interval: Optional[pulumi.Input['Interval']] = None,
+                 name_prefix: Optional[pulumi.Input[_builtins.str]] = None,
+                 request_headers: Optional[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]]] = None,
+                 request_method: Optional[pulumi.Input['RequestMethod']] = None,
+                 ssl_alert_days: Optional[pulumi.Input['ExpiryAlertDays']] = None):
+        """
+        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+
+        :param pulumi.Input['AlertCondition'] alert_condition: When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+        :param pulumi.Input[Sequence[pulumi.Input['AlertArgs']]] alerts: Alert channels. At most 100 entries. Secret.
+        :param pulumi.Input['CacheBuster'] cache_buster: 1 adds a random query parameter to each check; 0 does not.
+        :param pulumi.Input['ExpiryAlertDays'] domain_alert_days: Days before the domain name expires to alert; 0 disables.
+        :param pulumi.Input['Interval'] interval: Check interval in seconds.
+        :param pulumi.Input[_builtins.str] name_prefix: Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+        :param pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]] request_headers: Headers of the check request. At most 100 entries. Secret.
+        :param pulumi.Input['RequestMethod'] request_method: HTTP method of the check request.
+        :param pulumi.Input['ExpiryAlertDays'] ssl_alert_days: Days before the SSL certificate expires to alert; 0 disables.
+        """
+        if alert_condition is not None:
+            pulumi.set(__self__, "alert_condition", alert_condition)
+        if alerts is not None:
+            pulumi.set(__self__, "alerts", alerts)
+        if cache_buster is not None:
+            pulumi.set(__self__, "cache_buster", cache_buster)
+        if domain_alert_days is not None:
+            pulumi.set(__self__, "domain_alert_days", domain_alert_days)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if name_prefix is not None:
+            pulumi.set(__self__, "name_prefix", name_prefix)
+        if request_headers is not None:
+            pulumi.set(__self__, "request_headers", request_headers)
+        if request_method is not None:
+            pulumi.set(__self__, "request_method", request_method)
+        if ssl_alert_days is not None:
+            pulumi.set(__self__, "ssl_alert_days", ssl_alert_days)
+
+    @_builtins.property
+    @pulumi.getter(name="alertCondition")
+    def alert_condition(self) -> Optional[pulumi.Input['AlertCondition']]:
+        """
+        When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+        """
+        return pulumi.get(self, "alert_condition")
+
+    @alert_condition.setter
+    def alert_condition(self, value: Optional[pulumi.Input['AlertCondition']]):
+        pulumi.set(self, "alert_condition", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def alerts(self) -> Optional[pulumi.Input[Sequence[pulumi.Input['AlertArgs']]]]:
+        """
+        Alert channels. At most 100 entries. Secret.
+        """
+        return pulumi.get(self, "alerts")
+
+    @alerts.setter
+    def alerts(self, value: Optional[pulumi.Input[Sequence[pulumi.Input['AlertArgs']]]]):
+        pulumi.set(self, "alerts", value)
+
+    @_builtins.property
+    @pulumi.getter(name="cacheBuster")
+    def cache_buster(self) -> Optional[pulumi.Input['CacheBuster']]:
+        """
+        1 adds a random query parameter to each check; 0 does not.
+        """
+        return pulumi.get(self, "cache_buster")
+
+    @cache_buster.setter
+    def cache_buster(self, value: Optional[pulumi.Input['CacheBuster']]):
+        pulumi.set(self, "cache_buster", value)
+
+    @_builtins.property
+    @pulumi.getter(name="domainAlertDays")
+    def domain_alert_days(self) -> Optional[pulumi.Input['ExpiryAlertDays']]:
+        """
+        Days before the domain name expires to alert; 0 disables.
+        """
+        return pulumi.get(self, "domain_alert_days")
+
+    @domain_alert_days.setter
+    def domain_alert_days(self, value: Optional[pulumi.Input['ExpiryAlertDays']]):
+        pulumi.set(self, "domain_alert_days", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> Optional[pulumi.Input['Interval']]:
+        """
+        Check interval in seconds.
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: Optional[pulumi.Input['Interval']]):
+        pulumi.set(self, "interval", value)
+
+    @_builtins.property
+    @pulumi.getter(name="namePrefix")
+    def name_prefix(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+        """
+        return pulumi.get(self, "name_prefix")
+
+    @name_prefix.setter
+    def name_prefix(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "name_prefix", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestHeaders")
+    def request_headers(self) -> Optional[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]]]:
+        """
+        Headers of the check request. At most 100 entries. Secret.
+        """
+        return pulumi.get(self, "request_headers")
+
+    @request_headers.setter
+    def request_headers(self, value: Optional[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]]]):
+        pulumi.set(self, "request_headers", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestMethod")
+    def request_method(self) -> Optional[pulumi.Input['RequestMethod']]:
+        """
+        HTTP method of the check request.
+        """
+        return pulumi.get(self, "request_method")
+
+    @request_method.setter
+    def request_method(self, value: Optional[pulumi.Input['RequestMethod']]):
+        pulumi.set(self, "request_method", value)
+
+    @_builtins.property
+    @pulumi.getter(name="sslAlertDays")
+    def ssl_alert_days(self) -> Optional[pulumi.Input['ExpiryAlertDays']]:
+        """
+        Days before the SSL certificate expires to alert; 0 disables.
+        """
+        return pulumi.get(self, "ssl_alert_days")
+
+    @ssl_alert_days.setter
+    def ssl_alert_days(self, value: Optional[pulumi.Input['ExpiryAlertDays']]):
+        pulumi.set(self, "ssl_alert_days", value)
 
 
 class RequestHeaderArgsDict(TypedDict):

@@ -22,7 +22,6 @@ __all__ = ['MonitorArgs', 'Monitor']
 @pulumi.input_type
 class MonitorArgs:
     def __init__(__self__, *,
-                 interval: pulumi.Input['Interval'],
                  url: pulumi.Input[_builtins.str],
                  adopt: Optional[pulumi.Input[_builtins.bool]] = None,
                  adopt_id: Optional[pulumi.Input[_builtins.int]] = None,
@@ -31,6 +30,7 @@ class MonitorArgs:
                  alerts: Optional[pulumi.Input[Sequence[pulumi.Input['AlertArgs']]]] = None,
                  cache_buster: Optional[pulumi.Input['CacheBuster']] = None,
                  domain_alert_days: Optional[pulumi.Input['ExpiryAlertDays']] = None,
+                 interval: Optional[pulumi.Input['Interval']] = None,
                  maintenance_end_at: Optional[pulumi.Input[_builtins.str]] = None,
                  maintenance_start_at: Optional[pulumi.Input[_builtins.str]] = None,
                  name: Optional[pulumi.Input[_builtins.str]] = None,
@@ -43,7 +43,6 @@ class MonitorArgs:
         """
         The set of arguments for constructing a Monitor resource.
 
-        :param pulumi.Input['Interval'] interval: Check interval in seconds.
         :param pulumi.Input[_builtins.str] url: URL to monitor. At most 2048 characters.
         :param pulumi.Input[_builtins.bool] adopt: Take over the existing monitor of the same name (names are unique per account) instead of failing; creates it if none exists.
         :param pulumi.Input[_builtins.int] adopt_id: Take over the existing monitor with this id.
@@ -52,6 +51,7 @@ class MonitorArgs:
         :param pulumi.Input[Sequence[pulumi.Input['AlertArgs']]] alerts: Alert channels. At most 100 entries. Secret.
         :param pulumi.Input['CacheBuster'] cache_buster: 1 adds a random query parameter to each check; 0 does not.
         :param pulumi.Input['ExpiryAlertDays'] domain_alert_days: Days before the domain name expires to alert; 0 disables.
+        :param pulumi.Input['Interval'] interval: Check interval in seconds.
         :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
         :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
         :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
@@ -62,7 +62,6 @@ class MonitorArgs:
         :param pulumi.Input['RequestMethod'] request_method: HTTP method of the check request.
         :param pulumi.Input['ExpiryAlertDays'] ssl_alert_days: Days before the SSL certificate expires to alert; 0 disables.
         """
-        pulumi.set(__self__, "interval", interval)
         pulumi.set(__self__, "url", url)
         if adopt is not None:
             pulumi.set(__self__, "adopt", adopt)
@@ -84,6 +83,8 @@ class MonitorArgs:
             domain_alert_days = 0
         if domain_alert_days is not None:
             pulumi.set(__self__, "domain_alert_days", domain_alert_days)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
         if maintenance_end_at is not None:
             pulumi.set(__self__, "maintenance_end_at", maintenance_end_at)
         if maintenance_start_at is not None:
@@ -106,18 +107,6 @@ class MonitorArgs:
             ssl_alert_days = 0
         if ssl_alert_days is not None:
             pulumi.set(__self__, "ssl_alert_days", ssl_alert_days)
-
-    @_builtins.property
-    @pulumi.getter
-    def interval(self) -> pulumi.Input['Interval']:
-        """
-        Check interval in seconds.
-        """
-        return pulumi.get(self, "interval")
-
-    @interval.setter
-    def interval(self, value: pulumi.Input['Interval']):
-        pulumi.set(self, "interval", value)
 
     @_builtins.property
     @pulumi.getter
@@ -214,6 +203,18 @@ class MonitorArgs:
     @domain_alert_days.setter
     def domain_alert_days(self, value: Optional[pulumi.Input['ExpiryAlertDays']]):
         pulumi.set(self, "domain_alert_days", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> Optional[pulumi.Input['Interval']]:
+        """
+        Check interval in seconds.
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: Optional[pulumi.Input['Interval']]):
+        pulumi.set(self, "interval", value)
 
     @_builtins.property
     @pulumi.getter(name="maintenanceEndAt")
@@ -469,8 +470,6 @@ class Monitor(pulumi.CustomResource):
             if domain_alert_days is None:
                 domain_alert_days = 0
             __props__.__dict__["domain_alert_days"] = domain_alert_days
-            if interval is None and not opts.urn:
-                raise TypeError("Missing required property 'interval'")
             __props__.__dict__["interval"] = interval
             __props__.__dict__["maintenance_end_at"] = maintenance_end_at
             __props__.__dict__["maintenance_start_at"] = maintenance_start_at

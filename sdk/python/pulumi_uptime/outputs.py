@@ -19,6 +19,7 @@ from ._enums import *
 __all__ = [
     'Alert',
     'IncidentInfo',
+    'MonitorDefaults',
     'MonitorInfo',
     'RequestHeader',
 ]
@@ -183,6 +184,126 @@ class IncidentInfo(dict):
         When the record was last changed, Y-m-dTH:i:s in the account's time zone.
         """
         return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class MonitorDefaults(dict):
+    """
+    Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+    """
+    def __init__(__self__, *,
+                 alert_condition: Optional['AlertCondition'] = None,
+                 alerts: Optional[Sequence['outputs.Alert']] = None,
+                 cache_buster: Optional['CacheBuster'] = None,
+                 domain_alert_days: Optional['ExpiryAlertDays'] = None,
+                 interval: Optional['Interval'] = None,
+                 name_prefix: Optional[_builtins.str] = None,
+                 request_headers: Optional[Sequence['outputs.RequestHeader']] = None,
+                 request_method: Optional['RequestMethod'] = None,
+                 ssl_alert_days: Optional['ExpiryAlertDays'] = None):
+        """
+        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.
+
+        :param 'AlertCondition' alert_condition: When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+        :param Sequence['Alert'] alerts: Alert channels. At most 100 entries. Secret.
+        :param 'CacheBuster' cache_buster: 1 adds a random query parameter to each check; 0 does not.
+        :param 'ExpiryAlertDays' domain_alert_days: Days before the domain name expires to alert; 0 disables.
+        :param 'Interval' interval: Check interval in seconds.
+        :param _builtins.str name_prefix: Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+        :param Sequence['RequestHeader'] request_headers: Headers of the check request. At most 100 entries. Secret.
+        :param 'RequestMethod' request_method: HTTP method of the check request.
+        :param 'ExpiryAlertDays' ssl_alert_days: Days before the SSL certificate expires to alert; 0 disables.
+        """
+        if alert_condition is not None:
+            pulumi.set(__self__, "alert_condition", alert_condition)
+        if alerts is not None:
+            pulumi.set(__self__, "alerts", alerts)
+        if cache_buster is not None:
+            pulumi.set(__self__, "cache_buster", cache_buster)
+        if domain_alert_days is not None:
+            pulumi.set(__self__, "domain_alert_days", domain_alert_days)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if name_prefix is not None:
+            pulumi.set(__self__, "name_prefix", name_prefix)
+        if request_headers is not None:
+            pulumi.set(__self__, "request_headers", request_headers)
+        if request_method is not None:
+            pulumi.set(__self__, "request_method", request_method)
+        if ssl_alert_days is not None:
+            pulumi.set(__self__, "ssl_alert_days", ssl_alert_days)
+
+    @_builtins.property
+    @pulumi.getter(name="alertCondition")
+    def alert_condition(self) -> Optional['AlertCondition']:
+        """
+        When to alert: url_unavailable (the URL becomes unavailable), url_text (the response contains the text), url_no_text (the response does not contain the text).
+        """
+        return pulumi.get(self, "alert_condition")
+
+    @_builtins.property
+    @pulumi.getter
+    def alerts(self) -> Optional[Sequence['outputs.Alert']]:
+        """
+        Alert channels. At most 100 entries. Secret.
+        """
+        return pulumi.get(self, "alerts")
+
+    @_builtins.property
+    @pulumi.getter(name="cacheBuster")
+    def cache_buster(self) -> Optional['CacheBuster']:
+        """
+        1 adds a random query parameter to each check; 0 does not.
+        """
+        return pulumi.get(self, "cache_buster")
+
+    @_builtins.property
+    @pulumi.getter(name="domainAlertDays")
+    def domain_alert_days(self) -> Optional['ExpiryAlertDays']:
+        """
+        Days before the domain name expires to alert; 0 disables.
+        """
+        return pulumi.get(self, "domain_alert_days")
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> Optional['Interval']:
+        """
+        Check interval in seconds.
+        """
+        return pulumi.get(self, "interval")
+
+    @_builtins.property
+    @pulumi.getter(name="namePrefix")
+    def name_prefix(self) -> Optional[_builtins.str]:
+        """
+        Prefix of the names the provider generates for monitors that declare none (autonaming): `<prefix><generated name>`. A declared name is used as written; a name generated before is kept. At most 64 characters.
+        """
+        return pulumi.get(self, "name_prefix")
+
+    @_builtins.property
+    @pulumi.getter(name="requestHeaders")
+    def request_headers(self) -> Optional[Sequence['outputs.RequestHeader']]:
+        """
+        Headers of the check request. At most 100 entries. Secret.
+        """
+        return pulumi.get(self, "request_headers")
+
+    @_builtins.property
+    @pulumi.getter(name="requestMethod")
+    def request_method(self) -> Optional['RequestMethod']:
+        """
+        HTTP method of the check request.
+        """
+        return pulumi.get(self, "request_method")
+
+    @_builtins.property
+    @pulumi.getter(name="sslAlertDays")
+    def ssl_alert_days(self) -> Optional['ExpiryAlertDays']:
+        """
+        Days before the SSL certificate expires to alert; 0 disables.
+        """
+        return pulumi.get(self, "ssl_alert_days")
 
 
 @pulumi.output_type

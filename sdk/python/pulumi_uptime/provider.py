@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
+from ._inputs import *
 
 __all__ = ['ProviderArgs', 'Provider']
 
@@ -22,6 +24,7 @@ class ProviderArgs:
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
                  ca_certificates: Optional[pulumi.Input[_builtins.str]] = None,
+                 defaults: Optional[pulumi.Input['MonitorDefaultsArgs']] = None,
                  max_retries: Optional[pulumi.Input[_builtins.int]] = None,
                  proxy_url: Optional[pulumi.Input[_builtins.str]] = None,
                  requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
@@ -33,6 +36,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
         :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        :param pulumi.Input['MonitorDefaultsArgs'] defaults: Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
         :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
@@ -51,6 +55,8 @@ class ProviderArgs:
             ca_certificates = _utilities.get_env('UPTIME_CA_CERTIFICATES')
         if ca_certificates is not None:
             pulumi.set(__self__, "ca_certificates", ca_certificates)
+        if defaults is not None:
+            pulumi.set(__self__, "defaults", defaults)
         if max_retries is None:
             max_retries = _utilities.get_env_int('UPTIME_MAX_RETRIES')
         if max_retries is not None:
@@ -107,6 +113,18 @@ class ProviderArgs:
     @ca_certificates.setter
     def ca_certificates(self, value: Optional[pulumi.Input[_builtins.str]]):
         pulumi.set(self, "ca_certificates", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def defaults(self) -> Optional[pulumi.Input['MonitorDefaultsArgs']]:
+        """
+        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+        """
+        return pulumi.get(self, "defaults")
+
+    @defaults.setter
+    def defaults(self, value: Optional[pulumi.Input['MonitorDefaultsArgs']]):
+        pulumi.set(self, "defaults", value)
 
     @_builtins.property
     @pulumi.getter(name="maxRetries")
@@ -178,6 +196,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
                  ca_certificates: Optional[pulumi.Input[_builtins.str]] = None,
+                 defaults: Optional[pulumi.Input[Union['MonitorDefaultsArgs', 'MonitorDefaultsArgsDict']]] = None,
                  max_retries: Optional[pulumi.Input[_builtins.int]] = None,
                  proxy_url: Optional[pulumi.Input[_builtins.str]] = None,
                  requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
@@ -193,6 +212,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
         :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
         :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        :param pulumi.Input[Union['MonitorDefaultsArgs', 'MonitorDefaultsArgsDict']] defaults: Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
         :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
         :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
         :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
@@ -227,6 +247,7 @@ class Provider(pulumi.ProviderResource):
                  api_key: Optional[pulumi.Input[_builtins.str]] = None,
                  base_url: Optional[pulumi.Input[_builtins.str]] = None,
                  ca_certificates: Optional[pulumi.Input[_builtins.str]] = None,
+                 defaults: Optional[pulumi.Input[Union['MonitorDefaultsArgs', 'MonitorDefaultsArgsDict']]] = None,
                  max_retries: Optional[pulumi.Input[_builtins.int]] = None,
                  proxy_url: Optional[pulumi.Input[_builtins.str]] = None,
                  requests_per_minute: Optional[pulumi.Input[_builtins.int]] = None,
@@ -250,6 +271,7 @@ class Provider(pulumi.ProviderResource):
             if ca_certificates is None:
                 ca_certificates = _utilities.get_env('UPTIME_CA_CERTIFICATES')
             __props__.__dict__["ca_certificates"] = ca_certificates
+            __props__.__dict__["defaults"] = pulumi.Output.from_input(defaults).apply(pulumi.runtime.to_json) if defaults is not None else None
             if max_retries is None:
                 max_retries = _utilities.get_env_int('UPTIME_MAX_RETRIES')
             __props__.__dict__["max_retries"] = pulumi.Output.from_input(max_retries).apply(pulumi.runtime.to_json) if max_retries is not None else None

@@ -50,6 +50,11 @@ func GetCaCertificates(ctx *pulumi.Context) string {
 	return value
 }
 
+// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+func GetDefaults(ctx *pulumi.Context) string {
+	return config.Get(ctx, "uptime:defaults")
+}
+
 // Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
 func GetMaxRetries(ctx *pulumi.Context) int {
 	v, err := config.TryInt(ctx, "uptime:maxRetries")

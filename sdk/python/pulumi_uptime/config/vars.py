@@ -13,6 +13,8 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from .. import _utilities
+from .. import _enums as _root_enums
+from .. import outputs as _root_outputs
 
 import types
 
@@ -40,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
         """
         return __config__.get('caCertificates') or _utilities.get_env('UPTIME_CA_CERTIFICATES')
+
+    @_builtins.property
+    def defaults(self) -> Optional[str]:
+        """
+        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+        """
+        return __config__.get('defaults')
 
     @_builtins.property
     def max_retries(self) -> Optional[int]:

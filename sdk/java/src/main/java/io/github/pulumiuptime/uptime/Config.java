@@ -4,6 +4,7 @@
 package io.github.pulumiuptime.uptime;
 
 import com.pulumi.core.internal.Codegen;
+import io.github.pulumiuptime.uptime.inputs.MonitorDefaults;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Optional;
@@ -31,6 +32,13 @@ public final class Config {
  */
     public Optional<String> caCertificates() {
         return Codegen.stringProp("caCertificates").config(config).env("UPTIME_CA_CERTIFICATES").get();
+    }
+/**
+ * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+ * 
+ */
+    public Optional<MonitorDefaults> defaults() {
+        return Codegen.objectProp("defaults", MonitorDefaults.class).config(config).get();
     }
 /**
  * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.

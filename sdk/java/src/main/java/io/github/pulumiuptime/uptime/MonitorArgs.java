@@ -136,15 +136,15 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
      * Check interval in seconds.
      * 
      */
-    @Import(name="interval", required=true)
-    private Output<Interval> interval;
+    @Import(name="interval")
+    private @Nullable Output<Interval> interval;
 
     /**
      * @return Check interval in seconds.
      * 
      */
-    public Output<Interval> interval() {
-        return this.interval;
+    public Optional<Output<Interval>> interval() {
+        return Optional.ofNullable(this.interval);
     }
 
     /**
@@ -501,7 +501,7 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
          * @return builder
          * 
          */
-        public Builder interval(Output<Interval> interval) {
+        public Builder interval(@Nullable Output<Interval> interval) {
             $.interval = interval;
             return this;
         }
@@ -740,9 +740,6 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
             $.alertCondition = Codegen.objectProp("alertCondition", AlertCondition.class).output().arg($.alertCondition).def(AlertCondition.UrlUnavailable).getNullable();
             $.cacheBuster = Codegen.objectProp("cacheBuster", CacheBuster.class).output().arg($.cacheBuster).def(CacheBuster.Disabled).getNullable();
             $.domainAlertDays = Codegen.objectProp("domainAlertDays", ExpiryAlertDays.class).output().arg($.domainAlertDays).def(ExpiryAlertDays.Disabled).getNullable();
-            if ($.interval == null) {
-                throw new MissingRequiredPropertyException("MonitorArgs", "interval");
-            }
             $.requestMethod = Codegen.objectProp("requestMethod", RequestMethod.class).output().arg($.requestMethod).def(RequestMethod.Get).getNullable();
             $.sslAlertDays = Codegen.objectProp("sslAlertDays", ExpiryAlertDays.class).output().arg($.sslAlertDays).def(ExpiryAlertDays.Disabled).getNullable();
             if ($.url == null) {

@@ -6,6 +6,7 @@ package io.github.pulumiuptime.uptime;
 import com.pulumi.core.Output;
 import com.pulumi.core.annotations.Import;
 import com.pulumi.core.internal.Codegen;
+import io.github.pulumiuptime.uptime.inputs.MonitorDefaultsArgs;
 import java.lang.Integer;
 import java.lang.String;
 import java.util.Objects;
@@ -60,6 +61,21 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
      */
     public Optional<Output<String>> caCertificates() {
         return Optional.ofNullable(this.caCertificates);
+    }
+
+    /**
+     * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+     * 
+     */
+    @Import(name="defaults", json=true)
+    private @Nullable Output<MonitorDefaultsArgs> defaults;
+
+    /**
+     * @return Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+     * 
+     */
+    public Optional<Output<MonitorDefaultsArgs>> defaults() {
+        return Optional.ofNullable(this.defaults);
     }
 
     /**
@@ -143,6 +159,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         this.apiKey = $.apiKey;
         this.baseUrl = $.baseUrl;
         this.caCertificates = $.caCertificates;
+        this.defaults = $.defaults;
         this.maxRetries = $.maxRetries;
         this.proxyUrl = $.proxyUrl;
         this.requestsPerMinute = $.requestsPerMinute;
@@ -229,6 +246,27 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
          */
         public Builder caCertificates(String caCertificates) {
             return caCertificates(Output.of(caCertificates));
+        }
+
+        /**
+         * @param defaults Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaults(@Nullable Output<MonitorDefaultsArgs> defaults) {
+            $.defaults = defaults;
+            return this;
+        }
+
+        /**
+         * @param defaults Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+         * 
+         * @return builder
+         * 
+         */
+        public Builder defaults(MonitorDefaultsArgs defaults) {
+            return defaults(Output.of(defaults));
         }
 
         /**
