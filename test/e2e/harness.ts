@@ -311,10 +311,11 @@ export class E2EStack {
     ];
   }
 
-  /** `pulumi config set [--secret] key value`. */
-  async setConfig(key: string, value: string, secret = false): Promise<void> {
+  /** `pulumi config set [--secret] [--path] key value` (`path`: a key such as `uptime:defaults.alerts[0].value`). */
+  async setConfig(key: string, value: string, secret = false, path = false): Promise<void> {
+    const flags = [...(secret ? ["--secret"] : []), ...(path ? ["--path"] : [])];
     // `--` so that values starting with "-" are not read as flags.
-    await this.mustRun(["config", "set", ...this.common(), ...(secret ? ["--secret"] : []), key, "--", value]);
+    await this.mustRun(["config", "set", ...this.common(), ...flags, key, "--", value]);
   }
 
   /** `pulumi up --yes --skip-preview`. */

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { E2EStack, REPO, leaks, ok, summary } from "./harness";
 import { startE2EServer } from "./api";
+import { typescriptProject } from "./typescript-project";
 
 /** One `pulumi config set [--secret] <key> <value>` of the Quickstart. */
 interface ConfigCommand {
@@ -46,42 +47,6 @@ function quickstart(readme: string): { commands: ConfigCommand[]; program: strin
   return { commands, program: programs[0].body };
 }
 
-/** What `pulumi new typescript` writes besides index.ts (its template, minus the cloud-only tags). */
-const NEW_TYPESCRIPT_PROJECT = {
-  "Pulumi.yaml":
-    "name: readme-quickstart\ndescription: The README's Quickstart\nruntime:\n  name: nodejs\n  options:\n    packagemanager: npm\n",
-  "package.json": JSON.stringify(
-    {
-      name: "readme-quickstart",
-      main: "index.ts",
-      devDependencies: { "@types/node": "^20", typescript: "^5.0.0" },
-      dependencies: { "@pulumi/pulumi": "^3.248.0", "pulumi-uptime": "^0.1.0" },
-    },
-    null,
-    4,
-  ),
-  "tsconfig.json": JSON.stringify(
-    {
-      compilerOptions: {
-        strict: true,
-        outDir: "bin",
-        target: "es2020",
-        module: "commonjs",
-        moduleResolution: "node",
-        sourceMap: true,
-        experimentalDecorators: true,
-        pretty: true,
-        noFallthroughCasesInSwitch: true,
-        noImplicitReturns: true,
-        forceConsistentCasingInFileNames: true,
-      },
-      files: ["index.ts"],
-    },
-    null,
-    4,
-  ),
-};
-
 describe("the README's Quickstart", () => {
   const { commands, program } = quickstart(readFileSync(join(REPO, "README.md"), "utf8"));
 
@@ -97,7 +62,7 @@ describe("the README's Quickstart", () => {
       // Inside the repo's .work dir, so `pulumi-uptime` resolves as an installed package would.
       stack = await E2EStack.create({
         project: "readme-quickstart",
-        files: { ...NEW_TYPESCRIPT_PROJECT, "index.ts": program },
+        files: typescriptProject("readme-quickstart", "The README's Quickstart", program),
       });
       const served: Record<string, string> = { "uptime:baseUrl": srv.url, "uptime:apiKey": srv.apiKey };
       for (const c of commands) await stack.setConfig(c.key, served[c.key] ?? c.value, c.secret);
