@@ -47,6 +47,12 @@ export function onChange(f: FieldInfo): string {
 }
 
 /** The Monitor inputs table. */
+/** Whether a monitor must declare the field: one only a team default may fill says so. */
+function requiredOf(f: FieldInfo): string {
+  if (f.required) return "yes";
+  return f.teamDefault && f.default === undefined ? "yes, unless the provider's `defaults` give it" : "no";
+}
+
 export function monitorInputsTable(): string {
   const lines = [
     row(["Input", "API field", "Type", "Required", "Allowed values / limits", "Default", "On change", "Description"]),
@@ -60,7 +66,7 @@ export function monitorInputsTable(): string {
         `\`${f.name}\``,
         f.providerOnly ? "(provider)" : `\`${f.wire}\``,
         typeOf(f),
-        f.required ? "yes" : "no",
+        requiredOf(f),
         allowedOf(f),
         def,
         onChange(f),

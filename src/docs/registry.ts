@@ -77,10 +77,15 @@ function installs(): string {
 
 /** docs/installation-configuration.md: the plugin, each SDK, and every setting. */
 export function registryInstallation(): string {
-  const commands = PROVIDER_CONFIG_FIELDS.map(
-    (f) => `pulumi config set ${f.secret ? "--secret " : ""}${f.configKey} <${f.name}>`,
+  // An object setting is set one field at a time (`--path`), and its variable holds JSON.
+  const commands = PROVIDER_CONFIG_FIELDS.map((f) =>
+    f.kind === "object"
+      ? `pulumi config set --path ${f.configKey}.<field> <value>`
+      : `pulumi config set ${f.secret ? "--secret " : ""}${f.configKey} <${f.name}>`,
   );
-  const exports = PROVIDER_CONFIG_FIELDS.map((f) => `export ${f.env}=<${f.name}>`);
+  const exports = PROVIDER_CONFIG_FIELDS.map((f) =>
+    f.kind === "object" ? `export ${f.env}='{"<field>": <value>}'` : `export ${f.env}=<${f.name}>`,
+  );
   return `${frontMatter(`${PACKAGE.displayName} Installation & Configuration`, `Install the ${PACKAGE_NAME} provider and its SDKs, and set its settings.`, "package")}
 ## Installation
 

@@ -109,7 +109,12 @@ export const providerConfigSchema = z
     defaults: field(
       monitorDefaultsSchema,
       "Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text.",
-      { env: "UPTIME_DEFAULTS", title: "Defaults of every monitor", unset: "none", typeName: "MonitorDefaults" },
+      {
+        env: "UPTIME_DEFAULTS",
+        title: "Defaults of every monitor",
+        unset: "the service's defaults apply",
+        typeName: "MonitorDefaults",
+      },
     ),
   })
   .partial();

@@ -1,0 +1,47 @@
+/**
+ * The "Defaults" examples of docs/standards-for-a-team.md (an explicit provider's `defaults`,
+ * an object-typed setting) compile against the generated SDKs: TypeScript with tsc against
+ * dist/sdk/nodejs, Go with go vet against sdk/go. A misspelt field of the defaults fails each
+ * check, so a pass means the SDK takes the object as written.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO } from "../e2e/harness";
+import { typecheckTypeScript, vetGo } from "./example-checks";
+
+/** The fenced programs of the page's `## Defaults` section, by fence tag. */
+function defaultsPrograms(): Record<string, string> {
+  const page = readFileSync(join(REPO, "docs", "standards-for-a-team.md"), "utf8");
+  const start = page.indexOf("\n## Defaults\n");
+  if (start < 0) throw new Error("docs/standards-for-a-team.md has no `## Defaults` section");
+  const end = page.indexOf("\n## ", start + 1);
+  const section = page.slice(start, end < 0 ? undefined : end);
+  return Object.fromEntries([...section.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1], m[2]]));
+}
+
+describe("the standards page's defaults examples", () => {
+  const programs = defaultsPrograms();
+
+  it("has one in every language, and the stack config lines", () => {
+    expect(Object.keys(programs).sort()).toEqual(["go", "java", "python", "sh", "typescript", "yaml"]);
+    expect(programs.sh).toMatch(/pulumi config set --path uptime:defaults\.interval 300/);
+  });
+
+  it("TypeScript: tsc accepts the provider's defaults, and rejects a misspelt field", async () => {
+    const good = await typecheckTypeScript({ Defaults: programs.typescript });
+    expect(good.output).toBe("");
+    expect(good.ok).toBe(true);
+    const bad = await typecheckTypeScript({ Defaults: programs.typescript.replace("namePrefix:", "namePrefx:") });
+    expect(bad.ok).toBe(false);
+    expect(bad.output).toContain("namePrefx");
+  }, 120_000);
+
+  it("Go: go vet accepts the provider's defaults, and rejects a misspelt field", async () => {
+    const good = await vetGo({ Defaults: programs.go });
+    expect(good.ok, good.output).toBe(true);
+    const bad = await vetGo({ Defaults: programs.go.replace("NamePrefix:", "NamePrefx:") });
+    expect(bad.ok).toBe(false);
+    expect(bad.output).toContain("NamePrefx");
+  }, 900_000);
+});
