@@ -42,6 +42,7 @@ it("keeps the environment variables and config keys users set (renaming one brea
     timeoutMs: "UPTIME_TIMEOUT_MS",
     proxyUrl: "UPTIME_PROXY_URL",
     caCertificates: "UPTIME_CA_CERTIFICATES",
+    defaults: "UPTIME_DEFAULTS",
   });
   for (const f of PROVIDER_CONFIG_FIELDS) expect(CONFIG_KEYS[f.name]).toBe(`uptime:${f.name}`);
 });

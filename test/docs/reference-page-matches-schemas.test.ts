@@ -12,7 +12,9 @@ describe("the reference page (docs/reference.md)", () => {
   });
 
   it("lists every allowed value the schemas enforce", () => {
-    expect(referenceBlock()).toContain(`| \`interval\` | \`interval\` | integer | yes | ${INTERVALS.join(", ")} |`);
+    expect(referenceBlock()).toContain(
+      `| \`interval\` | \`interval\` | integer | yes, unless the provider's \`defaults\` give it | ${INTERVALS.join(", ")} |`,
+    );
     expect(referenceBlock()).toContain("`url_unavailable`, `url_text`, `url_no_text`");
   });
 });

@@ -40,7 +40,9 @@ describe("Registry docs", () => {
     const env: Record<string, string> = ENV_VARS;
     expect(PROVIDER_CONFIG_FIELDS.length).toBeGreaterThan(0);
     for (const f of PROVIDER_CONFIG_FIELDS) {
-      expect(page).toContain(`pulumi config set ${f.secret ? "--secret " : ""}uptime:${f.name} `);
+      // An object setting is set one field at a time.
+      const key = f.kind === "object" ? `--path uptime:${f.name}.` : `uptime:${f.name} `;
+      expect(page).toContain(`pulumi config set ${f.secret ? "--secret " : ""}${key}`);
       expect(page).toContain(`export ${env[f.name]}=`);
       expect(page).toContain(`| \`uptime:${f.name}\` | \`${env[f.name]}\` |`);
     }

@@ -41,7 +41,7 @@ describe("generated resource types", () => {
   it("carry each field's description, allowed values and secrecy", () => {
     const interval = MONITOR_FIELDS.api.find((f) => f.name === "interval")!;
     expect(generated).toContain(
-      `/** ${interval.description} Allowed: ${interval.allowed!.join(", ")}. On change: update in place. */\n  interval: pulumi.Input<Interval>;`,
+      `/** ${interval.description} Allowed: ${interval.allowed!.join(", ")}. On change: update in place. */\n  interval?: pulumi.Input<Interval>;`,
     );
     expect(generated).toMatch(/Secret in state\. \*\/\n {2}alerts\?: pulumi\.Input<pulumi\.Input<AlertArgs>\[\]>;/);
     expect(generated).toContain("url: pulumi.Input<string>;");

@@ -39,7 +39,7 @@ describe("Provider settings", () => {
       {
         property: "region",
         reason:
-          "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone, requestsPerMinute, maxRetries, timeoutMs, proxyUrl, caCertificates",
+          "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone, requestsPerMinute, maxRetries, timeoutMs, proxyUrl, caCertificates, defaults",
       },
     ]);
     const missing = checkSettings({}, {});

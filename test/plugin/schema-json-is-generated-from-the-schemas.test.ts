@@ -31,8 +31,9 @@ describe("schema.json", () => {
   });
 
   it("says what is required, allowed and defaulted", () => {
-    // name is optional: omitted, the provider generates it (autonaming); it is always an output.
-    expect(monitor.requiredInputs).toEqual(["url", "interval"]);
+    // name is optional: omitted, the provider generates it (autonaming); interval too: the
+    // provider's defaults may give it (check still requires one). Both are always outputs.
+    expect(monitor.requiredInputs).toEqual(["url"]);
     expect(incident.requiredInputs).toEqual(["monitorId", "startedAt"]);
     expect(schema.types["uptime:index:Interval"].enum.map((e: { value: number }) => e.value)).toEqual([...INTERVALS]);
     expect(monitor.inputProperties.interval.$ref).toBe("#/types/uptime:index:Interval");
