@@ -5,7 +5,8 @@
  * fill the monitor that omits the fields (its generated name prefixed) and leave the one
  * that declares its own alone; the secret parts (an alert target, a header value) never
  * show in plaintext in state or output; a changed default previews (with `--diff`, its
- * effective value) and applies as an in-place update of the inheriting monitor only.
+ * effective value) and applies as an in-place update of the inheriting monitor only; an
+ * explicit provider's `defaults` input (an object in YAML) gives its own monitors its own.
  */
 import { describe, expect, it } from "vitest";
 import { PLUGIN_MONITOR_TYPE, byName, failed, ok } from "./harness";
@@ -72,5 +73,32 @@ describe("provider defaults in a YAML program", () => {
     expect(after.outputs).toMatchObject({ interval: 600 });
     expect((await e2e.srv.api.monitorNamed("e2e yaml defaults own")).interval).toBe(60);
     expectNoLeaks(e2e.stack, [e2e.srv.apiKey, secrets.token, oncall]);
+  });
+
+  it("an explicit provider's defaults input gives its monitors its own defaults", async () => {
+    e2e.stack.editFile("Pulumi.yaml", (t) =>
+      t.replace(
+        "outputs:\n",
+        [
+          "  team:",
+          "    type: pulumi:providers:uptime",
+          "    properties:",
+          "      defaults:",
+          "        interval: 900",
+          "        namePrefix: team-",
+          "  teamApi:",
+          "    type: uptime:index:Monitor",
+          "    properties:",
+          "      url: https://team.example.com/health",
+          "    options:",
+          "      provider: ${team}",
+          "outputs:\n",
+        ].join("\n"),
+      ),
+    );
+    const preview = ok(await e2e.stack.preview(["--diff"]));
+    expect(preview.output).toMatch(/\+ uptime:index:Monitor: \(create\)[\s\S]*?::teamApi\][\s\S]*?interval\s*: 900/);
+    expect(preview.output).toMatch(/name\s*: "team-teamApi-/);
+    expect(preview.output).not.toMatch(/uptime:index:Monitor: \((update|replace|delete)\)/);
   });
 });
