@@ -1,24 +1,12 @@
 /**
  * The "Defaults" examples of docs/standards-for-a-team.md (an explicit provider's `defaults`,
  * an object-typed setting) compile against the generated SDKs: TypeScript with tsc against
- * dist/sdk/nodejs, Go with go vet against sdk/go. A misspelt field of the defaults fails each
+ * dist/sdk/nodejs, Go with go vet against sdk/go (Java: java/docs-examples-compile-in-java.test.ts). A misspelt field of the defaults fails each
  * check, so a pass means the SDK takes the object as written.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO } from "../e2e/harness";
 import { typecheckTypeScript, vetGo } from "./example-checks";
-
-/** The fenced programs of the page's `## Defaults` section, by fence tag. */
-function defaultsPrograms(): Record<string, string> {
-  const page = readFileSync(join(REPO, "docs", "standards-for-a-team.md"), "utf8");
-  const start = page.indexOf("\n## Defaults\n");
-  if (start < 0) throw new Error("docs/standards-for-a-team.md has no `## Defaults` section");
-  const end = page.indexOf("\n## ", start + 1);
-  const section = page.slice(start, end < 0 ? undefined : end);
-  return Object.fromEntries([...section.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].map((m) => [m[1], m[2]]));
-}
+import { defaultsPrograms } from "./standards-page";
 
 describe("the standards page's defaults examples", () => {
   const programs = defaultsPrograms();

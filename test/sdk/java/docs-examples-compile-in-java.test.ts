@@ -2,7 +2,8 @@
  * The Java examples of docs/examples (the ones the schema's descriptions and every SDK's doc
  * comments carry) compile with javac against the Java SDK's jar as `npm run sdks` builds it
  * (dist/sdk/java/target) and its dependencies (com.pulumi:pulumi and what it needs), resolved
- * by Maven from the project's own repository, .tools/maven/repository (scripts/maven.js).
+ * by Maven from the project's own repository, .tools/maven/repository (scripts/maven.js). The
+ * Java program of docs/standards-for-a-team.md's Defaults section compiles with them.
  */
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readExamples } from "../../../src/docs/examples";
 import { WORK } from "../../e2e/harness";
+import { defaultsPrograms } from "../standards-page";
 
 const run = promisify(execFile);
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
@@ -61,7 +63,11 @@ describe("docs examples in Java", () => {
   }, 900_000);
   const examples = readExamples();
   it("javac accepts every example against the Java SDK, and rejects a misspelt argument", async () => {
-    const good = await compileJava(Object.fromEntries(Object.entries(examples).map(([n, e]) => [n, e.programs.java])));
+    const good = await compileJava({
+      ...Object.fromEntries(Object.entries(examples).map(([n, e]) => [n, e.programs.java])),
+      // The standards page's explicit provider with its object-typed defaults.
+      StandardsDefaults: defaultsPrograms().java,
+    });
     expect(good.ok, good.output).toBe(true);
     const misspelt = examples.Monitor.programs.java.replace(".url(", ".uri(");
     expect(misspelt).not.toBe(examples.Monitor.programs.java);
