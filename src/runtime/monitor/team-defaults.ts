@@ -4,7 +4,13 @@
  * --diff` see each monitor's effective values. A monitor's own value wins, whole: a list
  * it declares replaces the default list.
  */
-import { monitorDefaultsSchema, propertyPath, TEAM_DEFAULT_WIRE_FIELDS, type MonitorDefaults } from "../../schemas";
+import {
+  MONITOR_FIELDS,
+  monitorDefaultsSchema,
+  propertyPath,
+  TEAM_DEFAULT_WIRE_FIELDS,
+  type MonitorDefaults,
+} from "../../schemas";
 import { toCamel } from "../../schemas/name-case";
 import { isUnknown } from "../unknowns";
 
@@ -14,7 +20,7 @@ export type { MonitorDefaults };
 export const TEAM_DEFAULT_FIELDS = TEAM_DEFAULT_WIRE_FIELDS.map((wire) => toCamel(wire));
 
 /** Fields whose values are secrets (alert targets, header values): a problem never repeats a value of theirs. */
-const SECRET_PARTS = new Set(["alerts", "requestHeaders"]);
+const SECRET_PARTS = new Set(MONITOR_FIELDS.api.filter((f) => f.teamDefault && f.secret).map((f) => f.name));
 
 /** The defaults read from a setting's value, or the problems that keep them from being used. */
 export interface DefaultsReading {
