@@ -20,10 +20,19 @@ if (!fs.existsSync(path.join(root, "dist", "index.js"))) {
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
 }
 // The pack imports the value lists from dist/, so it compiles after it.
-if (
-  fs.existsSync(path.join(root, "policy", "tsconfig.json")) &&
-  !fs.existsSync(path.join(root, "policy", "dist", "index.js"))
-) {
-  const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
-  execFileSync(process.execPath, [tsc, "-p", path.join(root, "policy", "tsconfig.json")], { stdio: "inherit" });
+const policy = path.join(root, "policy");
+if (fs.existsSync(path.join(policy, "tsconfig.json")) && !fs.existsSync(path.join(policy, "dist", "index.js"))) {
+  let installed = true;
+  try {
+    require.resolve("@pulumi/policy", { paths: [policy] });
+  } catch {
+    installed = false;
+  }
+  // An install that left the workspace out (`npm install --workspaces=false`) skips the pack.
+  if (installed) {
+    const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
+    execFileSync(process.execPath, [tsc, "-p", path.join(policy, "tsconfig.json")], { stdio: "inherit" });
+  } else {
+    console.log("prepare: policy/ not compiled: @pulumi/policy is not installed (npm install installs it)");
+  }
 }
