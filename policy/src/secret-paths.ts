@@ -26,7 +26,9 @@ export function secretInWire(wire: unknown, at: readonly (string | number)[]): b
   return isSecretWire(node);
 }
 
-const wireOf = new WeakMap<object, unknown>();
+// The wire form is kept as the SDK's Struct and converted only when a rule asks: the SDK
+// deserializes a resource's inputs once per policy, and most rules never ask.
+const wireOf = new WeakMap<object, { toJavaScript(): unknown }>();
 let installed = false;
 
 /** Starts recording the wire form of every set of inputs the policy SDK deserializes. */
@@ -42,7 +44,7 @@ export function recordSecretMarks(): void {
   const original = deserialize.deserializeProperties;
   deserialize.deserializeProperties = (struct, proxySecrets) => {
     const props = original(struct, proxySecrets);
-    wireOf.set(props, struct.toJavaScript());
+    wireOf.set(props, struct);
     return props;
   };
 }
@@ -50,5 +52,5 @@ export function recordSecretMarks(): void {
 /** Whether the value at `at` of a resource's inputs (as a rule got them) was sent as a secret. */
 export function secretAt(props: object, at: readonly (string | number)[]): boolean {
   const target = (props as Record<string, unknown>)[PROXY_TARGET] ?? props;
-  return secretInWire(wireOf.get(target as object), at);
+  return secretInWire(wireOf.get(target as object)?.toJavaScript(), at);
 }
