@@ -113,6 +113,48 @@ build_tool pulumi "$PULUMI_VERSION" "$TOOLS/pulumi" \
   github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "-X $VERSION_VAR=$PULUMI_VERSION"
 build_tool pulumi-language-nodejs "$LANGHOST_VERSION" "$TOOLS/pulumi/nodejs-langhost" \
   github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs "-X $VERSION_VAR=$LANGHOST_VERSION"
+# Node.js policy packs: the v3.248.0 CLI starts them through the Node.js language host's
+# RunPlugin, which the v3.68.0 host answers with "not supported". The host is rebuilt once
+# more with one file added through `go build -overlay`
+# (tools/pulumi/nodejs-langhost/run-plugin/run_plugin.go), which runs a pack with Pulumi's
+# `pulumi-analyzer-policy` script, copied beside it from the same module. The host's own
+# stamp is left as it is (other checkouts sharing .tools compare it); this step has its own,
+# which holds the patched binary's hash, so a host rebuilt without the patch is patched again.
+node_sdk="$(cd "$TOOLS/pulumi/nodejs-langhost" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)"
+if ! cmp -s "$node_sdk/nodejs/dist/pulumi-analyzer-policy" "$BIN/pulumi-analyzer-policy"; then
+  cp "$node_sdk/nodejs/dist/pulumi-analyzer-policy" "$BIN/pulumi-analyzer-policy"
+  chmod 0755 "$BIN/pulumi-analyzer-policy"
+fi
+run_plugin_src="$TOOLS/pulumi/nodejs-langhost/run-plugin/run_plugin.go"
+run_plugin_want() {
+  { echo "$LANGHOST_VERSION"; cat "$run_plugin_src"; sha256sum < "$BIN/pulumi-language-nodejs"; } | sha256sum | cut -d' ' -f1
+}
+if [ "$force" -eq 1 ] || [ "$(cat "$STAMPS/pulumi-language-nodejs.run-plugin" 2>/dev/null)" != "$(run_plugin_want)" ]; then
+  echo "pulumi tools: adding RunPlugin (Node.js policy packs) to pulumi-language-nodejs..."
+  host_dir="$node_sdk/nodejs/cmd/pulumi-language-nodejs"
+  # Go refuses overlays of files in its module cache, so the host's package is copied into a
+  # module of its own (the wrapper's go.mod and go.sum) with the one line changed and the
+  # file added.
+  work="$OUT/run-plugin-build"
+  rm -rf "$work"
+  mkdir -p "$work"
+  cp "$host_dir"/proxy*.go "$run_plugin_src" "$work/"
+  sed 's#^module .*#module pulumi-uptime/run-plugin-build#' "$TOOLS/pulumi/nodejs-langhost/go.mod" > "$work/go.mod"
+  cp "$TOOLS/pulumi/nodejs-langhost/go.sum" "$work/go.sum"
+  # The host's one-line RunPlugin now calls the added file's function.
+  perl -0pe 's/(RunPlugin\(\n\treq \*pulumirpc\.RunPluginRequest, server pulumirpc\.LanguageRuntime_RunPluginServer,\n\) error \{\n)\treturn errors\.New\("not supported"\)/$1\treturn uptimeRunPlugin(req, server)/' \
+    "$host_dir/main.go" > "$work/main.go"
+  if ! grep -q 'return uptimeRunPlugin(req, server)' "$work/main.go"; then
+    echo "error: could not find RunPlugin in $host_dir/main.go to patch" >&2
+    exit 1
+  fi
+  chmod -R u+w "$work"
+  (cd "$work" && go build -tags uptime_run_plugin -o "$BIN/pulumi-language-nodejs.tmp" \
+    -ldflags "-X $VERSION_VAR=$LANGHOST_VERSION" .)
+  mv -f "$BIN/pulumi-language-nodejs.tmp" "$BIN/pulumi-language-nodejs"
+  run_plugin_want > "$STAMPS/pulumi-language-nodejs.run-plugin"
+  built=1
+fi
 build_tool pulumi-language-yaml "$YAML_VERSION" "$TOOLS/pulumi/yaml-langhost" \
   github.com/pulumi/pulumi-yaml/cmd/pulumi-language-yaml "-X $YAML_VERSION_VAR=$YAML_VERSION"
 build_tool pulumi-language-go "$GO_LANGHOST_VERSION" "$TOOLS/pulumi/go-langhost" \

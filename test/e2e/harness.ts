@@ -62,6 +62,8 @@ const NEEDED_BINARIES = [
   "pulumi-language-java",
   "pulumi-gen-uptime",
   "pulumi-resource-pulumi-nodejs",
+  // Runs Node.js policy packs (--policy-pack), started by the patched Node.js host.
+  "pulumi-analyzer-policy",
 ];
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */

@@ -1,0 +1,65 @@
+/**
+ * What the rules read of a monitor: the same shape for both doors, whose monitors carry the
+ * same input names (the plugin's `uptime:index:Monitor` and the dynamic resources'
+ * `pulumi-nodejs:dynamic/uptime:Monitor`, the type token src/dynamic/serialized-provider.ts
+ * gives them). Header values are left out on purpose: a rule never needs them, so no
+ * message can print one.
+ */
+
+/** The type tokens of monitors, by door. */
+export const MONITOR_TYPES = {
+  plugin: "uptime:index:Monitor",
+  dynamic: "pulumi-nodejs:dynamic/uptime:Monitor",
+} as const;
+
+/** A request header as the rules see it: its name, and whether the engine holds its value as a secret. */
+export interface HeaderView {
+  key: string;
+  secret: boolean;
+}
+
+export interface MonitorView {
+  /** The resource's logical name in the program, for messages. */
+  resource: string;
+  /** Its type token. */
+  type: string;
+  name?: string;
+  url?: string;
+  interval?: number;
+  sslAlertDays?: number;
+  /** The channels of `alerts` (their targets are secrets and are not read). */
+  alertChannels: string[];
+  requestHeaders: HeaderView[];
+}
+
+/** Whether a type token is one of our monitors. */
+export function isMonitorType(type: string): boolean {
+  return type === MONITOR_TYPES.plugin || type === MONITOR_TYPES.dynamic;
+}
+
+/** Whether the value at a path of the resource's inputs is a secret (or inside one). */
+export type SecretAt = (path: readonly (string | number)[]) => boolean;
+
+/** Builds the view from a monitor's inputs as the policy SDK hands them (secrets unwrapped). */
+export function monitorView(
+  type: string,
+  resource: string,
+  props: Record<string, unknown>,
+  secretAt: SecretAt,
+): MonitorView {
+  const headers = Array.isArray(props.requestHeaders) ? (props.requestHeaders as unknown[]) : [];
+  const alerts = Array.isArray(props.alerts) ? (props.alerts as unknown[]) : [];
+  return {
+    resource,
+    type,
+    name: typeof props.name === "string" ? props.name : undefined,
+    url: typeof props.url === "string" ? props.url : undefined,
+    interval: typeof props.interval === "number" ? props.interval : undefined,
+    sslAlertDays: typeof props.sslAlertDays === "number" ? props.sslAlertDays : undefined,
+    alertChannels: alerts.map((a) => String((a as { key?: unknown })?.key ?? "")),
+    requestHeaders: headers.map((h, i) => ({
+      key: String((h as { key?: unknown })?.key ?? ""),
+      secret: secretAt(["requestHeaders", i, "value"]),
+    })),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Which inputs the engine sent as secrets. The policy SDK unwraps secrets before a rule sees
+ * the inputs, so this keeps, beside each set of inputs it deserializes, the wire form it came
+ * from, where a secret is an object carrying Pulumi's secret signature.
+ */
+import * as path from "node:path";
+
+const SIG_KEY = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+// The policy SDK's proxy hands back the object it wraps under this key.
+const PROXY_TARGET = "__getSpecialProxyTarget";
+
+/** Whether a wire value is a secret. */
+function isSecretWire(value: unknown): value is { value: unknown } {
+  return typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
+}
+
+/** Whether the value at `at` of a wire object is a secret or lies inside one. */
+export function secretInWire(wire: unknown, at: readonly (string | number)[]): boolean {
+  let node = wire;
+  for (const step of at) {
+    if (isSecretWire(node)) return true;
+    if (typeof node !== "object" || node === null) return false;
+    node = (node as Record<string | number, unknown>)[step];
+  }
+  return isSecretWire(node);
+}
+
+// The wire form is kept as the SDK's Struct and converted only when a rule asks: the SDK
+// deserializes a resource's inputs once per policy, and most rules never ask.
+const wireOf = new WeakMap<object, { toJavaScript(): unknown }>();
+let installed = false;
+
+/** Starts recording the wire form of every set of inputs the policy SDK deserializes. */
+export function recordSecretMarks(): void {
+  if (installed) return;
+  installed = true;
+  // The SDK calls this through its module object, so replacing the export reaches it.
+  const dir = path.dirname(require.resolve("@pulumi/policy"));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the SDK's own module instance
+  const deserialize = require(path.join(dir, "deserialize.js")) as {
+    deserializeProperties: (struct: { toJavaScript(): unknown }, proxySecrets: boolean) => object;
+  };
+  const original = deserialize.deserializeProperties;
+  deserialize.deserializeProperties = (struct, proxySecrets) => {
+    const props = original(struct, proxySecrets);
+    wireOf.set(props, struct);
+    return props;
+  };
+}
+
+/** Whether the value at `at` of a resource's inputs (as a rule got them) was sent as a secret. */
+export function secretAt(props: object, at: readonly (string | number)[]): boolean {
+  const target = (props as Record<string, unknown>)[PROXY_TARGET] ?? props;
+  return secretInWire(wireOf.get(target as object)?.toJavaScript(), at);
+}

@@ -1,0 +1,139 @@
+//go:build uptime_run_plugin
+
+// Added to the Node.js language host (sdk/v3 v3.68.0) at build time by scripts/build-pulumi.sh,
+// through `go build -overlay`: that host answers RunPlugin with "not supported", and the v3.248.0
+// CLI starts every Node.js policy pack through RunPlugin when a Node.js language host exists.
+// This runs the pack the way Pulumi's own `pulumi-analyzer-policy` script does (installed beside
+// the host from the same module): `node @pulumi/pulumi/cmd/run-policy-pack <engine> .` in the
+// pack's directory, streaming its output back to the engine.
+//
+// The host's generated request type predates the fields the CLI sends (info = 5, kind = 6), so
+// the pack's directory is read from the request's unknown fields.
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+
+	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+	"google.golang.org/protobuf/encoding/protowire"
+)
+
+const (
+	runPluginInfoField        = 5 // RunPluginRequest.info (ProgramInfo)
+	runPluginKindField        = 6 // RunPluginRequest.kind
+	programInfoDirectoryField = 2 // ProgramInfo.program_directory
+)
+
+func uptimeRunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
+	info, kind := readRunPluginExtras(req.ProtoReflect().GetUnknown())
+	if kind != "analyzer" {
+		return fmt.Errorf("running a %q plugin is not supported by this Node.js language host (policy packs only)", kind)
+	}
+	dir := bytesField(info, programInfoDirectoryField)
+	if dir == "" {
+		return errors.New("RunPlugin: the request names no policy pack directory")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	script := filepath.Join(filepath.Dir(self), "pulumi-analyzer-policy")
+	cmd := exec.Command(script, append(append([]string{}, req.GetArgs()...), ".")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), req.GetEnv()...)
+
+	var sendMu sync.Mutex
+	send := func(resp *pulumirpc.RunPluginResponse) error {
+		sendMu.Lock()
+		defer sendMu.Unlock()
+		return server.Send(resp)
+	}
+	cmd.Stdout = streamWriter(func(b []byte) error {
+		return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stdout{Stdout: b}})
+	})
+	cmd.Stderr = streamWriter(func(b []byte) error {
+		return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Stderr{Stderr: b}})
+	})
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting %s: %w", script, err)
+	}
+	code := int32(0)
+	if err := cmd.Wait(); err != nil {
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) {
+			return err
+		}
+		code = int32(exit.ExitCode())
+	}
+	return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: code}})
+}
+
+type streamWriter func([]byte) error
+
+func (w streamWriter) Write(p []byte) (int, error) {
+	if err := w(append([]byte{}, p...)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+var _ io.Writer = streamWriter(nil)
+
+// readRunPluginExtras returns the raw ProgramInfo message and the kind from unknown fields.
+func readRunPluginExtras(raw []byte) (info []byte, kind string) {
+	for len(raw) > 0 {
+		num, typ, n := protowire.ConsumeTag(raw)
+		if n < 0 {
+			return info, kind
+		}
+		raw = raw[n:]
+		if typ != protowire.BytesType {
+			m := protowire.ConsumeFieldValue(num, typ, raw)
+			if m < 0 {
+				return info, kind
+			}
+			raw = raw[m:]
+			continue
+		}
+		v, m := protowire.ConsumeBytes(raw)
+		if m < 0 {
+			return info, kind
+		}
+		raw = raw[m:]
+		switch num {
+		case runPluginInfoField:
+			info = v
+		case runPluginKindField:
+			kind = string(v)
+		}
+	}
+	return info, kind
+}
+
+// bytesField returns the string value of a length-delimited field of a message.
+func bytesField(msg []byte, field protowire.Number) string {
+	for len(msg) > 0 {
+		num, typ, n := protowire.ConsumeTag(msg)
+		if n < 0 {
+			return ""
+		}
+		msg = msg[n:]
+		m := protowire.ConsumeFieldValue(num, typ, msg)
+		if m < 0 {
+			return ""
+		}
+		if num == field && typ == protowire.BytesType {
+			v, _ := protowire.ConsumeBytes(msg)
+			return string(v)
+		}
+		msg = msg[m:]
+	}
+	return ""
+}
