@@ -4,6 +4,7 @@
  * them with adoption on, or the file `pulumi import --file` reads (`--format import`).
  */
 import { chmodSync, renameSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { UptimeClient } from "../client/client";
 import { PER_PAGE_VALUES } from "../schemas/values";
 import { collectIncidents, collectMonitors, type CollectProgress } from "../export/collect";
@@ -168,10 +169,11 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
 
     // Only the user may read the file: it names accounts, URLs and secret config keys.
     if (opts.out) {
-      const tmp = `${opts.out}.${process.pid}.tmp`;
+      const out = resolve(target.cwd, opts.out);
+      const tmp = `${out}.${process.pid}.tmp`;
       writeFileSync(tmp, text, { mode: 0o600 });
       chmodSync(tmp, 0o600); // whatever the umask
-      renameSync(tmp, opts.out);
+      renameSync(tmp, out);
     } else {
       io.stdout.write(text);
     }
