@@ -61,7 +61,10 @@ Options:
 Secrets never go into the written file: alert values and request header values (webhook
 URLs, tokens) and basic-auth passwords (which the service never returns) are read from
 secret stack config. The keys are listed at the end of the output with the
-\`pulumi config set --secret\` commands that set them.`;
+\`pulumi config set --secret\` commands that set them. With --format import, monitors with
+alerts, headers or basic auth get ids ending in :secrets-from-config, which keep those
+fields out of the code \`pulumi import\` writes; the command prints (on stderr) the lines
+that read them from config, in the stack's language, to add to that code.`;
 
 const FORMATS = ["ts", "yaml", "import"] as const;
 
