@@ -116,7 +116,8 @@ export function secretAdditions(plan: ExportPlan, language: SecretLanguage): Sec
   const preamble = {
     python: ["import pulumi", `${CONFIG_VAR.python} = pulumi.Config()`],
     go: ['import "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"', `${CONFIG_VAR.go} := config.New(ctx, "")`],
-    typescript: ['import * as pulumi from "@pulumi/pulumi";', `const ${CONFIG_VAR.typescript} = new pulumi.Config();`],
+    // The generated code imports "@pulumi/pulumi" as `pulumi` already.
+    typescript: [`const ${CONFIG_VAR.typescript} = new pulumi.Config();`],
   }[language];
   return {
     language,
@@ -140,7 +141,7 @@ const WHERE: Record<SecretLanguage, { preamble: string; resource: (name: string)
     resource: (n) => `Add to the uptime.MonitorArgs of uptime.NewMonitor(ctx, ${JSON.stringify(n)}, ...):`,
   },
   typescript: {
-    preamble: "Add at the top of the program:",
+    preamble: "Add after the imports:",
     resource: (n) => `Add to the arguments of new uptime.Monitor(${JSON.stringify(n)}, ...):`,
   },
 };

@@ -1,8 +1,8 @@
-// A language host that only writes programs: GenerateProgram for Python or Go (by the name it
-// runs under), with Pulumi's own generators (pkg/v3 codegen/python and codegen/go). CLI v3.248
-// asks the project's language host to write the code of `pulumi import`, but the Python and Go
-// hosts that build here (sdk/v3 v3.79.0 and v3.66.0) predate that call, and the module proxy
-// reachable here refuses their later modules. The tests put this one first on the PATH for
+// A language host that only writes programs: GenerateProgram for Python, Go or Node.js (by the
+// name it runs under), with Pulumi's own generators (pkg/v3 codegen/python, go and nodejs). CLI
+// v3.248 asks the project's language host to write the code of `pulumi import`, but the Python,
+// Go and Node.js hosts that build here (sdk/v3 v3.79.0, v3.66.0 and v3.68.0) predate that call,
+// and the module proxy reachable here refuses their later modules. The tests put this one first on the PATH for
 // `pulumi import` alone; programs still run on the real hosts. Everything else is unimplemented.
 package main
 
@@ -18,6 +18,7 @@ import (
 	"github.com/hashicorp/hcl/v2"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
+	nodejsgen "github.com/pulumi/pulumi/pkg/v3/codegen/nodejs"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/pcl"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
@@ -84,8 +85,10 @@ func main() {
 		gen = pygen.GenerateProgram
 	case "pulumi-language-go":
 		gen = gogen.GenerateProgram
+	case "pulumi-language-nodejs":
+		gen = nodejsgen.GenerateProgram
 	default:
-		cmdutil.Exit(fmt.Errorf("run as pulumi-language-python or pulumi-language-go, not %s", name))
+		cmdutil.Exit(fmt.Errorf("run as pulumi-language-python, -go or -nodejs, not %s", name))
 	}
 	// The engine's address comes last; like the real hosts, stop when the engine is gone.
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
