@@ -171,6 +171,14 @@ fi
 build_tool pulumi-language-java "$JAVA_LANGHOST_VERSION" "$TOOLS/pulumi/java-langhost" \
   github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java "-X $JAVA_VERSION_VAR=$JAVA_LANGHOST_VERSION"
 build_tool pulumi-gen-uptime local "$TOOLS/sdkgen" . "" "$TOOLS/sdkgen"/*.go "$TOOLS/sdkgen/logo.png"
+# `pulumi import`'s code generator for Python, Go and Node.js programs (tools/pulumi/program-gen), under
+# the language hosts' names in a directory of its own, never beside the CLI, where the real
+# hosts must stay: test/e2e puts that directory first on the PATH for `pulumi import` only.
+build_tool pulumi-program-gen local "$TOOLS/pulumi/program-gen" . "" "$TOOLS/pulumi/program-gen/main.go"
+mkdir -p "$OUT/program-gen"
+for host in pulumi-language-python pulumi-language-go pulumi-language-nodejs; do
+  ln -sfn ../bin/pulumi-program-gen "$OUT/program-gen/$host"
+done
 
 got="$("$BIN/pulumi" version)"
 if [ "$got" != "$PULUMI_VERSION" ]; then

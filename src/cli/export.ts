@@ -1,31 +1,48 @@
 /**
  * `pulumi-uptime export`: reads every monitor of an account and writes a ready Pulumi
  * program (`--format ts`) or the GitOps monitors file (`--format yaml`) that declares
- * them with adoption on.
+ * them with adoption on, or the file `pulumi import --file` reads (`--format import`).
  */
 import { chmodSync, renameSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { UptimeClient } from "../client/client";
 import { PER_PAGE_VALUES } from "../schemas/values";
-import { collectMonitors, type CollectProgress } from "../export/collect";
+import { collectIncidents, collectMonitors, type CollectProgress } from "../export/collect";
+import { importFile, renderImportFile } from "../export/import-file";
+import { importNextSteps } from "../export/import-steps";
+import { SECRET_LANGUAGES, type SecretLanguage } from "../export/import-secrets";
 import { configSetCommands, planExport } from "../export/plan";
 import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-import { isProjectDir, readStackSettings, setStackSecret, type StackSettings, type StackTarget } from "../export/stack";
+import {
+  isProjectDir,
+  projectLanguage,
+  readStackSettings,
+  setStackSecret,
+  type StackSettings,
+  type StackTarget,
+} from "../export/stack";
 
 /** Where the command reads and writes (also the other subcommands' io). */
 export { processIo, type CliIo };
 
-export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml] [--out FILE] [--set-secrets] [--stack NAME]
-                            [--base-url URL] [--api-key KEY] [--time-zone ZONE]
+export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml|import] [--out FILE] [--set-secrets] [--stack NAME]
+                            [--language LANG] [--base-url URL] [--api-key KEY] [--time-zone ZONE]
 
 Reads every monitor of the account (all pages) and writes a Pulumi program (ts, the
 default) or the GitOps monitors file (yaml) declaring them with \`adopt: true\`, so that
-the first \`pulumi up\` takes them over without changing them.
+the first \`pulumi up\` takes them over without changing them; or, with import, the file
+\`pulumi import --file\` reads (every monitor and incident), so that Pulumi writes the
+program in the stack's own language.
 
 Options:
-  --format ts|yaml   What to write: a TypeScript index.ts, or monitors.yaml for
-                     loadMonitorsFile. Default ts.
+  --format ts|yaml|import
+                     What to write: a TypeScript index.ts, monitors.yaml for
+                     loadMonitorsFile, or the import file. Default ts.
+  --language LANG    With --format import: the language of the lines that read the
+                     secrets from config (yaml, python, go, typescript). Default: the
+                     runtime of the Pulumi project in this directory.
   --out FILE         Write to FILE (mode 0600) instead of stdout.
   --set-secrets      Store the alert and header values the service returned in the
                      stack's config as secrets (\`pulumi config set --secret\`, value on stdin).
@@ -44,10 +61,16 @@ Options:
 Secrets never go into the written file: alert values and request header values (webhook
 URLs, tokens) and basic-auth passwords (which the service never returns) are read from
 secret stack config. The keys are listed at the end of the output with the
-\`pulumi config set --secret\` commands that set them.`;
+\`pulumi config set --secret\` commands that set them. With --format import, monitors with
+alerts, headers or basic auth get ids ending in :secrets-from-config, which keep those
+fields out of the code \`pulumi import\` writes; the command prints (on stderr) the lines
+that read them from config, in the stack's language, to add to that code.`;
+
+const FORMATS = ["ts", "yaml", "import"] as const;
 
 interface ExportOptions {
-  format: "ts" | "yaml";
+  format: (typeof FORMATS)[number];
+  language?: SecretLanguage;
   out?: string;
   setSecrets: boolean;
   stack?: string;
@@ -60,6 +83,7 @@ interface ExportOptions {
 function parse(argv: string[]): ExportOptions | "help" {
   const values = parseOptions(argv, {
     format: { type: "string", short: "f" },
+    language: { type: "string" },
     out: { type: "string", short: "o" },
     "base-url": { type: "string" },
     "api-key": { type: "string" },
@@ -71,8 +95,11 @@ function parse(argv: string[]): ExportOptions | "help" {
   });
   if (values.help) return "help";
   const format = values.format ?? "ts";
-  if (format !== "ts" && format !== "yaml")
-    throw new UsageError(`--format must be ts or yaml; got ${JSON.stringify(format)}`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be ts, yaml or import; got ${JSON.stringify(format)}`);
+  const language = values.language;
+  if (language !== undefined && !(SECRET_LANGUAGES as readonly string[]).includes(language))
+    throw new UsageError(`--language must be one of ${SECRET_LANGUAGES.join(", ")}; got ${JSON.stringify(language)}`);
   const perPage = Number(values["per-page"] ?? 100);
   if (!(PER_PAGE_VALUES as readonly number[]).includes(perPage)) {
     throw new UsageError(
@@ -80,7 +107,8 @@ function parse(argv: string[]): ExportOptions | "help" {
     );
   }
   return {
-    format,
+    format: format as ExportOptions["format"],
+    language: language as SecretLanguage | undefined,
     out: values.out,
     setSecrets: values["set-secrets"] ?? false,
     stack: values.stack,
@@ -134,24 +162,31 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
     const monitors = await collectMonitors(client, { perPage: opts.perPage, onPage: (p) => progress.page(p) });
     const plan = planExport(monitors);
     const render = { source: client.baseUrl, timeZone: client.timeZone };
-    const text = opts.format === "ts" ? renderTs(plan, render) : renderYaml(plan, render);
+    const incidents = opts.format === "import" ? await collectIncidents(client) : [];
+    const text =
+      opts.format === "import"
+        ? renderImportFile(importFile(plan, incidents))
+        : opts.format === "ts"
+          ? renderTs(plan, render)
+          : renderYaml(plan, render);
 
     // Only the user may read the file: it names accounts, URLs and secret config keys.
     if (opts.out) {
-      const tmp = `${opts.out}.${process.pid}.tmp`;
+      const out = resolve(target.cwd, opts.out);
+      const tmp = `${out}.${process.pid}.tmp`;
       writeFileSync(tmp, text, { mode: 0o600 });
       chmodSync(tmp, 0o600); // whatever the umask
-      renameSync(tmp, opts.out);
+      renameSync(tmp, out);
     } else {
       io.stdout.write(text);
     }
     // What was written where: always when writing a file; on a terminal for stdout.
     const say =
-      opts.out || opts.setSecrets
+      opts.out || opts.setSecrets || opts.format === "import"
         ? (t: string) => io.stderr.write(`${progress.tty ? "\r\x1b[K" : ""}${t}\n`)
         : (t: string) => progress.line(t);
 
-    const count = `${plan.monitors.length} monitor${plan.monitors.length === 1 ? "" : "s"}`;
+    const count = `${plan.monitors.length} monitor${plan.monitors.length === 1 ? "" : "s"}${opts.format === "import" ? ` and ${incidents.length} incident${incidents.length === 1 ? "" : "s"}` : ""}`;
     say(opts.out ? `Wrote ${count} to ${opts.out} (mode 0600).` : `Exported ${count}.`);
     const warnings = plan.monitors.flatMap((m) =>
       m.notes.filter((n) => n.startsWith("WARNING")).map((n) => `  ${m.resourceName}: ${n}`),
@@ -166,7 +201,9 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
       );
       pending = plan.secrets.filter((p) => p.value === undefined);
     }
-    if (pending.length) {
+    if (opts.format === "import") {
+      say(importNextSteps(plan, { out: opts.out, language: opts.language ?? projectLanguage(target.cwd), pending }));
+    } else if (pending.length) {
       say(
         `${pending.length} secret config value${pending.length === 1 ? "" : "s"} to set before \`pulumi up\` (listed at the end of the ${opts.out ? "file" : "output"}):\n` +
           configSetCommands(pending)

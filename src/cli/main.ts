@@ -12,7 +12,8 @@ const USAGE = `Usage: pulumi-uptime <command> [options]
 
 Commands:
   export   Write a Pulumi program (or the GitOps monitors file) declaring every monitor
-           of an account, with adoption on. \`pulumi-uptime export --help\` for options.
+           of an account, with adoption on, or the file \`pulumi import --file\` reads.
+           \`pulumi-uptime export --help\` for options.
   test     Run each declared monitor's check once from here, as the service would, and
            report pass, alert or skipped. \`pulumi-uptime test --help\` for options.
   verify   After \`pulumi up\`, wait until the service has checked the monitors the update

@@ -1,6 +1,6 @@
 /** Reads every monitor of the account, page by page, oldest first. */
 import type { UptimeClient } from "../client/client";
-import type { Monitor } from "../schemas";
+import type { Incident, Monitor } from "../schemas";
 import type { PER_PAGE_VALUES } from "../schemas/values";
 
 /** Progress after each page. */
@@ -35,4 +35,11 @@ export async function collectMonitors(client: UptimeClient, options: CollectOpti
     options.onPage?.({ page: page.currentPage, lastPage: page.lastPage, count: byId.size, total: page.total });
   }
   return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Every incident of the account, sorted by id, for `--format import`. */
+export async function collectIncidents(client: UptimeClient): Promise<Incident[]> {
+  const out: Incident[] = [];
+  for await (const i of client.incidents.all({ per_page: 100 })) out.push(i);
+  return out.sort((a, b) => a.id - b.id);
 }

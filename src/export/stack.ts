@@ -5,8 +5,10 @@
  * through the `pulumi` CLI, which knows the backend, the secrets provider and the passphrase.
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "yaml";
+import { languageOfRuntime, type SecretLanguage } from "./import-secrets";
 
 /** Where and how to run `pulumi`. */
 export interface StackTarget {
@@ -69,6 +71,18 @@ export async function readStackConfig(target: StackTarget): Promise<Map<string, 
     if (typeof v?.value === "string") out.set(k, v.value);
   }
   return out;
+}
+
+/** The language of the Pulumi project in `cwd` (its `runtime`), when it is one the export writes lines for. */
+export function projectLanguage(cwd: string): SecretLanguage | undefined {
+  const file = ["Pulumi.yaml", "Pulumi.yml"].map((f) => join(cwd, f)).find((f) => existsSync(f));
+  if (!file) return undefined;
+  try {
+    const runtime = (parse(readFileSync(file, "utf8")) as { runtime?: string | { name?: string } } | null)?.runtime;
+    return languageOfRuntime(typeof runtime === "string" ? runtime : runtime?.name);
+  } catch {
+    return undefined; // not ours to judge: `pulumi import` names a broken project file
+  }
 }
 
 /** True when `cwd` is a Pulumi project directory. */

@@ -23,6 +23,7 @@ import { autonamingOf } from "./autonaming";
 import { diffResponse } from "./diff-response";
 import { checkArgs, FUNCTIONS } from "./functions";
 import { grpcError, unimplemented } from "./grpc-errors";
+import { parseImportId, withoutConfigSupplied } from "./import-id";
 import { PACKAGE_VERSION, tokenOf } from "./package-info";
 import { packageSchemaText } from "./package-schema";
 import { checkSettings, PluginConnection, settingsFrom } from "./settings";
@@ -216,12 +217,16 @@ export class UptimeProviderService {
         const inputs = fromStruct(req.getInputs());
         // With no properties (import, `get`), the id alone says what to read.
         const known = Object.keys(props.bag).length ? tagged(props.bag, req.getUrn()) : {};
-        const found = await ops.read(req.getId(), known);
+        const asked = parseImportId(req.getId());
+        const found = await ops.read(asked.id, known);
         const resp = new proto.ReadResponse().setId(found.id ?? "");
         if (!found.id) return resp;
+        const foundInputs = asked.secretsFromConfig
+          ? withoutConfigSupplied(ops.kind, found.inputs ?? {})
+          : found.inputs;
         return resp
           .setProperties(this.present(ops, found.props, props.secrets))
-          .setInputs(this.present(ops, found.inputs, inputs.secrets));
+          .setInputs(this.present(ops, foundInputs, inputs.secrets));
       }),
       update: unary(
         async (req: proto.UpdateRequest) => {

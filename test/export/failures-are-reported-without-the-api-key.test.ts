@@ -44,7 +44,7 @@ describe("a failed export", () => {
   it("refuses bad options with usage and exit code 2", async () => {
     const bad = await exportFrom(env.server, ["--format", "json"]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('pulumi-uptime export: --format must be ts or yaml; got "json"');
+    expect(bad.stderr).toContain('pulumi-uptime export: --format must be ts, yaml or import; got "json"');
     expect(bad.stderr).toContain("Usage: pulumi-uptime export");
     const perPage = await exportFrom(env.server, ["--per-page", "7"]);
     expect(perPage.code).toBe(2);

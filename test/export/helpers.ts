@@ -134,7 +134,7 @@ export interface RunResult {
 export async function exportFrom(
   server: UptimeServer,
   args: string[],
-  options: { tty?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { tty?: boolean; env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): Promise<RunResult> {
   let stdout = "";
   let stderr = "";
@@ -142,6 +142,7 @@ export async function exportFrom(
     stdout: { write: (s: string) => (stdout += s) },
     stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
     env: options.env ?? { UPTIME_BASE_URL: server.url, UPTIME_API_KEY: DEFAULT_API_KEY },
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   };
   const code = await runExport(args, io);
   return { code, stdout, stderr };
