@@ -9,6 +9,7 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
+import { DRAIN_BYTES, type Connections } from "./connections";
 import { firstUrl, isLoopbackHost, requestHeaders, type CheckTarget } from "./target";
 
 /** How a check is bounded and whom it may reach. */
@@ -23,6 +24,12 @@ export interface ProbeSettings {
   loopbackOnly: boolean;
   /** Certificate authorities trusted for https, instead of Node's bundled ones. */
   ca: (string | Buffer)[] | undefined;
+  /**
+   * Kept-alive connections to share between checks (`pulumi-uptime test`); without them,
+   * a fresh connection per check, as the service's checker opens (connections.ts says why
+   * sharing changes no outcome).
+   */
+  connections?: Connections;
 }
 
 /** The service's bounds: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup. */
@@ -82,7 +89,7 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
       if (url.protocol === "https:") sslEndsAt = cert;
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode ?? 0) && location) {
-        res.destroy();
+        letGo(res, method, settings);
         if (hop >= settings.maxRedirects) return done(false, `too many redirects (more than ${settings.maxRedirects})`);
         url = new URL(location, url);
         // As browsers and the service's HTTP client do: 303 always, 301/302 after a POST-like method, go on with GET.
@@ -95,8 +102,8 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
       }
       const line = statusLine(res);
       if (target.condition === "url_unavailable" || !target.lookup) {
-        // Only the status matters: the body, however large, is never read.
-        res.destroy();
+        // Only the status matters: the body is never read for the verdict.
+        letGo(res, method, settings);
         const code = res.statusCode ?? 0;
         return done(code >= 200 && code < 300, line);
       }
@@ -116,13 +123,20 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
   }
 }
 
-/** Sends one request; resolves with the response once its head has arrived. */
+/** Codes of a kept-alive connection the other side closed before it took the request. */
+const STALE = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+/**
+ * Sends one request; resolves with the response once its head has arrived. On a shared
+ * connection the target closed while idle, sends it again once on a fresh one.
+ */
 function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
   settings: ProbeSettings,
   signal: AbortSignal,
+  fresh = false,
 ): Promise<IncomingMessage> {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return Promise.reject(new CheckFailure(`unsupported URL scheme ${url.protocol}`));
@@ -132,22 +146,47 @@ function send(
     );
   }
   if (signal.aborted) return Promise.reject(signal.reason);
+  const secure = url.protocol === "https:";
+  const shared = fresh ? undefined : settings.connections?.[secure ? "https" : "http"];
   return new Promise((resolve, reject) => {
     const options: https.RequestOptions = {
       method,
       headers,
-      // A fresh connection per check, as a checker sees a site; nothing pooled to go stale.
-      agent: false,
+      // Without shared connections, a fresh one per check, as a checker sees a site.
+      agent: shared ?? false,
       signal,
-      ...(url.protocol === "https:" && settings.ca ? { ca: settings.ca } : {}),
+      ...(secure && settings.ca ? { ca: settings.ca } : {}),
     };
-    const req = (url.protocol === "https:" ? https : http).request(url, options, (res) => {
+    const req = (secure ? https : http).request(url, options, (res) => {
       // Whatever the response does after the verdict must not become an uncaught error.
       res.on("error", () => undefined);
       resolve(res);
     });
-    req.on("error", reject);
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && STALE.has(err.code ?? "") && !signal.aborted) {
+        resolve(send(url, method, headers, settings, signal, true));
+      } else reject(err);
+    });
     req.end();
+  });
+}
+
+/**
+ * Done with a response whose body the verdict does not need: on a shared connection the
+ * body is read on (and dropped) so that the connection can serve the next check, unless
+ * it is longer than DRAIN_BYTES, which closes the connection instead; without shared
+ * connections, closed unread.
+ */
+function letGo(res: IncomingMessage, method: string, settings: ProbeSettings): void {
+  const length = Number(res.headers["content-length"] ?? 0);
+  if (!settings.connections || (method !== "HEAD" && !(length <= DRAIN_BYTES))) {
+    res.destroy();
+    return;
+  }
+  let read = 0;
+  res.on("data", (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_BYTES) res.destroy();
   });
 }
 
