@@ -154,7 +154,6 @@ function send(
       headers,
       // Without shared connections, a fresh one per check, as a checker sees a site.
       agent: shared ?? false,
-      signal,
       ...(secure && settings.ca ? { ca: settings.ca } : {}),
     };
     const req = (secure ? https : http).request(url, options, (res) => {
@@ -162,6 +161,11 @@ function send(
       res.on("error", () => undefined);
       resolve(res);
     });
+    // The deadline ends the request, and a body still being read (its socket goes with it).
+    // Not the `signal` option: its listener cost 0.1 ms a request, a tenth of a 1,000-monitor run.
+    const onAbort = () => req.destroy(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    req.once("close", () => signal.removeEventListener("abort", onAbort));
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (req.reusedSocket && STALE.has(err.code ?? "") && !signal.aborted) {
         resolve(send(url, method, headers, settings, signal, true));
