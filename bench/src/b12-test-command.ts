@@ -134,6 +134,7 @@ export const b12Blocks = section.blocks;
 export function b12Section(r: B12Result): string {
   const m = machine();
   const list = (xs: number[]) => xs.map((x) => secs(x)).join(", ");
+  const ms = (xs: number[]) => xs.map((x) => `${x} ms`).join(", ");
   const yes = (ok: boolean) => (ok ? "yes" : "**no**");
   return [
     `## B12: \`pulumi-uptime test\` of ${r.monitors} monitors at concurrency ${r.concurrency} (${new Date().toISOString().slice(0, 10)})`,
@@ -147,8 +148,8 @@ export function b12Section(r: B12Result): string {
     `| \`pulumi-uptime test --file\` (${r.passed} pass) | ${list(r.commandMs)} | ${secs(Math.min(...r.commandMs))} | ${r.commandRssMb.toFixed(0)} MB |`,
     `| floor: undici GETs | ${list(r.floorMs)} | ${secs(Math.min(...r.floorMs))} | ${r.floorRssMb.toFixed(0)} MB |`,
     `| of which the GETs alone (no start, no module load) | ${list(r.floorGetsMs)} | ${secs(Math.min(...r.floorGetsMs))} | |`,
-    `| CPU time of the command (user + system) | ${list(r.commandCpuMs)} | ${secs(Math.min(...r.commandCpuMs))} | |`,
-    `| CPU time of the floor (user + system) | ${list(r.floorCpuMs)} | ${secs(Math.min(...r.floorCpuMs))} | |`,
+    `| CPU time of the command (user + system) | ${ms(r.commandCpuMs)} | ${Math.min(...r.commandCpuMs)} ms | |`,
+    `| CPU time of the floor (user + system) | ${ms(r.floorCpuMs)} | ${Math.min(...r.floorCpuMs)} ms | |`,
     "",
     `Ratio ${ratio(Math.min(...r.commandMs), Math.min(...r.floorMs))} (target at most ${RATIO_TARGET}: ${yes(r.ratio <= RATIO_TARGET)}); CPU time ratio ${ratio(Math.min(...r.commandCpuMs), Math.min(...r.floorCpuMs))} (the wall ratio on a loaded machine shrinks towards 1, as both sides wait for a core; the CPU ratio does not); memory ${r.commandRssMb.toFixed(0)} MB (target at most ${MEMORY_TARGET_MB} MB: ${yes(r.commandRssMb <= MEMORY_TARGET_MB)}).`,
   ].join("\n");
