@@ -2,10 +2,12 @@
  * The verdict on one declared monitor, as the service would reach it if it checked the
  * monitor now: `skipped` (paused, inside its maintenance window, or a field the check
  * needs is not known here), else the check's `alert` (down by the alert condition, or
- * the certificate ends within `sslAlertDays`) or `pass`.
+ * the certificate ends within `sslAlertDays`) or `pass`. The domain's expiry is not
+ * checked here, and the reason says so when `domainAlertDays` asks for it (domain.ts).
  */
 import { localDateTimeToEpoch } from "../util/time";
 import { certificateAlert } from "./certificate";
+import { domainNotChecked } from "./domain";
 import { probe, type ProbeSettings } from "./probe";
 import type { CheckTarget } from "./target";
 
@@ -153,9 +155,12 @@ export async function verdictOf(m: DeclaredMonitor, options: VerdictOptions): Pr
     return out("alert", "the URL is not a valid URL");
   }
   const result = await probe(target, options.settings, options.signal);
-  if (!result.up) return out("alert", result.result);
+  // What the check could not look at is said after its verdict, whatever that is.
+  const note = domainNotChecked(m.args.domainAlertDays);
+  const checked = (outcome: Outcome, reason: string) => out(outcome, note ? `${reason}; ${note}` : reason);
+  if (!result.up) return checked("alert", result.result);
   const sslDays = typeof m.args.sslAlertDays === "number" ? m.args.sslAlertDays : null;
   const cert = certificateAlert(result.sslEndsAt, sslDays, now);
-  if (cert) return out("alert", cert);
-  return out("pass", result.result);
+  if (cert) return checked("alert", cert);
+  return checked("pass", result.result);
 }

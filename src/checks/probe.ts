@@ -9,6 +9,8 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
+import { DRAIN_BYTES, type Connections } from "./connections";
+import { Deadline } from "./deadline";
 import { firstUrl, isLoopbackHost, requestHeaders, type CheckTarget } from "./target";
 
 /** How a check is bounded and whom it may reach. */
@@ -23,6 +25,12 @@ export interface ProbeSettings {
   loopbackOnly: boolean;
   /** Certificate authorities trusted for https, instead of Node's bundled ones. */
   ca: (string | Buffer)[] | undefined;
+  /**
+   * Kept-alive connections to share between checks (`pulumi-uptime test`); without them,
+   * a fresh connection per check, as the service's checker opens (connections.ts says why
+   * sharing changes no outcome).
+   */
+  connections?: Connections;
 }
 
 /** The service's bounds: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup. */
@@ -58,12 +66,12 @@ function statusLine(res: IncomingMessage): string {
 /** Checks `target` once. `signal` ends it early (the server or the command is closing). */
 export async function probe(target: CheckTarget, settings: ProbeSettings, signal?: AbortSignal): Promise<ProbeResult> {
   const started = performance.now();
-  const deadline = new AbortController();
+  const deadline = new Deadline();
   const timer = setTimeout(
-    () => deadline.abort(new CheckFailure(`timed out after ${settings.timeoutMs} ms`)),
+    () => deadline.end(new CheckFailure(`timed out after ${settings.timeoutMs} ms`)),
     settings.timeoutMs,
   );
-  const onAbort = () => deadline.abort(new CheckFailure("the check was cancelled"));
+  const onAbort = () => deadline.end(new CheckFailure("the check was cancelled"));
   signal?.addEventListener("abort", onAbort, { once: true });
   let sslEndsAt: number | null = null;
   const done = (up: boolean, result: string): ProbeResult => ({
@@ -77,12 +85,12 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
     let method = target.method;
     const origin = url.origin;
     for (let hop = 0; ; hop++) {
-      const res = await send(url, method, requestHeaders(target, url.origin === origin), settings, deadline.signal);
+      const res = await send(url, method, requestHeaders(target, url.origin === origin), settings, deadline);
       const cert = certificateEnd(res);
       if (url.protocol === "https:") sslEndsAt = cert;
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode ?? 0) && location) {
-        res.destroy();
+        letGo(res, method, settings);
         if (hop >= settings.maxRedirects) return done(false, `too many redirects (more than ${settings.maxRedirects})`);
         url = new URL(location, url);
         // As browsers and the service's HTTP client do: 303 always, 301/302 after a POST-like method, go on with GET.
@@ -95,12 +103,12 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
       }
       const line = statusLine(res);
       if (target.condition === "url_unavailable" || !target.lookup) {
-        // Only the status matters: the body, however large, is never read.
-        res.destroy();
+        // Only the status matters: the body is never read for the verdict.
+        letGo(res, method, settings);
         const code = res.statusCode ?? 0;
         return done(code >= 200 && code < 300, line);
       }
-      const body = await readBounded(res, settings.maxBodyBytes, deadline.signal);
+      const body = await readBounded(res, settings.maxBodyBytes, deadline);
       const found = body.includes(Buffer.from(target.lookup, "utf8"));
       const text = `text "${target.lookup}" ${found ? "found" : "not found"}`;
       // url_text alerts when the text IS there, url_no_text when it is NOT.
@@ -108,7 +116,7 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
       return done(up, `${line}, ${text}`);
     }
   } catch (err) {
-    const reason = deadline.signal.aborted && deadline.signal.reason instanceof Error ? deadline.signal.reason : err;
+    const reason = deadline.reason ?? err;
     return done(false, describe(reason));
   } finally {
     clearTimeout(timer);
@@ -116,13 +124,20 @@ export async function probe(target: CheckTarget, settings: ProbeSettings, signal
   }
 }
 
-/** Sends one request; resolves with the response once its head has arrived. */
+/** Codes of a kept-alive connection the other side closed before it took the request. */
+const STALE = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+/**
+ * Sends one request; resolves with the response once its head has arrived. On a shared
+ * connection the target closed while idle, sends it again once on a fresh one.
+ */
 function send(
   url: URL,
   method: string,
   headers: Record<string, string>,
   settings: ProbeSettings,
-  signal: AbortSignal,
+  deadline: Deadline,
+  fresh = false,
 ): Promise<IncomingMessage> {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return Promise.reject(new CheckFailure(`unsupported URL scheme ${url.protocol}`));
@@ -131,51 +146,80 @@ function send(
       new CheckFailure(`not checked: ${url.hostname} is not on loopback, and this server checks only loopback targets`),
     );
   }
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (deadline.reason) return Promise.reject(deadline.reason);
+  const secure = url.protocol === "https:";
+  const shared = fresh ? undefined : settings.connections?.[secure ? "https" : "http"];
   return new Promise((resolve, reject) => {
     const options: https.RequestOptions = {
       method,
       headers,
-      // A fresh connection per check, as a checker sees a site; nothing pooled to go stale.
-      agent: false,
-      signal,
-      ...(url.protocol === "https:" && settings.ca ? { ca: settings.ca } : {}),
+      // Without shared connections, a fresh one per check, as a checker sees a site.
+      agent: shared ?? false,
+      ...(secure && settings.ca ? { ca: settings.ca } : {}),
     };
-    const req = (url.protocol === "https:" ? https : http).request(url, options, (res) => {
+    const req = (secure ? https : http).request(url, options, (res) => {
       // Whatever the response does after the verdict must not become an uncaught error.
       res.on("error", () => undefined);
       resolve(res);
     });
-    req.on("error", reject);
+    // The deadline ends the request, and a body still being read (its socket goes with it).
+    req.once(
+      "close",
+      deadline.onEnd(() => req.destroy(deadline.reason)),
+    );
+    req.on("error", (err: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && STALE.has(err.code ?? "") && !deadline.isOver) {
+        resolve(send(url, method, headers, settings, deadline, true));
+      } else reject(err);
+    });
     req.end();
   });
 }
 
+/**
+ * Done with a response whose body the verdict does not need: on a shared connection the
+ * body is read on (and dropped) so that the connection can serve the next check, unless
+ * it is longer than DRAIN_BYTES, which closes the connection instead; without shared
+ * connections, closed unread.
+ */
+function letGo(res: IncomingMessage, method: string, settings: ProbeSettings): void {
+  const length = Number(res.headers["content-length"] ?? 0);
+  if (!settings.connections || (method !== "HEAD" && !(length <= DRAIN_BYTES))) {
+    res.destroy();
+    return;
+  }
+  let read = 0;
+  res.on("data", (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > DRAIN_BYTES) res.destroy();
+  });
+}
+
 /** Up to `max` bytes of the body; the rest is dropped with the connection. */
-function readBounded(res: IncomingMessage, max: number, signal: AbortSignal): Promise<Buffer> {
+function readBounded(res: IncomingMessage, max: number, deadline: Deadline): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    let stopListening: () => void = () => undefined;
     // Settle first, then let go of the connection: destroying it emits events of its own.
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      signal.removeEventListener("abort", onAbort);
+      stopListening();
       res.off("data", onData);
       outcome();
       res.destroy();
     };
     const finish = () => settle(() => resolve(Buffer.concat(chunks, Math.min(size, max))));
     const fail = (err: unknown) => settle(() => reject(err));
-    const onAbort = () => fail(signal.reason);
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
       if (size >= max) finish();
     };
     if (max === 0) return finish();
-    signal.addEventListener("abort", onAbort, { once: true });
+    stopListening = deadline.onEnd(() => fail(deadline.reason));
     res.on("data", onData);
     res.once("end", finish);
     res.once("error", fail);

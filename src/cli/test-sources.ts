@@ -6,7 +6,6 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parse as parseYaml } from "yaml";
 import type { DeclaredMonitor } from "../checks";
 import { configRefsIn, hasConfigRef, resolveConfigRefs } from "../gitops/config-refs";
 import { loadMonitorsFile } from "../gitops/load-monitors";
@@ -24,6 +23,9 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
 
 /** The project's name, from Pulumi.yaml in `dir`. */
 export function projectName(dir: string): string | undefined {
+  // Loaded here, not with the module: `test --file` without a stack never reads Pulumi.yaml.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { parse: parseYaml } = require("yaml") as typeof import("yaml");
   for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
     try {
       const doc = parseYaml(readFileSync(join(dir, f), "utf8")) as { name?: unknown } | null;

@@ -25,7 +25,7 @@ export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
  * A property value with secret envelopes opened: `secrets` collects every string that was
  * inside one, `unknown` is set when the value holds the engine's unknown.
  */
-function open(value: unknown, secrets: string[], inSecret = false): { value: unknown; unknown: boolean } {
+export function open(value: unknown, secrets: string[], inSecret = false): { value: unknown; unknown: boolean } {
   let unknown = false;
   const walk = (v: unknown, secret: boolean): unknown => {
     if (typeof v === "string") {
@@ -142,10 +142,12 @@ export async function monitorsOfPreview(target: StackTarget): Promise<DeclaredMo
     .map(([urn, r]) => monitorOf(urn, r.state!, false));
 }
 
-interface StateResource {
+export interface StateResource {
   urn: string;
   type: string;
   id?: string;
+  /** The provider that manages it: `<provider URN>::<provider id>`. */
+  provider?: string;
   /** When the engine last changed the resource's state (RFC 3339). */
   modified?: string;
   inputs?: Record<string, unknown>;
@@ -153,11 +155,20 @@ interface StateResource {
   delete?: boolean;
 }
 
+/** Every resource in the stack's state (the last update's), secrets in plain text: keep it in memory only. */
+export async function stateResources(target: StackTarget): Promise<StateResource[]> {
+  const text = await pulumi(target, ["stack", "export", "--show-secrets"]);
+  return (JSON.parse(text) as { deployment?: { resources?: StateResource[] } }).deployment?.resources ?? [];
+}
+
+/** The monitors among `resources`, without those pending deletion. */
+export function monitorResources(resources: readonly StateResource[]): StateResource[] {
+  return resources.filter((r) => MONITOR_TYPES.has(r.type) && !r.delete);
+}
+
 /** The stack's monitor resources in its state (the last update's), with their outputs. */
 export async function stateMonitors(target: StackTarget): Promise<StateResource[]> {
-  const text = await pulumi(target, ["stack", "export", "--show-secrets"]);
-  const resources = (JSON.parse(text) as { deployment?: { resources?: StateResource[] } }).deployment?.resources ?? [];
-  return resources.filter((r) => MONITOR_TYPES.has(r.type) && !r.delete);
+  return monitorResources(await stateResources(target));
 }
 
 /** The monitors in the stack's state, as the last update declared them. */

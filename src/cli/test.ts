@@ -6,13 +6,15 @@
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
 import { PROBE_DEFAULTS, verdictOf, type DeclaredMonitor, type ProbeSettings, type Verdict } from "../checks";
+import { closeConnections, keptAliveConnections } from "../checks/connections";
 import { MonitorsFileError } from "../gitops/load-monitors";
 import { isTimeZone } from "../util/time";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { jsonReport, junitReport, summary, textReport } from "./test-report";
 import { monitorsOfFile, projectName, type StackConfig } from "./test-sources";
 import { readStackConfig, SourceError } from "../export/stack";
-import { monitorsOfPreview, monitorsOfState } from "./test-stack";
+// The preview and the state are read only for --stack: `--file` starts without that code.
+const stackSources = () => import("./test-stack");
 
 export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
 
@@ -139,12 +141,13 @@ async function declaredMonitors(opts: TestOptions, io: CliIo): Promise<DeclaredM
   const cwd = io.cwd ?? process.cwd();
   const target = { cwd, env: io.env, stack: opts.stack };
   if (opts.file) {
-    let config: StackConfig | undefined;
-    if (opts.stack) config = await readStackConfig(target);
+    // Without a stack there is no config to read `${config:key}` from, nor a project to name.
+    if (!opts.stack) return monitorsOfFile(opts.file);
+    const config: StackConfig = await readStackConfig(target);
     return monitorsOfFile(opts.file, config, projectName(cwd));
   }
-  if (opts.deployed) return monitorsOfState(target);
-  return monitorsOfPreview(target);
+  const stack = await stackSources();
+  return opts.deployed ? stack.monitorsOfState(target) : stack.monitorsOfPreview(target);
 }
 
 /** Checks `monitors` and says what the service would report of each, with each check's time. */
@@ -195,12 +198,19 @@ async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
     return err instanceof MonitorsFileError || err instanceof SourceError ? 2 : 1;
   }
   const started = performance.now();
-  const { results, times } = await checkMonitors(monitors, {
-    settings: { ...PROBE_DEFAULTS, timeoutMs: opts.timeoutMs, loopbackOnly: false, ca },
-    concurrency: opts.concurrency,
-    timeZone: opts.timeZone ?? io.env.UPTIME_TIME_ZONE,
-    rewriteUrl: urlRewriter(opts.baseUrls),
-  });
+  const connections = keptAliveConnections();
+  let checked: Awaited<ReturnType<typeof checkMonitors>>;
+  try {
+    checked = await checkMonitors(monitors, {
+      settings: { ...PROBE_DEFAULTS, timeoutMs: opts.timeoutMs, loopbackOnly: false, ca, connections },
+      concurrency: opts.concurrency,
+      timeZone: opts.timeZone ?? io.env.UPTIME_TIME_ZONE,
+      rewriteUrl: urlRewriter(opts.baseUrls),
+    });
+  } finally {
+    closeConnections(connections);
+  }
+  const { results, times } = checked;
   const totalMs = performance.now() - started;
   if (opts.junit) {
     const tmp = `${opts.junit}.${process.pid}.tmp`;

@@ -18,10 +18,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { UptimeClient } from "../client/client";
 import { UptimeNotFoundError } from "../client/errors";
 import type { Monitor } from "../client/index";
-import { clientFor, CONFIG_KEYS, ENV_VARS } from "../runtime/config";
+import { clientFor } from "../runtime/config";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { readStackConfig, SourceError } from "../export/stack";
-import { lastUpdate, stateMonitors } from "./test-stack";
+import { lastUpdate, monitorResources, stateResources, type StateResource } from "./test-stack";
+import { settingsResolver } from "./verify-settings";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
@@ -39,9 +40,11 @@ Options:
   --interval SECONDS   Time between polls, at least 1. Default 15.
   -h, --help           Show this help.
 
-The service's URL and API key come from the stack's config (uptime:baseUrl,
-uptime:apiKey), else UPTIME_BASE_URL and UPTIME_API_KEY. Requests are paced at
-uptime:requestsPerMinute (or UPTIME_REQUESTS_PER_MINUTE) when set, else 30 a minute.
+Each monitor is read with the settings of the provider that manages it: a provider
+declared in the program (its baseUrl, apiKey, requestsPerMinute, ... in the stack's
+state), else the stack's config (uptime:baseUrl, uptime:apiKey, ...); what either
+leaves out comes from UPTIME_BASE_URL, UPTIME_API_KEY, ... Requests are paced at the
+provider's requestsPerMinute when set, else 30 a minute, per account.
 
 Exit code: 0 when every monitor was checked and none is offline, 1 otherwise, 2 for
 usage errors and a stack that cannot be read.`;
@@ -181,54 +184,103 @@ export async function runVerify(argv: string[], io: CliIo = processIo()): Promis
 
 async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
   const target = { cwd: io.cwd ?? process.cwd(), env: io.env, stack: opts.stack };
-  let watched: Watched[];
-  let client: UptimeClient;
+  let update: { startMs: number } | undefined;
+  let resources: StateResource[];
+  let config: Map<string, string>;
   try {
-    const [update, resources, config] = await Promise.all([
+    [update, resources, config] = await Promise.all([
       lastUpdate(target),
-      stateMonitors(target),
+      stateResources(target),
       readStackConfig(target),
     ]);
     if (!update) throw new SourceError(`the stack ${opts.stack} has no update to verify: run \`pulumi up\` first`);
-    watched = resources
-      .filter((r) => opts.all || (r.modified !== undefined && Date.parse(r.modified) >= update.startMs))
-      .map((r) => {
-        const outs = r.outputs ?? {};
-        const resourceName = r.urn.slice(r.urn.lastIndexOf("::") + 2);
-        return {
-          resourceName,
-          name: typeof outs.name === "string" ? outs.name : resourceName,
-          id: Number(outs.monitorId ?? r.id),
-          interval: typeof outs.interval === "number" ? outs.interval : 3600,
-          since: Math.max(update.startMs, r.modified ? Date.parse(r.modified) : 0),
-        };
-      })
-      .filter((w) => Number.isInteger(w.id) && w.id > 0);
-    const setting = (key: keyof typeof CONFIG_KEYS) => config.get(CONFIG_KEYS[key]) ?? io.env[ENV_VARS[key]];
-    client = clientFor({
-      baseUrl: setting("baseUrl"),
-      apiKey: setting("apiKey"),
-      // Dates as UTC wall time, to compare with the update's time; nothing is written.
-      timeZone: "UTC",
-      requestsPerMinute: setting("requestsPerMinute") ?? VERIFY_REQUESTS_PER_MINUTE,
-      maxRetries: setting("maxRetries"),
-      timeoutMs: setting("timeoutMs"),
-    });
   } catch (err) {
     io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
     return 2;
   }
+  return verifyState({ updateStartMs: update.startMs, resources, config }, opts, io);
+}
+
+/** What `verify` reads of a stack: its last update's start, its state's resources, its config (decrypted). */
+export interface StackState {
+  updateStartMs: number;
+  resources: readonly StateResource[];
+  config: ReadonlyMap<string, string>;
+}
+
+/** One account's monitors to watch, and the client (with its provider's settings) to watch them with. */
+interface Watch {
+  client: UptimeClient;
+  watched: Watched[];
+}
+
+/**
+ * Verifies the monitors of `state` (those its last update touched, or all with `all`),
+ * each read with the settings of the provider that manages it; monitors of providers
+ * with the same service URL and key are polled as one account, with one client's pacing.
+ * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for settings that cannot work.
+ */
+export async function verifyState(
+  state: StackState,
+  opts: Omit<VerifyOptions, "stack"> & { stack?: string },
+  io: CliIo,
+): Promise<number> {
+  const settingsOf = settingsResolver(state.resources, state.config, io.env);
+  const watches = new Map<string, Watch>();
   try {
-    if (watched.length === 0) {
+    for (const r of monitorResources(state.resources)) {
+      if (!opts.all && !(r.modified !== undefined && Date.parse(r.modified) >= state.updateStartMs)) continue;
+      const outs = r.outputs ?? {};
+      const resourceName = r.urn.slice(r.urn.lastIndexOf("::") + 2);
+      const w: Watched = {
+        resourceName,
+        name: typeof outs.name === "string" ? outs.name : resourceName,
+        id: Number(outs.monitorId ?? r.id),
+        interval: typeof outs.interval === "number" ? outs.interval : 3600,
+        since: Math.max(state.updateStartMs, r.modified ? Date.parse(r.modified) : 0),
+      };
+      if (!Number.isInteger(w.id) || w.id <= 0) continue;
+      const { settings, from } = settingsOf(r);
+      const account = JSON.stringify([settings.baseUrl, settings.apiKey]);
+      let watch = watches.get(account);
+      if (!watch) {
+        let client: UptimeClient;
+        try {
+          client = clientFor({
+            ...settings,
+            // Dates as UTC wall time, to compare with the update's time; nothing is written.
+            timeZone: "UTC",
+            requestsPerMinute: settings.requestsPerMinute ?? VERIFY_REQUESTS_PER_MINUTE,
+          });
+        } catch (err) {
+          throw new SourceError(`${from} (monitor ${resourceName}): ${(err as Error).message}`);
+        }
+        watches.set(account, (watch = { client, watched: [] }));
+      }
+      watch.watched.push(w);
+    }
+  } catch (err) {
+    await Promise.all([...watches.values()].map((w) => w.client.close()));
+    io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const all = [...watches.values()].flatMap((w) => w.watched);
+  try {
+    if (all.length === 0) {
       io.stdout.write(
-        `No monitor to verify: the last update of ${opts.stack} created or changed none (--all verifies every one).\n`,
+        `No monitor to verify: the last update${opts.stack ? ` of ${opts.stack}` : ""} created or changed none (--all verifies every one).\n`,
       );
       return 0;
     }
-    const withinMs = opts.withinMs ?? (Math.max(...watched.map((w) => w.interval)) + 120) * 1000;
-    const standings = await watchChecks(client, watched, { withinMs, intervalMs: opts.intervalMs });
+    const withinMs = opts.withinMs ?? (Math.max(...all.map((w) => w.interval)) + 120) * 1000;
+    const standings = new Map<number, Standing>();
+    // One account's polling is paced by its client; accounts are polled side by side.
+    for (const found of await Promise.all(
+      [...watches.values()].map((w) => watchChecks(w.client, w.watched, { withinMs, intervalMs: opts.intervalMs })),
+    ))
+      for (const [id, s] of found) standings.set(id, s);
     let failed = 0;
-    const lines = watched.map((w) => {
+    const lines = all.map((w) => {
       const s = standings.get(w.id)!;
       const bad = s.state === "offline" || s.state === "missing" || s.state === "waiting";
       if (bad) failed++;
@@ -246,8 +298,8 @@ async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
     io.stdout.write(`${lines.join("\n")}\n`);
     io.stdout.write(
       failed
-        ? `${failed} of ${watched.length} monitor${watched.length === 1 ? "" : "s"} failed verification.\n`
-        : `${watched.length} monitor${watched.length === 1 ? "" : "s"} verified.\n`,
+        ? `${failed} of ${all.length} monitor${all.length === 1 ? "" : "s"} failed verification.\n`
+        : `${all.length} monitor${all.length === 1 ? "" : "s"} verified.\n`,
     );
     return failed ? 1 : 0;
   } catch (err) {
@@ -255,6 +307,6 @@ async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
     io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
     return 1;
   } finally {
-    await client.close();
+    await Promise.all([...watches.values()].map((w) => w.client.close()));
   }
 }

@@ -20,17 +20,15 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { isMap, LineCounter, parseDocument, type Document } from "yaml";
-// RunError from its own module: the same class, without loading the whole SDK (seconds),
-// which \`pulumi-uptime test --file\` does not need.
+import type { Document } from "yaml";
 import type { Unwrap } from "@pulumi/pulumi";
-import { RunError } from "@pulumi/pulumi/errors";
 import type { CheckFailure } from "@pulumi/pulumi/dynamic";
 import { checkMonitor } from "../runtime/monitor/check-monitor";
 import { nameKey } from "../util/monitor-names";
 import { UNKNOWN } from "../runtime/unknowns";
 import type { MonitorArgs } from "../dynamic/monitor";
 import { configRefsIn, mapConfigRefStrings, splitConfigRefs } from "./config-refs";
+import { quickParse } from "./quick-yaml";
 
 /** A monitor's fields as written in the file (placeholders such as `${config:key}` kept). */
 export type MonitorFileArgs = Unwrap<MonitorArgs>;
@@ -79,7 +77,13 @@ export function formatProblem(p: MonitorsFileProblem): string {
  * just the first. A Pulumi `RunError`: thrown in a program, `pulumi up` prints the
  * message without a stack trace.
  */
-export class MonitorsFileError extends RunError {
+export class MonitorsFileError extends Error {
+  /**
+   * The mark by which Pulumi tells a RunError (`RunError.isInstance`), which works across
+   * copies of the SDK. Set here rather than extending RunError: importing it loads gRPC,
+   * which `pulumi-uptime test --file` does not need (40 ms of its start).
+   */
+  readonly __pulumiRunError = true;
   /** The file as named in messages. */
   readonly file: string;
   /** Every problem found. */
@@ -157,6 +161,70 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** Where a problem is in the file: line numbers, when the file was read with positions. */
+interface Lines {
+  /** Line of a top-level key. */
+  top(key: string): number | undefined;
+  /** Line of the `monitors` value. */
+  monitors(): number | undefined;
+  /** Line of an entry's key. */
+  entry(resourceName: string): number | undefined;
+  /** Line of a field of an entry (`alerts[1].value`), else of the entry. */
+  field(resourceName: string, field: string): number | undefined;
+}
+
+const NO_LINES: Lines = {
+  top: () => undefined,
+  monitors: () => undefined,
+  entry: () => undefined,
+  field: () => undefined,
+};
+
+/** The file read by the `yaml` package with positions, or its syntax problems. */
+function readWithPositions(text: string, fileName: string): { root: unknown; lines: Lines } {
+  // Loaded only here: a valid file read by quickParse needs none of it (60 ms of a start).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { isMap, LineCounter, parseDocument } = require("yaml") as typeof import("yaml");
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
+  const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
+  if (doc.errors.length) {
+    throw new MonitorsFileError(
+      fileName,
+      doc.errors.map((e) => ({
+        file: fileName,
+        reason: `invalid YAML: ${e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`,
+        line: lineAt(e.pos[0]),
+      })),
+    );
+  }
+  const root: unknown = doc.toJS({ maxAliasCount: 1000 });
+  const rangeLine = (node: unknown) => lineAt((node as { range?: number[] } | undefined)?.range?.[0]);
+  // Each entry's node by key, found once: a search per entry is quadratic in a fleet's file.
+  let entryNodes: Map<string, { key: unknown }> | undefined;
+  const entryNode = (resourceName: string) => {
+    if (!entryNodes) {
+      entryNodes = new Map();
+      const monitorsNode = doc.get("monitors", true);
+      if (isMap(monitorsNode)) {
+        for (const p of monitorsNode.items) {
+          const key = String((p.key as { value?: unknown })?.value ?? p.key);
+          if (!entryNodes.has(key)) entryNodes.set(key, p);
+        }
+      }
+    }
+    return entryNodes.get(resourceName);
+  };
+  const lines: Lines = {
+    top: (key) => rangeLine(doc.getIn([key], true)),
+    monitors: () => rangeLine(doc.get("monitors", true)),
+    entry: (resourceName) => rangeLine(entryNode(resourceName)?.key),
+    field: (resourceName, field) =>
+      rangeLine(doc.getIn(["monitors", resourceName, ...yamlPath(field)], true)) ?? lines.entry(resourceName),
+  };
+  return { root, lines };
+}
+
 /**
  * Parses and validates the text of a monitors file.
  * @param text The YAML.
@@ -165,22 +233,34 @@ function describe(value: unknown): string {
  *   each entry's fields as the `Monitor` provider would reject them.
  */
 export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): MonitorFileEntry[] {
-  const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true, uniqueKeys: true });
-  const lineAt = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
+  const quick = quickParse(text);
+  if (quick) {
+    try {
+      const entries = validateMonitors(quick.root, fileName, NO_LINES);
+      // Lines are only read from the positions when someone asks (a file with a problem is read again, below).
+      let exact: Lines | undefined;
+      for (const entry of entries) {
+        Object.defineProperty(entry, "line", {
+          enumerable: true,
+          configurable: true,
+          get: () => (exact ??= readWithPositions(text, fileName).lines).entry(entry.resourceName),
+        });
+      }
+      return entries;
+    } catch (err) {
+      // A problem: read again with positions, so that each problem names its line.
+      if (!(err instanceof MonitorsFileError)) throw err;
+    }
+  }
+  const { root, lines } = readWithPositions(text, fileName);
+  return validateMonitors(root, fileName, lines);
+}
+
+/** The entries of a monitors file's value, or every problem with them. */
+function validateMonitors(root: unknown, fileName: string, lines: Lines): MonitorFileEntry[] {
   const problems: MonitorsFileProblem[] = [];
   const fail = (p: Omit<MonitorsFileProblem, "file">) => problems.push({ file: fileName, ...p });
 
-  if (doc.errors.length) {
-    for (const e of doc.errors)
-      fail({
-        reason: `invalid YAML: ${e.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`,
-        line: lineAt(e.pos[0]),
-      });
-    throw new MonitorsFileError(fileName, problems);
-  }
-
-  const root: unknown = doc.toJS({ maxAliasCount: 1000 });
   if (root === null || root === undefined) {
     throw new MonitorsFileError(fileName, [
       { file: fileName, reason: "the file is empty; expected a top-level `monitors:` mapping" },
@@ -194,10 +274,9 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
   const top = root as Record<string, unknown>;
   for (const key of Object.keys(top)) {
     if (key !== "monitors" && !key.startsWith("x-")) {
-      const node = doc.getIn([key], true) as { range?: [number, number, number] } | undefined;
       fail({
         reason: `unknown top-level key ${JSON.stringify(key)}; the file has \`monitors\` (and any \`x-\` keys, for YAML anchors)`,
-        line: lineAt(node?.range?.[0]),
+        line: lines.top(key),
       });
     }
   }
@@ -207,44 +286,31 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
     });
     throw new MonitorsFileError(fileName, problems);
   }
-  const monitorsNode = doc.get("monitors", true);
   const monitors = top.monitors ?? {};
   if (typeof monitors !== "object" || Array.isArray(monitors)) {
     fail({
       reason: `monitors: expected a mapping of resource name to monitor fields (monitors: { api: { name: ..., url: ..., interval: 60 } }); got ${describe(monitors)}`,
-      line: lineAt((monitorsNode as { range?: number[] } | undefined)?.range?.[0]),
+      line: lines.monitors(),
     });
     throw new MonitorsFileError(fileName, problems);
   }
 
   const entries: MonitorFileEntry[] = [];
   const names = new Map<string, { index: number; resourceName: string; name: string }>();
-  // Each entry's node by key, found once: a search per entry is quadratic in a fleet's file.
-  const entryNodes = new Map<string, { key: unknown }>();
-  if (isMap(monitorsNode)) {
-    for (const p of monitorsNode.items) {
-      const key = String((p.key as { value?: unknown })?.value ?? p.key);
-      if (!entryNodes.has(key)) entryNodes.set(key, p);
-    }
-  }
   Object.entries(monitors as Record<string, unknown>).forEach(([resourceName, value], i) => {
     const index = i + 1;
-    const entryNode = entryNodes.get(resourceName);
-    const entryLine = lineAt((entryNode?.key as { range?: number[] } | undefined)?.range?.[0]);
-    const fieldLine = (field: string): number | undefined => {
-      const node = doc.getIn(["monitors", resourceName, ...yamlPath(field)], true) as { range?: number[] } | undefined;
-      return lineAt(node?.range?.[0]) ?? entryLine;
-    };
+    const entryLine = () => lines.entry(resourceName);
+    const fieldLine = (field: string) => lines.field(resourceName, field);
     const at = { entry: index, resourceName };
     if (resourceName.trim() === "") {
-      fail({ ...at, reason: "the key (the resource name) must not be empty", line: entryLine });
+      fail({ ...at, reason: "the key (the resource name) must not be empty", line: entryLine() });
       return;
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       fail({
         ...at,
         reason: `expected a mapping of monitor fields (name, url, interval, ...); got ${describe(value)}`,
-        line: entryLine,
+        line: entryLine(),
       });
       return;
     }
@@ -286,7 +352,7 @@ export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): Mon
     entries.push({
       resourceName,
       index,
-      line: entryLine,
+      line: entryLine(),
       args: args as MonitorFileArgs,
       configKeys: safeConfigRefs(args),
     });

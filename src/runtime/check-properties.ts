@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { unknownPaths, withoutUnknowns } from "./unknowns";
+import { containsUnknown, unknownPaths, withoutUnknowns } from "./unknowns";
 import { propertyPath, toCamel as toCamelTop, toSnake } from "../schemas/name-case";
 
 /** What a resource's `check` needs to know about it. */
@@ -119,12 +119,14 @@ export function runCheck(
   for (const key of spec.allowed) {
     if (inputs[key] !== undefined) apiView[toSnake(key)] = inputs[key];
   }
-  const unknown = unknownPaths(apiView);
+  // Most inputs hold no unknown: then there is nothing to find or strip.
+  const anyUnknown = containsUnknown(apiView);
+  const unknown = anyUnknown ? unknownPaths(apiView) : [];
   const silenced = new Set(unknown.map((p) => String(p[0])));
   for (const group of spec.groups) {
     if (group.some((f) => silenced.has(toSnake(f)))) group.forEach((f) => silenced.add(toSnake(f)));
   }
-  const parsed = spec.schema.safeParse(withoutUnknowns(apiView));
+  const parsed = spec.schema.safeParse(anyUnknown ? withoutUnknowns(apiView) : apiView);
   if (!parsed.success) {
     const seen = new Set<string>();
     for (const issue of parsed.error.issues) {

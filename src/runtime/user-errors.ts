@@ -14,6 +14,9 @@ import {
 import { classifyFailure } from "../client/retry";
 import { CONFIG_KEYS, ENV_VARS, resolveSettings, settingName } from "./config";
 import { toCamel } from "../schemas/name-case";
+import { resourceLabel } from "./resource-label";
+
+export { resourceLabel };
 
 /** An error from a provider operation, naming the resource it concerns. */
 export class UptimeResourceError extends Error {
@@ -64,12 +67,6 @@ export async function deleteUnlessGone(resource: string, remove: () => Promise<u
     if (err instanceof UptimeNotFoundError) return;
     throw toResourceError(resource, err);
   }
-}
-
-/** `Monitor` + `api` → `Monitor "api"`; without a name, the id. */
-export function resourceLabel(kind: "Monitor" | "Incident", name: unknown, id?: string | number): string {
-  if (typeof name === "string" && name) return `${kind} "${name}"`;
-  return id !== undefined && id !== "" ? `${kind} ${id}` : kind;
 }
 
 function camelFields(fields: Record<string, string[]>): Record<string, string[]> {

@@ -13,9 +13,16 @@ export function toCamel<S extends string>(name: S): CamelCase<S> {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CamelCase<S>;
 }
 
-/** `alertTextLookup` → `alert_text_lookup`. */
+const snakes = new Map<string, string>();
+
+/** `alertTextLookup` → `alert_text_lookup`. Remembered: a check asks for the same few names for every resource. */
 export function toSnake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  let snake = snakes.get(name);
+  if (snake === undefined) {
+    snake = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    if (snakes.size < 1000) snakes.set(name, snake);
+  }
+  return snake;
 }
 
 /** `["alerts", 0, "value"]` → `alerts[0].value`, with camelCase names. */

@@ -7,7 +7,7 @@ import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { containsUnknown } from "../unknowns";
 import { sameDate, samePairs, sameScalar } from "../comparison";
 import { toDiffResult, type PropertyChanges } from "../changes";
-import { resourceLabel } from "../user-errors";
+import { resourceLabel } from "../resource-label";
 import { monitorClaims } from "./claims";
 import { MONITOR_API_FIELDS, type MonitorApiField, type MonitorInputs, type MonitorOutputs } from "./monitor-props";
 import { RESOURCE_NAME_KEY, resourceUrn } from "../keys";

@@ -4,7 +4,10 @@
  * echoed back plus what the service computes.
  */
 import type { Monitor, MonitorCreateInput, MonitorUpdateInput, KeyValue } from "../../schemas";
-import { MONITOR_FIELDS, namesWhere, type CamelCase, type monitorCreateSchema } from "../../schemas";
+import type { CamelCase } from "../../schemas/name-case";
+import type { monitorCreateSchema } from "../../schemas/monitor";
+import { namesWhere } from "../../schemas/fields";
+import { MONITOR_FIELDS } from "../../schemas/resources";
 import { toSnake } from "../../schemas/name-case";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, echoedWithComputed } from "../keys";
 
