@@ -18,7 +18,8 @@ import { GetSchemaRequest, type GetSchemaResponse } from "@pulumi/pulumi/proto/p
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, FIXTURES, REPO, leaks, ok, summary } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
-import { cleanCopy, entries, freshProject, missingRequires, npm, pack } from "./package";
+import { cleanCopy, freshProject, npm, pack } from "./package";
+import { entries, missingRequires } from "./install-contents";
 import { runCli, startCli } from "../support/cli";
 
 const SLACK = "https://hooks.slack.com/services/T000/B000/packed-e2e-secret";
