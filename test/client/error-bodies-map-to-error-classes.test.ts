@@ -183,37 +183,36 @@ describe("transport failures", () => {
       ctx("POST", "/api/v1/monitors"),
       "maybe-sent",
       Object.assign(new Error("other side closed"), { code: "UND_ERR_SOCKET" }),
-      {
-        outcomeUnknown: true,
-        timeoutMs: 1000,
-      },
+      { outcomeUnknown: true, timeoutMs: 1000 },
     );
     expect(e).toBeInstanceOf(UptimeNetworkError);
     expect(e.outcomeUnknown).toBe(true);
     expect(e.message).toBe(
       "POST /api/v1/monitors: no response: connection lost (UND_ERR_SOCKET). The outcome is unknown: the record may have been created. Look it up before trying again (monitor names are unique per account).",
     );
-    const refused = errorFromFailure(
-      { ...ctx("GET", "/api/v1/monitors", 4), origin: "http://127.0.0.1:8080" },
-      "not-sent",
-      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
-      {
-        outcomeUnknown: false,
-        timeoutMs: 1000,
-      },
-    );
-    expect(refused.message).toBe(
-      "GET /api/v1/monitors: no response: connection refused by 127.0.0.1:8080 (after 4 attempts).",
-    );
-    const https = errorFromFailure(
-      { ...ctx("GET", "/api/v1/monitors", 1), origin: "https://uptime.example.com" },
-      "not-sent",
-      Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
-      {
-        outcomeUnknown: false,
-        timeoutMs: 1000,
-      },
-    );
-    expect(https.message).toBe("GET /api/v1/monitors: no response: connection refused by uptime.example.com:443.");
   });
+
+  it.each([
+    [
+      "http://127.0.0.1:8080",
+      4,
+      "GET /api/v1/monitors: no response: connection refused by 127.0.0.1:8080 (after 4 attempts).",
+    ],
+    [
+      "https://uptime.example.com",
+      1,
+      "GET /api/v1/monitors: no response: connection refused by uptime.example.com:443.",
+    ],
+  ])(
+    "a refused connection to %s names its host and port, the scheme's default spelled out",
+    (origin, attempts, message) => {
+      const refused = errorFromFailure(
+        { ...ctx("GET", "/api/v1/monitors", attempts), origin },
+        "not-sent",
+        Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+        { outcomeUnknown: false, timeoutMs: 1000 },
+      );
+      expect(refused.message).toBe(message);
+    },
+  );
 });
