@@ -141,6 +141,14 @@ export function configureInTimeZone(server: { url: string }, timeZone: string, w
   setProviderLog({ warn: async (message) => void warnings.push(message), info: async () => undefined });
 }
 
+/**
+ * How the time-zone warning ends for an account in Europe/Berlin at a date in January: the
+ * account's offset, and the setting and the command that fix it.
+ */
+export const BERLIN_WINTER_ADVICE =
+  "The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone <the account's zone, e.g. Europe/Berlin>` " +
+  "(or UPTIME_TIME_ZONE), then run `pulumi up` (until it has run, a refresh still reads with the old setting).";
+
 /** Dynamic-provider inputs of a monitor named `name` with a maintenance window in 2030. */
 export const withWindow = (name: string) => ({
   name,
