@@ -75,127 +75,95 @@ describe("a bad release archive", () => {
     expect(await rig.srv.api.monitors()).toEqual([]);
   }
 
-  /** What a failed extraction leaves: the CLI's `.partial` marker beside the directory, so no command uses it. */
+  /** What a failed extraction leaves: no monitor, and the CLI's `.partial` marker beside the directory, so no command uses it. */
   async function leftMarkedPartial(stack: E2EStack): Promise<void> {
+    expect(await rig.srv.api.monitors()).toEqual([]);
     expect(uptimePluginEntries(stack.home)).toEqual([installed, `${installed}.lock`, `${installed}.partial`]);
     const ls = ok(await stack.run(["plugin", "ls", "--json"]));
     expect(JSON.parse(ls.stdout || "[]")).toEqual([]);
   }
 
-  it("corrupt (not gzip): up fails naming the plugin, its version and the cause; the leftover is marked partial", async () => {
-    rig.release.setAsset(asset, randomBytes(4096));
+  /** Serves `archive` as this platform's asset (none: `undefined`), then runs `test` on a fresh stack. */
+  async function withServed(archive: Buffer | undefined, test: (stack: E2EStack) => Promise<void>): Promise<void> {
+    rig.release.setAsset(asset, archive);
     const stack = await stackOf();
     try {
+      await test(stack);
+    } finally {
+      stack.dispose();
+    }
+  }
+
+  /** Nothing but the lock left in the plugin cache. */
+  const nothingCached = (stack: E2EStack) =>
+    expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
+
+  /** `pulumi plugin install` of this version from the release server, expecting the archive's sum to be `sum`. */
+  const installChecking = (stack: E2EStack, sum: string) =>
+    stack.run(["plugin", "install", "resource", "uptime", VERSION, "--server", rig.release.url, "--checksum", sum]);
+
+  it("corrupt (not gzip): up fails naming the plugin, its version and the cause; the leftover is marked partial", () =>
+    withServed(randomBytes(4096), async (stack) => {
       const up = failed(await stack.up());
       expect(up.output).toContain(
         "Could not automatically download and install resource plugin 'pulumi-resource-uptime' at version v0.1.0",
       );
       expect(up.output).toContain("error installing provider uptime: uncompressing: gzip: invalid header");
-      expect(await rig.srv.api.monitors()).toEqual([]);
       await leftMarkedPartial(stack);
       await recovers(stack);
-    } finally {
-      stack.dispose();
-    }
-  });
+    }));
 
-  it("truncated: up fails naming the file being unpacked and `unexpected EOF`; the leftover is marked partial", async () => {
-    rig.release.setAsset(asset, good.subarray(0, Math.floor(good.length / 2)));
-    const stack = await stackOf();
-    try {
+  it("truncated: up fails naming the file being unpacked and `unexpected EOF`; the leftover is marked partial", () =>
+    withServed(good.subarray(0, Math.floor(good.length / 2)), async (stack) => {
       const up = failed(await stack.up());
+      const unpacked = `\\S*/plugins/${installed}/pulumi-resource-uptime`;
       expect(up.output).toMatch(
-        new RegExp(
-          `error installing provider uptime: untarring file \\S*/plugins/${installed}/pulumi-resource-uptime: unexpected EOF`,
-        ),
+        new RegExp(`error installing provider uptime: untarring file ${unpacked}: unexpected EOF`),
       );
-      expect(await rig.srv.api.monitors()).toEqual([]);
       await leftMarkedPartial(stack);
       await recovers(stack);
-    } finally {
-      stack.dispose();
-    }
-  });
+    }));
 
-  it("checksum mismatch (`pulumi plugin install --checksum`): fails naming the expected sum; nothing is written to the cache", async () => {
-    rig.release.setAsset(asset, good);
-    const stack = await stackOf();
-    try {
+  it("checksum mismatch (`pulumi plugin install --checksum`): fails naming the expected sum; nothing is written to the cache", () =>
+    withServed(good, async (stack) => {
       const wrong = createHash("sha256").update("not the archive").digest("hex");
-      const r = failed(
-        await stack.run([
-          "plugin",
-          "install",
-          "resource",
-          "uptime",
-          VERSION,
-          "--server",
-          rig.release.url,
-          "--checksum",
-          wrong,
-        ]),
-      );
+      const r = failed(await installChecking(stack, wrong));
       expect(r.output).toContain(
         `downloading from ${rig.release.url}: failed to download plugin: uptime-${VERSION}: invalid checksum, expected ${wrong}, actual `,
       );
-      expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
+      nothingCached(stack);
       // Known limit of CLI v3.248.0 (docs/languages.md, "Installing the plugin by hand"): its
       // checksum reader drops the bytes of the read that ends the download, so even the
       // archive's own sum is refused. When a newer CLI passes this, that page's note goes.
       const right = createHash("sha256").update(good).digest("hex");
-      const again = failed(
-        await stack.run([
-          "plugin",
-          "install",
-          "resource",
-          "uptime",
-          VERSION,
-          "--server",
-          rig.release.url,
-          "--checksum",
-          right,
-        ]),
-      );
+      const again = failed(await installChecking(stack, right));
       expect(again.output).toContain(`invalid checksum, expected ${right}, actual `);
-      expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
+      nothingCached(stack);
       await recovers(stack, false);
-    } finally {
-      stack.dispose();
-    }
-  });
+    }));
 
-  it("no archive for this platform: up fails naming the archive's URL and the 404; nothing is written to the cache", async () => {
-    rig.release.setAsset(asset, undefined);
-    const stack = await stackOf();
-    try {
+  it("no archive for this platform: up fails naming the archive's URL and the 404; nothing is written to the cache", () =>
+    withServed(undefined, async (stack) => {
       const up = failed(await stack.up());
       expect(up.output).toContain(`404 HTTP error fetching plugin from ${rig.release.url}/${asset}`);
-      expect(uptimePluginEntries(stack.home).filter((e) => !e.endsWith(".lock"))).toEqual([]);
+      nothingCached(stack);
       await recovers(stack);
-    } finally {
-      stack.dispose();
-    }
-  });
+    }));
 
-  it("another platform's executable under this platform's name: up fails naming the executable and `exec format error`", async () => {
+  it("another platform's executable under this platform's name: up fails naming the executable and `exec format error`", () =>
     // A Mach-O arm64 header: what a darwin-arm64 build starts with. The CLI cannot tell before
     // running it, so it stays installed: the release build checks every executable's format
     // (scripts/build-standalone.js), and `pulumi plugin rm` clears it.
-    rig.release.setAsset(
-      asset,
+    withServed(
       archiveOf(Buffer.concat([Buffer.from([0xcf, 0xfa, 0xed, 0xfe, 0x0c, 0x00, 0x00, 0x01]), Buffer.alloc(4088)])),
-    );
-    const stack = await stackOf();
-    try {
-      const up = failed(await stack.up());
-      expect(up.output).toMatch(
-        new RegExp(`fork/exec \\S*/plugins/${installed}/pulumi-resource-uptime: exec format error`),
-      );
-      expect(await rig.srv.api.monitors()).toEqual([]);
-      ok(await stack.run(["plugin", "rm", "resource", "uptime", VERSION, "--yes"]));
-      await recovers(stack);
-    } finally {
-      stack.dispose();
-    }
-  });
+      async (stack) => {
+        const up = failed(await stack.up());
+        expect(up.output).toMatch(
+          new RegExp(`fork/exec \\S*/plugins/${installed}/pulumi-resource-uptime: exec format error`),
+        );
+        expect(await rig.srv.api.monitors()).toEqual([]);
+        ok(await stack.run(["plugin", "rm", "resource", "uptime", VERSION, "--yes"]));
+        await recovers(stack);
+      },
+    ));
 });

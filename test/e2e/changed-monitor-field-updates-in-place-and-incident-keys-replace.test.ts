@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { INCIDENT_TYPE, MONITOR_TYPE, byName, jsonSummary, ok, secs, summary, type RunResult } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
-import { sameInstant } from "./api";
+import { sameInstant, type ApiIncident } from "./api";
 
 describe("changes", () => {
   const e2e = lifecycleStack({ stack: { project: "lifecycle" }, up: true });
@@ -58,12 +58,16 @@ describe("changes", () => {
     ok(await e2e.stack.preview(["--expect-no-changes"]));
   });
 
-  it("a changed incident startedAt replaces the incident", async () => {
+  /**
+   * Sets `fixture:<key>` to `value`: the preview names `field` as what replaces the incident
+   * and nothing else changes, and up replaces it. Returns the one incident there is then.
+   */
+  async function incidentReplacedBy(key: string, value: string, field: string): Promise<ApiIncident> {
     const [old] = await e2e.srv.api.incidents();
-    await e2e.stack.setConfig("fixture:incidentStartedAt", "2024-01-01T09:30:00");
+    await e2e.stack.setConfig(`fixture:${key}`, value);
     const preview = ok(await e2e.stack.preview());
     expect(preview.output).toMatch(
-      /\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~startedAt\]/,
+      new RegExp(`\\+-\\s+pulumi-nodejs:dynamic/uptime:Incident\\s+outage\\s+replace\\s+\\[diff: ~${field}\\]`),
     );
     expect(summary(preview.output)).toMatchObject({ replace: 1, unchanged: 3 });
 
@@ -72,25 +76,19 @@ describe("changes", () => {
     const incidents = await e2e.srv.api.incidents();
     expect(incidents).toHaveLength(1);
     expect(incidents[0].id).not.toBe(old.id);
-    expect(incidents[0].monitor_id).toBe(apiId);
-    expect(sameInstant(incidents[0].started_at, "2024-01-01T09:30:00")).toBe(true);
-    expect(byName(await e2e.stack.resources(INCIDENT_TYPE), "outage").id).toBe(String(incidents[0].id));
+    return incidents[0];
+  }
+
+  it("a changed incident startedAt replaces the incident", async () => {
+    const replaced = await incidentReplacedBy("incidentStartedAt", "2024-01-01T09:30:00", "startedAt");
+    expect(replaced.monitor_id).toBe(apiId);
+    expect(sameInstant(replaced.started_at, "2024-01-01T09:30:00")).toBe(true);
+    expect(byName(await e2e.stack.resources(INCIDENT_TYPE), "outage").id).toBe(String(replaced.id));
   });
 
   it("a changed incident monitorId replaces the incident", async () => {
-    const [old] = await e2e.srv.api.incidents();
-    await e2e.stack.setConfig("fixture:incidentOn", "web");
-    const preview = ok(await e2e.stack.preview());
-    expect(preview.output).toMatch(
-      /\+-\s+pulumi-nodejs:dynamic\/uptime:Incident\s+outage\s+replace\s+\[diff: ~monitorId\]/,
-    );
-
-    ok(await e2e.stack.up());
-    expect(await e2e.stack.lastChanges()).toEqual({ replace: 1, same: 3 });
-    const incidents = await e2e.srv.api.incidents();
-    expect(incidents).toHaveLength(1);
-    expect(incidents[0].id).not.toBe(old.id);
-    expect(incidents[0].monitor_id).toBe(webId);
+    const replaced = await incidentReplacedBy("incidentOn", "web", "monitorId");
+    expect(replaced.monitor_id).toBe(webId);
     // Neither monitor was touched by the incident's replacement.
     expect((await e2e.srv.api.monitors()).map((m) => m.id).sort()).toEqual([apiId, webId].sort());
     ok(await e2e.stack.preview(["--expect-no-changes"]));

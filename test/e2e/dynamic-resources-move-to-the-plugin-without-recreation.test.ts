@@ -48,7 +48,8 @@ describe("moving a program from the dynamic resources to the plugin's SDK", () =
     expect(incidentsBefore).toHaveLength(1);
     expect((await e2e.stack.resources(MONITOR_TYPE)).map((r) => r.id).sort()).toEqual(monitorsBefore.map(String));
 
-    // The move, as a user makes it: the program now declares the SDK's resources.
+    // The move, as a user makes it: the program now declares the SDK's resources (the same
+    // declarations, declarations.js, on the other package, with aliases).
     e2e.stack.editFile("index.js", () => readFileSync(join(FIXTURES, "migrate-to-plugin", "plugin.js"), "utf8"));
     const writes = e2e.srv.server.writeCount();
     const preview = ok(await e2e.stack.preview(["--diff"]));
@@ -79,19 +80,19 @@ describe("moving a program from the dynamic resources to the plugin's SDK", () =
 
   it("still knows which incident fields the program wrote, and writes through the plugin", async () => {
     // The acknowledgement the program wrote before the move is still the program's: changing it replaces.
-    e2e.stack.editFile("index.js", (t) =>
+    e2e.stack.editFile("declarations.js", (t) =>
       t.replace('acknowledgedAt: "2024-01-01T10:10:00"', 'acknowledgedAt: "2024-01-01T10:20:00"'),
     );
     expect(summary(ok(await e2e.stack.preview()).output)).toMatchObject({ replace: 1 });
-    e2e.stack.editFile("index.js", (t) =>
+    e2e.stack.editFile("declarations.js", (t) =>
       t.replace('acknowledgedAt: "2024-01-01T10:20:00"', 'acknowledgedAt: "2024-01-01T10:10:00"'),
     );
 
     // A first end is an in-place update; the monitor's interval too.
     const [incident] = await e2e.srv.api.incidents();
-    e2e.stack.editFile("index.js", (t) =>
+    e2e.stack.editFile("declarations.js", (t) =>
       t
-        .replace('cause: "502 Bad Gateway",', 'cause: "502 Bad Gateway",\n  endedAt: "2024-01-01T11:00:00",')
+        .replace('cause: "502 Bad Gateway",', 'cause: "502 Bad Gateway",\n      endedAt: "2024-01-01T11:00:00",')
         .replace("interval: 60,", "interval: 180,"),
     );
     const up = ok(await e2e.stack.up());

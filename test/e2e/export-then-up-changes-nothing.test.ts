@@ -12,7 +12,6 @@
  * Both formats: the TypeScript program, and the YAML file run by the gitops example's
  * program. Part of `npm run test:e2e`.
  */
-import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +20,7 @@ import { runExport } from "../../src/cli/export";
 import { E2EStack, ok, pulumiEnv, summary } from "./harness";
 import { apiRequests, startE2EServer, type E2EServer } from "./api";
 import { seed, variedMonitors } from "../export/helpers";
+import { compileTypeScript, writeTsconfig } from "../support/typescript-program";
 
 const ROOT = resolve(__dirname, "..", "..");
 const WORK = join(__dirname, ".work", "export");
@@ -50,25 +50,9 @@ function project(files: Record<string, string>): string {
     join(dir, "package.json"),
     JSON.stringify({ name: "exported-monitors", private: true, main: "bin/index.js" }),
   );
-  writeFileSync(
-    join(dir, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        target: "ES2022",
-        module: "CommonJS",
-        moduleResolution: "node",
-        outDir: "bin",
-        strict: true,
-        skipLibCheck: true,
-        types: ["node"],
-      },
-      include: ["*.ts"],
-    }),
-  );
+  writeTsconfig(dir, { outDir: "bin", types: ["node"] });
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
-  execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], {
-    stdio: "pipe",
-  });
+  compileTypeScript(dir);
   return dir;
 }
 
@@ -96,9 +80,7 @@ for (const format of ["ts", "yaml"] as const) {
       dir = format === "ts" ? project({ "index.ts": text }) : project({ "monitors.yaml": text, "index.ts": "" });
       if (format === "yaml") {
         copyFileSync(join(ROOT, "examples", "gitops", "index.ts"), join(dir, "index.ts"));
-        execFileSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", dir], {
-          stdio: "pipe",
-        });
+        compileTypeScript(dir);
       }
       stack = await E2EStack.create({
         project: dir,

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { isSecretEnvelope, leaks, ok } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
+import { stackReadingAMonitor } from "./stack-reading-a-monitor";
 
 const HOOK = "https://hooks.example.com/functions/e2e-SECRET-hook";
 const TOKEN = "Bearer e2e-functions-SECRET-token";
@@ -15,19 +16,20 @@ describe("function results", () => {
   const e2e = lifecycleStack();
 
   it("keep alerts and request headers secret in the stack's outputs and state", async () => {
-    const m = await e2e.srv.api.createMonitor({
-      name: "e2e functions read",
-      url: "https://fn.example.com/",
-      interval: 300,
-      "alerts[0][key]": "webhook",
-      "alerts[0][value]": HOOK,
-      "request_headers[0][key]": "Authorization",
-      "request_headers[0][value]": TOKEN,
-    });
-    await e2e.create({
-      project: "functions",
-      config: { "fixture:monitorId": String(m.id), "fixture:search": "e2e functions" },
-    });
+    await stackReadingAMonitor(
+      e2e,
+      "functions",
+      {
+        name: "e2e functions read",
+        url: "https://fn.example.com/",
+        interval: 300,
+        "alerts[0][key]": "webhook",
+        "alerts[0][value]": HOOK,
+        "request_headers[0][key]": "Authorization",
+        "request_headers[0][value]": TOKEN,
+      },
+      { "fixture:search": "e2e functions" },
+    );
     ok(await e2e.stack.up());
 
     const outputs = await e2e.stack.outputs();

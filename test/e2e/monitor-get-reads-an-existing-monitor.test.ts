@@ -5,19 +5,16 @@
 import { describe, expect, it } from "vitest";
 import { MONITOR_TYPE, byName, occurrences, ok, outputSections } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
+import { stackReadingAMonitor } from "./stack-reading-a-monitor";
 
 describe("Monitor.get", () => {
   const e2e = lifecycleStack();
 
   it("reads an existing monitor without managing it", async () => {
-    const existing = await e2e.srv.api.createMonitor({
+    const existing = await stackReadingAMonitor(e2e, "get", {
       name: "e2e read only",
       url: "https://readonly.example.com/",
       interval: 900,
-    });
-    await e2e.create({
-      project: "get",
-      config: { "fixture:existingId": String(existing.id) },
     });
 
     const writes = e2e.srv.server.writeCount();
@@ -41,7 +38,7 @@ describe("Monitor.get", () => {
   // On a 404, `read` answers an empty id only for a managed monitor's state (deleted out of
   // band: refresh drops it); a bare `get` fails naming the id.
   it("fails clearly for an id that does not exist, once and without a stack trace", async () => {
-    await e2e.stack.setConfig("fixture:existingId", "999999");
+    await e2e.stack.setConfig("fixture:monitorId", "999999");
     const up = await e2e.stack.up();
     expect(up.output).not.toMatch(/Undefined value \(name\)/);
     expect(up.code).not.toBe(0);

@@ -5,29 +5,21 @@
  * provider, one listing the account), a preview with no changes, a one-field update shown by
  * name, destroy. Its secrets never show in output or state.
  */
-import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { PLUGIN_MONITOR_TYPE, REPO, byName, ok, summary } from "./harness";
+import { expect } from "vitest";
+import { PLUGIN_MONITOR_TYPE, byName } from "./harness";
 import { asList } from "./api";
-import { exampleSecrets, runExample } from "./examples";
-import { fileFixture } from "../support/file-fixture";
-import { expectNoLeaks } from "./plugin-fixtures";
+import { describeOneServiceExample } from "./one-service-example-lifecycle";
 
-const DIR = join(REPO, "examples", "nodejs-sdk");
-
-describe("a TypeScript program on the generated Node.js SDK", () => {
-  const run = fileFixture(() => runExample(DIR, "examples/nodejs-sdk"));
-
-  it("creates through the default and an explicit provider, answers function calls, updates by name and destroys", async () => {
-    const [hook] = exampleSecrets(DIR);
-    const up = ok(await run.stack.up());
-    // The stack, the explicit provider, two monitors and the incident.
-    expect(summary(up.output)).toMatchObject({ create: 5 });
-    const api = await run.srv.api.monitorNamed("Node.js SDK example: API health");
-    const home = await run.srv.api.monitorNamed("Node.js SDK example: home page");
-    expect(asList(api.alerts)).toEqual([{ key: "slack", value: hook }]);
+describeOneServiceExample({
+  dir: "nodejs-sdk",
+  title: "a TypeScript program on the generated Node.js SDK",
+  does: "creates through the default and an explicit provider, answers function calls, updates by name and destroys",
+  prefix: "Node.js SDK example",
+  // The stack, the explicit provider, two monitors and the incident.
+  creates: 5,
+  newInterval: 600,
+  async created(run, { api, home }) {
     expect(asList(api.request_headers)).toEqual([{ key: "Accept", value: "application/json" }]);
-    expect(home).toMatchObject({ interval: 300, ssl_alert_days: 14 });
 
     // The API monitor went through the explicit provider, the home page through the default one.
     const monitors = await run.stack.resources(PLUGIN_MONITOR_TYPE);
@@ -42,22 +34,5 @@ describe("a TypeScript program on the generated Node.js SDK", () => {
       monitorNames: ["Node.js SDK example: API health", "Node.js SDK example: home page"],
       outageStatus: "resolved",
     });
-
-    const writes = run.srv.server.writeCount();
-    ok(await run.stack.preview(["--expect-no-changes"]));
-    expect(run.srv.server.writeCount()).toBe(writes);
-
-    await run.stack.setConfig("apiInterval", "600");
-    const diff = ok(await run.stack.preview(["--diff"]));
-    expect(diff.output).toMatch(/~ interval\s*: 60 => 600/);
-    expect(summary(diff.output)).toMatchObject({ update: 1 });
-    ok(await run.stack.up());
-    expect(await run.srv.api.monitor(api.id)).toMatchObject({ id: api.id, interval: 600 });
-    ok(await run.stack.preview(["--expect-no-changes"]));
-
-    ok(await run.stack.destroy());
-    expect(await run.srv.api.monitors()).toEqual([]);
-    expect(await run.srv.api.incidents()).toEqual([]);
-    expectNoLeaks(run.stack, [run.srv.apiKey, hook]);
-  });
+  },
 });

@@ -8,17 +8,16 @@
  * engine would) serves the package schema over gRPC. Without PGlite, `uptime-server` fails naming the exact install command;
  * after running that command it serves.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import * as grpc from "@grpc/grpc-js";
-import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { GetSchemaRequest, type GetSchemaResponse } from "@pulumi/pulumi/proto/provider_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, FIXTURES, REPO, leaks, ok, summary } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
-import { cleanCopy, entries, freshProject, missingRequires, npm, pack } from "./package";
+import { cleanCopy, freshProject, npm, pack } from "./package";
+import { entries, missingRequires } from "./install-contents";
+import { withStartedPlugin } from "./started-plugin";
 import { runCli, startCli } from "../support/cli";
 
 const SLACK = "https://hooks.slack.com/services/T000/B000/packed-e2e-secret";
@@ -125,41 +124,16 @@ describe("the packed tarball, installed outside the repository", () => {
     const installed = join(consumer, "node_modules", "pulumi-uptime");
     expect(missingRequires(installed, join(installed, "dist", "plugin")), "modules dist/plugin requires").toEqual([]);
     // Started as the engine starts a plugin named by `plugins.providers` path: the launcher, which prints the port.
-    const child = spawn(join(installed, "dist", "plugin", "pulumi-resource-uptime"), [], {
-      cwd: consumer,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-    try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (b: Buffer) => {
-          out += b.toString();
-          if (out.includes("\n")) resolve(Number(out.trim()));
-        });
-        child.on("exit", (code) => reject(new Error(`the plugin exited ${code} before printing a port:\n${stderr}`)));
-      });
-      const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-      try {
-        const response = await new Promise<GetSchemaResponse>((res, rej) =>
-          client.getSchema(new GetSchemaRequest(), (e, r) =>
-            e ? rej(new Error(`GetSchema: ${e.message}\nplugin stderr:\n${stderr}`)) : res(r),
-          ),
-        );
-        type Schema = { name: string; version: string; resources: Record<string, unknown> };
-        const served = JSON.parse(response.getSchema()) as Schema;
-        const repo = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8")) as Schema;
-        expect({ name: served.name, version: served.version }).toEqual({ name: repo.name, version: repo.version });
-        expect(Object.keys(served.resources).sort()).toEqual(Object.keys(repo.resources).sort());
-        expect(served.resources).toEqual(repo.resources);
-        expect(response.getSchema()).toBe(readFileSync(join(REPO, "schema.json"), "utf8"));
-      } finally {
-        client.close();
-      }
-    } finally {
-      child.kill();
-    }
+    const text = await withStartedPlugin(join(installed, "dist", "plugin", "pulumi-resource-uptime"), consumer, (p) =>
+      p.schema(),
+    );
+    type Schema = { name: string; version: string; resources: Record<string, unknown> };
+    const served = JSON.parse(text) as Schema;
+    const repo = JSON.parse(readFileSync(join(REPO, "schema.json"), "utf8")) as Schema;
+    expect({ name: served.name, version: served.version }).toEqual({ name: repo.name, version: repo.version });
+    expect(Object.keys(served.resources).sort()).toEqual(Object.keys(repo.resources).sort());
+    expect(served.resources).toEqual(repo.resources);
+    expect(text).toBe(readFileSync(join(REPO, "schema.json"), "utf8"));
   });
 
   it("runs up, preview and destroy of a program under the real engine", async () => {

@@ -6,19 +6,14 @@
  * local launcher (dist/plugin/), started through a symlink from another directory, finds
  * its code beside itself and prints its port.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import * as grpc from "@grpc/grpc-js";
-import { Empty } from "google-protobuf/google/protobuf/empty_pb";
-import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { GetSchemaRequest, type GetSchemaResponse } from "@pulumi/pulumi/proto/provider_pb";
-import type { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLUGIN_LAUNCHER, REPO, ok, summary } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
 import { hostArchive, pathWithoutNode } from "./release-fixtures";
+import { withStartedPlugin } from "./started-plugin";
 
 const version = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")).version as string;
 
@@ -61,29 +56,14 @@ describe("the launcher", () => {
     const dir = mkdtempSync(join(tmpdir(), "uptime-launcher-"));
     const link = join(dir, "pulumi-resource-uptime");
     symlinkSync(PLUGIN_LAUNCHER, link);
-    const child = spawn(link, [], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = "";
-        child.stdout.on("data", (b: Buffer) => {
-          out += b.toString();
-          if (out.includes("\n")) resolve(Number(out.trim()));
-        });
-        child.on("exit", (code) => reject(new Error(`launcher exited ${code} before printing a port`)));
+      const served = await withStartedPlugin(link, dir, async (p) => {
+        expect(p.port).toBeGreaterThan(0);
+        return { version: await p.version(), schema: await p.schema() };
       });
-      expect(port).toBeGreaterThan(0);
-      const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-      const info = await new Promise<PluginInfo>((res, rej) =>
-        client.getPluginInfo(new Empty(), (e, r) => (e ? rej(e) : res(r))),
-      );
-      expect(info.getVersion()).toBe(version);
-      const schema = await new Promise<GetSchemaResponse>((res, rej) =>
-        client.getSchema(new GetSchemaRequest(), (e, r) => (e ? rej(e) : res(r))),
-      );
-      expect(schema.getSchema()).toBe(readFileSync(join(REPO, "schema.json"), "utf8"));
-      client.close();
+      expect(served.version).toBe(version);
+      expect(served.schema).toBe(readFileSync(join(REPO, "schema.json"), "utf8"));
     } finally {
-      child.kill();
       rmSync(dir, { recursive: true, force: true });
     }
   });

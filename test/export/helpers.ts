@@ -1,8 +1,8 @@
 /** Shared setup of the export tests: a local server seeded with monitors of every kind, and the command run in-process. */
-import type { MonitorCreateInput } from "../../src/client";
-import { UptimeClient } from "../../src/client";
+import type { MonitorCreateInput, UptimeClient } from "../../src/client";
 import { runExport, type CliIo } from "../../src/cli/export";
-import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
+import { DEFAULT_API_KEY, type UptimeServer } from "../support/server";
+import { serverWithOutsider } from "../support/server-with-outsider";
 import { alertPerChannel } from "../support/monitor-bodies";
 
 const CHANNELS = alertPerChannel();
@@ -106,21 +106,13 @@ export async function seed(
   }
 }
 
-/** A server with a client on it. */
+/** A server seeded with `monitors`, and the client that seeded it. */
 export async function seededServer(
   monitors = variedMonitors(),
 ): Promise<{ server: UptimeServer; client: UptimeClient; close(): Promise<void> }> {
-  const server = await startTestServer();
-  const client = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
+  const { server, outside: client, close } = await serverWithOutsider();
   await seed(client, monitors);
-  return {
-    server,
-    client,
-    async close() {
-      await client.close();
-      await server.close();
-    },
-  };
+  return { server, client, close };
 }
 
 /** What one run of the command wrote. */

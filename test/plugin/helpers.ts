@@ -11,21 +11,27 @@ import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { UptimeClient } from "../../src/client";
 import { serve } from "../../src/plugin/main";
 import { SECRET_SIG, SIG_KEY } from "../../src/plugin/wire";
-import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
+import { DEFAULT_API_KEY, type UptimeServer } from "../support/server";
+import { serverWithOutsider } from "../support/server-with-outsider";
+
+/** A resource type of this package. */
+type Kind = "Monitor" | "Incident";
+/** A property bag (inputs, outputs, arguments) as JavaScript. */
+type Bag = Record<string, unknown>;
 
 /** The engine's URN of a resource of this package. */
-export function urnOf(type: "Monitor" | "Incident", name: string): string {
+export function urnOf(type: Kind, name: string): string {
   return `urn:pulumi:test::plugin-test::uptime:index:${type}::${name}`;
 }
 
 /** A secret envelope, as the engine sends it once the provider accepts secrets. */
-export function secret(value: unknown): Record<string, unknown> {
+export function secret(value: unknown): Bag {
   return { [SIG_KEY]: SECRET_SIG, value };
 }
 
 /** True when `v` is a secret envelope. */
 export function isSecret(v: unknown): v is { value: unknown } {
-  return typeof v === "object" && v !== null && (v as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
+  return typeof v === "object" && v !== null && (v as Bag)[SIG_KEY] === SECRET_SIG;
 }
 
 /** `v` with every secret envelope emptied: what a reader sees in plaintext. */
@@ -37,7 +43,7 @@ export function outsideSecrets(v: unknown): unknown {
 }
 
 /** A property bag as a Struct. */
-export function struct(bag: Record<string, unknown>): Struct {
+export function struct(bag: Bag): Struct {
   return Struct.fromJavaScript(bag as Parameters<typeof Struct.fromJavaScript>[0]);
 }
 
@@ -64,7 +70,7 @@ export class PluginUnderTest {
   }
 
   /** Configure with the provider's own inputs (`args`) and engine variables. */
-  configure(args: Record<string, unknown>, variables: Record<string, string> = {}): Promise<proto.ConfigureResponse> {
+  configure(args: Bag, variables: Record<string, string> = {}): Promise<proto.ConfigureResponse> {
     const req = new proto.ConfigureRequest().setArgs(struct(args)).setAcceptsecrets(true).setAcceptresources(true);
     for (const [k, v] of Object.entries(variables)) req.getVariablesMap().set(k, v);
     return this.call("configure", req);
@@ -72,10 +78,10 @@ export class PluginUnderTest {
 
   /** Check of a resource's new inputs, with its old inputs and the engine's autonaming options when given. */
   async check(
-    type: "Monitor" | "Incident",
+    type: Kind,
     name: string,
-    news: Record<string, unknown>,
-    more: { olds?: Record<string, unknown>; autonaming?: proto.CheckRequest.AutonamingOptions } = {},
+    news: Bag,
+    more: { olds?: Bag; autonaming?: proto.CheckRequest.AutonamingOptions } = {},
   ) {
     const req = new proto.CheckRequest().setUrn(urnOf(type, name)).setNews(struct(news));
     if (more.olds) req.setOlds(struct(more.olds));
@@ -85,13 +91,7 @@ export class PluginUnderTest {
   }
 
   /** Diff of old outputs and new inputs. */
-  async diff(
-    type: "Monitor" | "Incident",
-    name: string,
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-  ) {
+  async diff(type: Kind, name: string, id: string, olds: Bag, news: Bag) {
     const req = new proto.DiffRequest().setUrn(urnOf(type, name)).setId(id).setOlds(struct(olds)).setNews(struct(news));
     const res = await this.call<proto.DiffRequest, proto.DiffResponse>("diff", req);
     const detailed: Record<string, proto.PropertyDiff.Kind> = {};
@@ -107,20 +107,14 @@ export class PluginUnderTest {
   }
 
   /** Create (or its preview). */
-  async create(type: "Monitor" | "Incident", name: string, props: Record<string, unknown>, preview = false) {
+  async create(type: Kind, name: string, props: Bag, preview = false) {
     const req = new proto.CreateRequest().setUrn(urnOf(type, name)).setProperties(struct(props)).setPreview(preview);
     const res = await this.call<proto.CreateRequest, proto.CreateResponse>("create", req);
     return { id: res.getId(), outs: res.getProperties()?.toJavaScript() ?? {} };
   }
 
   /** Read by id, with or without the state's properties and inputs. */
-  async read(
-    type: "Monitor" | "Incident",
-    name: string,
-    id: string,
-    props: Record<string, unknown> = {},
-    inputs: Record<string, unknown> = {},
-  ) {
+  async read(type: Kind, name: string, id: string, props: Bag = {}, inputs: Bag = {}) {
     const req = new proto.ReadRequest()
       .setUrn(urnOf(type, name))
       .setId(id)
@@ -135,14 +129,7 @@ export class PluginUnderTest {
   }
 
   /** Update (or its preview). */
-  async update(
-    type: "Monitor" | "Incident",
-    name: string,
-    id: string,
-    olds: Record<string, unknown>,
-    news: Record<string, unknown>,
-    preview = false,
-  ) {
+  async update(type: Kind, name: string, id: string, olds: Bag, news: Bag, preview = false) {
     const req = new proto.UpdateRequest()
       .setUrn(urnOf(type, name))
       .setId(id)
@@ -154,7 +141,7 @@ export class PluginUnderTest {
   }
 
   /** Delete. */
-  delete(type: "Monitor" | "Incident", name: string, id: string, props: Record<string, unknown>): Promise<Empty> {
+  delete(type: Kind, name: string, id: string, props: Bag): Promise<Empty> {
     return this.call(
       "delete",
       new proto.DeleteRequest().setUrn(urnOf(type, name)).setId(id).setProperties(struct(props)),
@@ -162,7 +149,7 @@ export class PluginUnderTest {
   }
 
   /** Invoke a function by its short name (`getMonitor`). */
-  async invoke(fn: string, args: Record<string, unknown>) {
+  async invoke(fn: string, args: Bag) {
     const res = await this.call<proto.InvokeRequest, proto.InvokeResponse>(
       "invoke",
       new proto.InvokeRequest().setTok(`uptime:index:${fn}`).setArgs(struct(args)),
@@ -186,23 +173,21 @@ export async function configuredPlugin(): Promise<{
   outside: UptimeClient;
   close(): Promise<void>;
 }> {
-  const server = await startTestServer();
+  const { server, outside, close } = await serverWithOutsider();
   const plugin = await PluginUnderTest.start();
   await plugin.configure({ baseUrl: server.url, apiKey: secret(DEFAULT_API_KEY) });
-  const outside = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
   return {
     plugin,
     server,
     outside,
     async close() {
-      await outside.close();
       await plugin.close();
-      await server.close();
+      await close();
     },
   };
 }
 
 /** Inputs of a valid monitor, as a program declares them. */
-export function monitorInputs(patch: Record<string, unknown> = {}): Record<string, unknown> {
+export function monitorInputs(patch: Bag = {}): Bag {
   return { name: "plugin api", url: "https://api.example.com/health", interval: 60, ...patch };
 }

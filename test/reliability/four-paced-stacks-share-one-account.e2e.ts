@@ -22,6 +22,7 @@ import {
   serverFleet,
   startServer,
   stateOf,
+  withSettingOff,
   type RelServer,
 } from "./support";
 
@@ -64,14 +65,7 @@ describe(`${STACKS} stacks of ${COUNT} monitors at once, one account limited to 
   }
 
   /** Reads the server with its limit lifted (these reads are the test's, not the stacks'), then puts it back. */
-  async function unlimited<T>(fn: () => Promise<T>): Promise<T> {
-    srv.server.setRateLimit(undefined);
-    try {
-      return await fn();
-    } finally {
-      srv.server.setRateLimit(LIMIT);
-    }
-  }
+  const unlimited = <T>(fn: () => Promise<T>) => withSettingOff((v) => srv.server.setRateLimit(v), LIMIT, fn);
 
   it("every up and destroy succeeds, nothing is lost or duplicated, and the server answers no 429", async () => {
     const upMs = await allAtOnce("up");

@@ -37,6 +37,7 @@ import {
   fleetUrl,
   serverFleet,
   startServer,
+  withSettingOff,
   type RelServer,
 } from "./support";
 
@@ -64,14 +65,7 @@ describe(`reads lagging writes (${LAG} ms, then ${LONG_LAG} ms) under the engine
 
   let lag = LAG;
   /** Runs `fn` with every write visible to reads (the test's own reads), then lags again. */
-  async function fresh<T>(fn: () => Promise<T>): Promise<T> {
-    srv.server.setStaleReads(undefined);
-    try {
-      return await fn();
-    } finally {
-      srv.server.setStaleReads(lag);
-    }
-  }
+  const fresh = <T>(fn: () => Promise<T>) => withSettingOff((ms) => srv.server.setStaleReads(ms), lag, fn);
 
   /** What a command sent, and how soon after the last write before it it first read. */
   interface Timed {

@@ -120,18 +120,27 @@ export function stackFlags(stack: E2EStack): string[] {
   ];
 }
 
-/** Runs `fn` with the server's faults off, then puts `faults` back. */
-export async function faultsOff<T>(
-  srv: RelServer,
-  faults: UptimeServerOptions["faults"],
+/**
+ * Runs `fn` with one of the server's test settings off (`set(undefined)`: no faults, no rate
+ * limit, no stale reads), then sets it back to `value`: for the test's own reads, which the
+ * setting is not there to disturb.
+ */
+export async function withSettingOff<V, T>(
+  set: (v: V | undefined) => void,
+  value: V,
   fn: () => Promise<T>,
 ): Promise<T> {
-  srv.server.setFaults(undefined);
+  set(undefined);
   try {
     return await fn();
   } finally {
-    srv.server.setFaults(faults);
+    set(value);
   }
+}
+
+/** Runs `fn` with the server's faults off, then puts `faults` back. */
+export function faultsOff<T>(srv: RelServer, faults: UptimeServerOptions["faults"], fn: () => Promise<T>): Promise<T> {
+  return withSettingOff((f) => srv.server.setFaults(f), faults, fn);
 }
 
 /** What the stack's state holds: its monitors and its pending operations. */

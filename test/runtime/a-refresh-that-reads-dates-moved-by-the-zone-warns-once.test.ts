@@ -10,7 +10,7 @@ import { incident, monitor } from "../../src/dynamic/runtime";
 import { configureFromStack } from "../../src/runtime/config";
 import { setProviderLog } from "../../src/runtime/log";
 import { DEFAULT_API_KEY } from "../../src/server";
-import { checkedBy, configureInTimeZone, providerHarness, withWindow } from "./helpers";
+import { BERLIN_WINTER_ADVICE, checkedBy, configureInTimeZone, providerHarness, withWindow } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 /** How far the server's clock is ahead: an edit made "later" gets another `updated_at`. */
@@ -74,8 +74,8 @@ describe("a refresh whose dates come back moved by the zone", () => {
     expect(warnings).toEqual([
       'uptime:timeZone is UTC, but the service\'s account reads local times in another zone: Monitor "refresh-first" recorded maintenanceStartAt ' +
         "2030-01-15T10:00:00 and the service now returns 2030-01-15T09:00:00 (in UTC) though nothing wrote it since, so its dates show a change " +
-        "on every refresh. The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone <the account's zone, e.g. Europe/Berlin>` " +
-        "(or UPTIME_TIME_ZONE), then run `pulumi up` (until it has run, a refresh still reads with the old setting).",
+        "on every refresh. " +
+        BERLIN_WINTER_ADVICE,
     ]);
   });
 

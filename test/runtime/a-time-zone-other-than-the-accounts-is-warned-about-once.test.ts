@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { incident, monitor } from "../../src/dynamic/runtime";
 import { setProviderLog } from "../../src/runtime/log";
 import { DEFAULT_API_KEY } from "../../src/server";
-import { checkedBy, configureInTimeZone, providerHarness, withWindow } from "./helpers";
+import { BERLIN_WINTER_ADVICE, checkedBy, configureInTimeZone, providerHarness, withWindow } from "./helpers";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 const warnings: string[] = [];
@@ -32,8 +32,7 @@ describe("a time zone setting that is not the account's", () => {
     expect(warnings).toEqual([
       'uptime:timeZone is UTC, but the service\'s account reads local times in another zone: Monitor "first" sent maintenanceStartAt ' +
         "2030-01-15T10:00:00 and the service stored 2030-01-15T09:00:00 (in UTC), so its dates will show a change on every refresh. " +
-        "The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone <the account's zone, e.g. Europe/Berlin>` " +
-        "(or UPTIME_TIME_ZONE), then run `pulumi up` (until it has run, a refresh still reads with the old setting).",
+        BERLIN_WINTER_ADVICE,
     ]);
   });
 

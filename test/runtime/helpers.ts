@@ -1,13 +1,13 @@
 /** Shared setup of the provider tests: a local server and the runtime configured for it. */
-import { startTestServer } from "../support/server";
+import { serverWithOutsider } from "../support/server-with-outsider";
 import { DEFAULT_API_KEY } from "../../src/server";
 import { configureFromStack } from "../../src/runtime/config";
 import { setProviderLog } from "../../src/runtime/log";
-import { UptimeClient } from "../../src/client";
+import type { UptimeClient } from "../../src/client";
 import { afterEach, expect } from "vitest";
 import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { monitor } from "../../src/dynamic/runtime";
-import type { UptimeServer } from "../support/server";
+import type { UptimeServer, UptimeServerOptions } from "../support/server";
 import { startTarget } from "../support/targets";
 
 /**
@@ -44,8 +44,9 @@ export async function checkedBy(
 }
 
 /** Starts a server and points the provider runtime at it, as `configure` would. */
-export async function providerHarness(options: Parameters<typeof startTestServer>[0] = {}) {
-  const server = await startTestServer(options);
+export async function providerHarness(options: UptimeServerOptions = {}) {
+  // A second client plays "someone else" changing things out of band.
+  const { server, outside: outOfBand, close } = await serverWithOutsider(options);
   const config: Record<string, string> = { "uptime:baseUrl": server.url, "uptime:apiKey": DEFAULT_API_KEY };
   const reconfigure = () => {
     // A new provider process: configure keeps the client while the settings stay the same,
@@ -54,17 +55,12 @@ export async function providerHarness(options: Parameters<typeof startTestServer
     configureFromStack({ get: (k) => config[k] });
   };
   reconfigure();
-  // A second client plays "someone else" changing things out of band.
-  const outOfBand = new UptimeClient({ baseUrl: server.url, apiKey: DEFAULT_API_KEY });
   return {
     server,
     outOfBand,
     /** Configures the runtime afresh, as a new provider process would be. */
     reconfigure,
-    async close() {
-      await outOfBand.close();
-      await server.close();
-    },
+    close,
   };
 }
 
@@ -144,6 +140,14 @@ export function configureInTimeZone(server: { url: string }, timeZone: string, w
   warnings.length = 0;
   setProviderLog({ warn: async (message) => void warnings.push(message), info: async () => undefined });
 }
+
+/**
+ * How the time-zone warning ends for an account in Europe/Berlin at a date in January: the
+ * account's offset, and the setting and the command that fix it.
+ */
+export const BERLIN_WINTER_ADVICE =
+  "The account's zone is UTC+01:00 at that date: set it with `pulumi config set uptime:timeZone <the account's zone, e.g. Europe/Berlin>` " +
+  "(or UPTIME_TIME_ZONE), then run `pulumi up` (until it has run, a refresh still reads with the old setting).";
 
 /** Dynamic-provider inputs of a monitor named `name` with a maintenance window in 2030. */
 export const withWindow = (name: string) => ({

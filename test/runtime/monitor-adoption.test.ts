@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { MonitorCreateInput } from "../../src/client";
 import { monitor } from "../../src/dynamic/runtime";
 import { checkedBy, providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
@@ -6,6 +7,14 @@ import { fileFixture } from "../support/file-fixture";
 const h = fileFixture(() => providerHarness());
 
 const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
+
+/** A monitor someone made outside Pulumi. */
+const madeOutside = (
+  name: string,
+  url: string,
+  interval: MonitorCreateInput["interval"],
+  more: Partial<MonitorCreateInput> = {},
+) => h.outOfBand.monitors.create({ name, url, interval, ...more });
 
 async function countNamed(name: string) {
   let n = 0;
@@ -15,7 +24,7 @@ async function countNamed(name: string) {
 
 describe("Adopting monitors that already exist", () => {
   it("without adopt, a taken name fails and says how to adopt", async () => {
-    await h.outOfBand.monitors.create({ name: "Taken", url: "https://t.example.com", interval: 60 });
+    await madeOutside("Taken", "https://t.example.com", 60);
     await expect(
       monitor.create(
         await checked({ name: "Taken", url: "https://t.example.com", interval: 60, __resourceName: "taken" }),
@@ -27,11 +36,7 @@ describe("Adopting monitors that already exist", () => {
   });
 
   it("adopt: true takes over the monitor of the same name and updates it to the declared state", async () => {
-    const existing = await h.outOfBand.monitors.create({
-      name: "Legacy",
-      url: "https://old.example.com",
-      interval: 3600,
-    });
+    const existing = await madeOutside("Legacy", "https://old.example.com", 3600);
     const { id, outs } = await monitor.create(
       await checked({ name: "Legacy", url: "https://new.example.com", interval: 60, adopt: true }),
     );
@@ -42,11 +47,7 @@ describe("Adopting monitors that already exist", () => {
   });
 
   it("adopt: true takes over the monitor whose name differs only in case or accents, as the service compares names", async () => {
-    const existing = await h.outOfBand.monitors.create({
-      name: "billing api",
-      url: "https://billing.example.com",
-      interval: 60,
-    });
+    const existing = await madeOutside("billing api", "https://billing.example.com", 60);
     const before = h.server.requests.filter((r) => r.method === "POST").length;
     const { id } = await monitor.create(
       await checked({ name: "Billing API", url: "https://billing.example.com", interval: 60, adopt: true }),
@@ -64,7 +65,7 @@ describe("Adopting monitors that already exist", () => {
   });
 
   it("adoptId takes over by id, renaming it to the declared name", async () => {
-    const existing = await h.outOfBand.monitors.create({ name: "By id", url: "https://id.example.com", interval: 600 });
+    const existing = await madeOutside("By id", "https://id.example.com", 600);
     const { id } = await monitor.create(
       await checked({ name: "Renamed by id", url: "https://id.example.com", interval: 600, adoptId: existing.id }),
     );
@@ -79,10 +80,7 @@ describe("Adopting monitors that already exist", () => {
   });
 
   it("an adopted monitor's password is written, since it cannot be compared", async () => {
-    const existing = await h.outOfBand.monitors.create({
-      name: "Auth",
-      url: "https://a.example.com",
-      interval: 60,
+    const existing = await madeOutside("Auth", "https://a.example.com", 60, {
       request_auth_username: "u",
       request_auth_password: "old",
     });

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { REPO, WORK } from "../e2e/harness";
 import { ensureVenv } from "../support/python-venv";
+import { TSC, writeTsconfig } from "../support/typescript-program";
 
 const run = promisify(execFile);
 
@@ -43,20 +44,8 @@ function freshDir(label: string): string {
 export async function typecheckTypeScript(programs: Record<string, string>): Promise<CheckResult> {
   const dir = freshDir("ts");
   for (const [name, source] of Object.entries(programs)) writeFileSync(join(dir, `${name}.ts`), source);
-  const tsconfig = {
-    compilerOptions: {
-      target: "ES2022",
-      module: "CommonJS",
-      moduleResolution: "node",
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-    },
-    include: ["*.ts"],
-  };
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-  return check(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], dir);
+  writeTsconfig(dir, { noEmit: true, types: [] });
+  return check(process.execPath, [TSC, "-p", dir], dir);
 }
 
 /**

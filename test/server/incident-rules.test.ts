@@ -13,6 +13,9 @@ const server = fileFixture(() => startTestServer({ now: () => NOW }));
 const monitorStatus = async (id: number) => (await api(server, "GET", `/api/v1/monitors/${id}`)).body.data.status;
 const store = (form: Record<string, unknown>) => api(server, "POST", "/api/v1/incidents", { form });
 const patch = (id: number, form: Record<string, unknown>) => api(server, "PATCH", `/api/v1/incidents/${id}`, { form });
+/** An incident of monitor `monitorId` stored already over. */
+const endedIncident = (monitorId: number, started_at: string, ended_at: string) =>
+  createIncident(server, { monitor_id: monitorId, started_at, ended_at });
 
 describe("derived status", () => {
   test("unresolved, then acknowledged, then resolved", async () => {
@@ -57,11 +60,7 @@ describe("acknowledged_at and ended_at: the first value wins", () => {
 
   test("a malformed date is still rejected after the field is set", async () => {
     const m = await createMonitor(server);
-    const i = await createIncident(server, {
-      monitor_id: m.id,
-      started_at: "2024-06-01T08:00:00",
-      ended_at: "2024-06-01T08:30:00",
-    });
+    const i = await endedIncident(m.id, "2024-06-01T08:00:00", "2024-06-01T08:30:00");
     const res = await patch(i.id, { ended_at: "tomorrow" });
     expectRejected(res, { ended_at: ["The ended at does not match the format Y-m-dTH:i:s."] });
   });
@@ -90,11 +89,7 @@ describe("one ongoing incident per monitor", () => {
 describe("time order", () => {
   test("started_at must be after the previous incident's ended_at", async () => {
     const m = await createMonitor(server);
-    await createIncident(server, {
-      monitor_id: m.id,
-      started_at: "2024-06-01T08:00:00",
-      ended_at: "2024-06-01T10:00:00",
-    });
+    await endedIncident(m.id, "2024-06-01T08:00:00", "2024-06-01T10:00:00");
     for (const started_at of ["2024-06-01T09:00:00", "2024-06-01T10:00:00"]) {
       const res = await store({ monitor_id: m.id, started_at });
       expectRejected(res, { started_at: ["The started at must be a date after 2024-06-01T10:00:00."] });
@@ -102,19 +97,31 @@ describe("time order", () => {
     await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T10:00:01" });
   });
 
-  test("nothing may be in the future, on store or update", async () => {
+  test.each([
+    [
+      "nothing may be in the future",
+      { started_at: "2024-06-01T12:00:01", acknowledged_at: "2024-06-02T00:00:00", ended_at: "2025-01-01T00:00:00" },
+      {
+        started_at: ["The started at must be a date before or equal to now."],
+        acknowledged_at: ["The acknowledged at must be a date before or equal to now."],
+        ended_at: ["The ended at must be a date before or equal to now."],
+      },
+    ],
+    [
+      "acknowledged_at and ended_at must be after started_at",
+      { started_at: "2024-06-01T08:00:00", acknowledged_at: "2024-06-01T07:00:00", ended_at: "2024-06-01T08:00:00" },
+      {
+        acknowledged_at: ["The acknowledged at must be a date after started at."],
+        ended_at: ["The ended at must be a date after started at."],
+      },
+    ],
+  ])("on store: %s", async (_, dates, messages) => {
     const m = await createMonitor(server);
-    const res = await store({
-      monitor_id: m.id,
-      started_at: "2024-06-01T12:00:01",
-      acknowledged_at: "2024-06-02T00:00:00",
-      ended_at: "2025-01-01T00:00:00",
-    });
-    expectRejected(res, {
-      started_at: ["The started at must be a date before or equal to now."],
-      acknowledged_at: ["The acknowledged at must be a date before or equal to now."],
-      ended_at: ["The ended at must be a date before or equal to now."],
-    });
+    expectRejected(await store({ monitor_id: m.id, ...dates }), messages);
+  });
+
+  test("on update: nothing may be in the future, and a refused update changes nothing", async () => {
+    const m = await createMonitor(server);
     const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T12:00:00" });
     const later = await patch(i.id, { acknowledged_at: "2024-06-01T12:00:01", ended_at: "2024-06-01T13:00:00" });
     expect(later.status).toBe(422);
@@ -122,18 +129,8 @@ describe("time order", () => {
     expect((await api(server, "GET", `/api/v1/incidents/${i.id}`)).body.data).toEqual(i);
   });
 
-  test("acknowledged_at and ended_at must be after started_at", async () => {
+  test("on update: ended_at must be after started_at", async () => {
     const m = await createMonitor(server);
-    const res = await store({
-      monitor_id: m.id,
-      started_at: "2024-06-01T08:00:00",
-      acknowledged_at: "2024-06-01T07:00:00",
-      ended_at: "2024-06-01T08:00:00",
-    });
-    expectRejected(res, {
-      acknowledged_at: ["The acknowledged at must be a date after started at."],
-      ended_at: ["The ended at must be a date after started at."],
-    });
     const i = await createIncident(server, { monitor_id: m.id, started_at: "2024-06-01T08:00:00" });
     const early = await patch(i.id, { ended_at: "2024-06-01T07:59:59" });
     expectRejected(early, { ended_at: ["The ended at must be a date after started at."] });
@@ -188,11 +185,7 @@ describe("monitor status moves", () => {
 
   test("an incident stored already ended moves no status", async () => {
     const m = await createMonitor(server);
-    await createIncident(server, {
-      monitor_id: m.id,
-      started_at: "2024-06-01T08:00:00",
-      ended_at: "2024-06-01T08:10:00",
-    });
+    await endedIncident(m.id, "2024-06-01T08:00:00", "2024-06-01T08:10:00");
     expect(await monitorStatus(m.id)).toBe("pending");
   });
 
