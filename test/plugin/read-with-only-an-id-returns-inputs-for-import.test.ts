@@ -3,6 +3,11 @@
  * with the monitor's properties and the inputs a program would declare, so that a check
  * of those inputs followed by a diff against the read properties shows no change. An id
  * that does not exist fails, naming it, rather than reading as nothing.
+ *
+ * The ids `pulumi-uptime export --format import` writes (`<id>:secrets-from-config`) read
+ * the monitor behind the number, answer with its real id, keep the secret fields in the
+ * properties (as secrets) and leave the secret-bearing inputs out (alerts, request headers,
+ * the basic-auth pair), so Pulumi's code generator never sees their values.
  */
 import { describe, expect, it } from "vitest";
 import { DiffResponse } from "@pulumi/pulumi/proto/provider_pb";
@@ -46,10 +51,8 @@ describe("Read with only an id", () => {
     expect(d.changes).toBe(DiffResponse.DiffChanges.DIFF_NONE);
   });
 
-  it("fails for an id the account does not have, naming the id", async () => {
-    await expect(env.plugin.read("Monitor", "missing", "987654")).rejects.toThrow(
-      /Monitor 987654: no monitor with id 987654/,
-    );
+  it.each(["987654", "987654:secrets-from-config"])("fails for %s, naming the number", async (id) => {
+    await expect(env.plugin.read("Monitor", "missing", id)).rejects.toThrow(/no monitor with id 987654/);
   });
 
   it("reads an incident by id alone", async () => {
@@ -62,5 +65,34 @@ describe("Read with only an id", () => {
     const read = await env.plugin.read("Incident", "old", String(i.id));
     expect(read.inputs).toEqual({ monitorId: m.id, startedAt: "2024-01-01T10:00:00", cause: "outage" });
     expect(read.props).toMatchObject({ incidentId: i.id, status: "unresolved" });
+  });
+
+  it("of an export's import id answers with the real id and leaves secret-bearing inputs out", async () => {
+    const made = await env.outside.monitors.create({
+      name: "with secrets",
+      url: "https://secrets.example.com",
+      interval: 300,
+      request_auth_username: "probe",
+      request_auth_password: "pw-never-returned",
+      alerts: [{ key: "webhook", value: "https://hooks.example.com/secret-hook" }],
+      request_headers: [{ key: "X-Token", value: "t0k-secret" }],
+    });
+    const read = await env.plugin.read("Monitor", "with-secrets", `${made.id}:secrets-from-config`);
+    expect(read.id).toBe(String(made.id));
+    expect(isSecret(read.props.alerts) && isSecret(read.props.requestHeaders)).toBe(true);
+    expect(read.props).toMatchObject({ monitorId: made.id, requestAuthUsername: "probe" });
+    expect(Object.keys(read.inputs).sort()).toEqual([
+      "alertCondition",
+      "cacheBuster",
+      "domainAlertDays",
+      "interval",
+      "name",
+      "requestMethod",
+      "sslAlertDays",
+      "url",
+    ]);
+    expect(JSON.stringify(read.inputs)).not.toMatch(/secret-hook|t0k-secret|probe/);
+    // What is left checks clean: no basic-auth user without its password.
+    expect((await env.plugin.check("Monitor", "with-secrets", read.inputs)).failures).toEqual([]);
   });
 });
