@@ -4,11 +4,11 @@
  * read each. Export leaves secrets as ciphertext, so no passphrase or secrets provider is
  * needed.
  */
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runPulumi } from "../util/run-pulumi";
 import type { StackState, StateResource } from "./classify";
 
 /** How to run the CLI. */
@@ -40,23 +40,10 @@ export function cliEnv(env: NodeJS.ProcessEnv, backend: string | undefined): Nod
 }
 
 function run(cli: PulumiCli, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = execFile(
-      cli.bin,
-      [...args, "--non-interactive", "--color", "never"],
-      {
-        env: cli.env,
-        maxBuffer: 256 * 1024 * 1024,
-        // Away from any project directory, whose Pulumi.yaml could name another backend.
-        cwd: tmpdir(),
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : 127) : 0;
-        done({ code, stdout, stderr: stderr || (err && !stderr ? err.message : "") });
-      },
-    );
-    child.stdin?.end();
-  });
+  // Away from any project directory, whose Pulumi.yaml could name another backend.
+  return runPulumi(cli.bin, [...args, "--non-interactive", "--color", "never"], { cwd: tmpdir(), env: cli.env }).then(
+    ({ code, stdout, stderr, failure }) => ({ code, stdout, stderr: stderr || failure?.message || "" }),
+  );
 }
 
 /** The CLI's own words, one line, with credentials in URLs masked. */
