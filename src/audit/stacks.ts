@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runPulumi } from "../util/run-pulumi";
-import type { StackState, StateResource } from "./classify";
+import { RESOURCE_KINDS, type StackState, type StateResource } from "./classify";
 
 /** How to run the CLI. */
 export interface PulumiCli {
@@ -68,6 +68,9 @@ export function qualify(name: string): string {
 }
 
 export class BackendError extends Error {}
+
+/** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
+export const STACK_READS_AT_ONCE = 4;
 
 /**
  * Every stack of the backend, fully qualified. A file backend lists no stack at all when one
@@ -133,5 +136,18 @@ export async function readStack(cli: PulumiCli, stack: string): Promise<StackSta
   }
   const resources = parsed?.deployment?.resources ?? [];
   if (!Array.isArray(resources)) return { stack, error: "the exported state has no list of resources" };
-  return { stack, resources };
+  // Only what the findings read is kept: a hundred stacks' whole states would sit in memory.
+  return { stack, resources: resources.filter(isUptimeResource).map(slim) };
+}
+
+function isUptimeResource(r: unknown): r is StateResource {
+  return !!r && typeof r === "object" && Object.hasOwn(RESOURCE_KINDS, (r as StateResource).type);
+}
+
+/** The fields `holdings` reads, and of the outputs only the service's id (the fallback for `id`). */
+function slim(r: StateResource): StateResource {
+  const { urn, type, id, custom, external, delete: pendingDelete } = r;
+  const outputs: Record<string, unknown> = {};
+  for (const k of ["monitorId", "incidentId"]) if (r.outputs?.[k] !== undefined) outputs[k] = r.outputs[k];
+  return { urn, type, id, custom, external, delete: pendingDelete, outputs };
 }
