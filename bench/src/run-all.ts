@@ -20,6 +20,7 @@ import { b7Standalone, b7StandaloneBlocks, b7StandaloneSection, writeB7Standalon
 import { b8, spreadText, type B8Result } from "./b8-checks";
 import { b9, b9Blocks, b9Section, writeB9Section } from "./b9-fleet";
 import { b10Blocks } from "./b10-shared-account";
+import { b11Blocks } from "./b11-audit";
 import { b12Blocks } from "./b12-test-command";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
@@ -60,7 +61,13 @@ async function main(): Promise<void> {
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
   // B10 runs apart (`npm run bench:shared`, about 15 minutes): its last section is kept.
-  const kept = [...b7StandaloneBlocks(previous), ...b9Blocks(previous), ...b10Blocks(previous), ...b12Blocks(previous)];
+  const kept = [
+    ...b7StandaloneBlocks(previous),
+    ...b9Blocks(previous),
+    ...b10Blocks(previous),
+    ...b11Blocks(previous),
+    ...b12Blocks(previous),
+  ];
   writeFileSync(
     file,
     [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n",

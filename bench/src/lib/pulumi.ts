@@ -96,7 +96,7 @@ export function assertPrerequisites(): void {
       throw new Error(`${join(PULUMI_BIN, b)} is missing: run \`bash scripts/build-pulumi.sh\` (npm run bench does).`);
     }
   }
-  if (!existsSync(join(REPO, "dist", "providers", "runtime.js")))
+  if (!existsSync(join(REPO, "dist", "dynamic", "runtime.js")))
     throw new Error("dist/ is missing: run `npm run build`.");
   if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json")))
     throw new Error("node_modules/pulumi-uptime is missing: run `node scripts/link-self.js`.");
@@ -197,7 +197,8 @@ export class BenchStack {
     return s;
   }
 
-  private env(): NodeJS.ProcessEnv {
+  /** The environment of this stack's CLI runs: its PULUMI_HOME, file backend and passphrase. */
+  env(): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!/^(PULUMI_|UPTIME_|NODE_OPTIONS$)/.test(k)) env[k] = v;
     return {
