@@ -1,6 +1,7 @@
 /**
  * Runs a Node.js script as a process of its own and measures it: wall time from spawn to
- * exit, its own peak resident memory (report-rss.ts, preloaded), and optionally the peaks of
+ * exit, its own peak resident memory and CPU time with its children (report-rss.ts,
+ * preloaded), and optionally the peaks of
  * it with every process it starts (tree-memory.ts).
  */
 import { spawn } from "node:child_process";
@@ -11,6 +12,8 @@ export interface MeasuredRun {
   wallMs: number;
   /** The node process's own peak (NaN when it did not report one). */
   nodeRssKb: number;
+  /** CPU time of the process and the children it waited for (NaN when not reported). */
+  cpuMs: number;
   /** With `tree`: the peaks of the process with its children, sampled. */
   tree?: TreeMemory;
   stdout: string;
@@ -38,7 +41,16 @@ export function measuredNode(
       const wallMs = performance.now() - started;
       const tree = stopSampling?.();
       const m = /bench-max-rss-kb=(\d+)/.exec(stderr);
-      resolve({ wallMs, nodeRssKb: m ? Number(m[1]) : NaN, tree, stdout, stderr, code });
+      const cpu = /bench-cpu-ms=([\d.]+)/.exec(stderr);
+      resolve({
+        wallMs,
+        nodeRssKb: m ? Number(m[1]) : NaN,
+        cpuMs: cpu ? Number(cpu[1]) : NaN,
+        tree,
+        stdout,
+        stderr,
+        code,
+      });
     });
   });
 }
