@@ -10,6 +10,7 @@
 import { UptimeClient } from "pulumi-uptime";
 import { COUNT, deployMonitors, engineParallelism, ok, ratio, secs, type Deployed } from "./lib/common";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
+import { fixtureMonitorBody } from "./lib/monitor-body";
 import { ChildServer } from "./lib/server";
 
 export interface B1Result {
@@ -29,24 +30,6 @@ export interface B1Result {
   deployed: Deployed;
 }
 
-/** The store body the provider sends for monitor i of the monitors fixture. */
-function body(i: number, prefix: string) {
-  const intervals = [60, 180, 300, 600, 900] as const;
-  return {
-    name: `${prefix} ${i}`,
-    url: `https://svc-${i}.example.com/health`,
-    interval: intervals[i % intervals.length],
-    alert_condition: "url_no_text" as const,
-    alert_text_lookup: "ok",
-    request_method: "GET" as const,
-    request_headers: [{ key: "X-Probe", value: "bench" }],
-    cache_buster: 0 as const,
-    ssl_alert_days: 14 as const,
-    domain_alert_days: 0 as const,
-    alerts: [{ key: "email" as const, value: `ops+${i}@example.com` }],
-  };
-}
-
 /** N creates through the client, `parallelism` at a time. */
 async function rawCreates(count: number, parallelism: number): Promise<number> {
   const server = await ChildServer.start();
@@ -56,7 +39,7 @@ async function rawCreates(count: number, parallelism: number): Promise<number> {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: parallelism }, async () => {
-        while (next < count) await client.monitors.create(body(next++, "raw"));
+        while (next < count) await client.monitors.create(fixtureMonitorBody(next++, "raw"));
       }),
     );
     const ms = performance.now() - started;

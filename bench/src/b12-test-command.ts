@@ -10,11 +10,12 @@
  * memory of the command at most 300 MB. Runs apart: `node bench/dist/b12-test-command.js`
  * (after `npm run build` and `tsc -p bench`); keeps its own section of RESULTS.md.
  */
-import { fork, spawn } from "node:child_process";
+import { fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { machine, ratio, secs } from "./lib/common";
+import { measuredNode, type MeasuredRun } from "./lib/measured-node";
 import { REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 
@@ -23,34 +24,6 @@ const CONCURRENCY = 32;
 const REPEAT = Number(process.env.BENCH_TEST_REPEAT ?? 5);
 const RATIO_TARGET = 1.3;
 const MEMORY_TARGET_MB = 300;
-
-interface Run {
-  wallMs: number;
-  /** User and system CPU time of the process: less swayed by a loaded machine than the wall time. */
-  cpuMs: number;
-  maxRssKb: number;
-  stdout: string;
-  code: number | null;
-}
-
-function timed(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, ["--require", join(__dirname, "lib", "report-rss.js"), ...args], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (code) => {
-      const wallMs = performance.now() - started;
-      const m = /bench-max-rss-kb=(\d+)/.exec(stderr);
-      const cpu = /bench-cpu-ms=(\d+)/.exec(stderr);
-      resolve({ wallMs, cpuMs: cpu ? Number(cpu[1]) : NaN, maxRssKb: m ? Number(m[1]) : NaN, stdout, code });
-    });
-  });
-}
 
 export interface B12Result {
   monitors: number;
@@ -86,17 +59,17 @@ export async function b12(): Promise<B12Result> {
     const floor = [join(__dirname, "lib", "undici-gets.js"), join(dir, "urls.txt"), String(CONCURRENCY)];
 
     // Warm both (disk cache, the targets' JIT), then alternate.
-    await timed(floor);
-    await timed(command);
-    const commandRuns: Run[] = [];
-    const floorRuns: Run[] = [];
+    await measuredNode(floor);
+    await measuredNode(command);
+    const commandRuns: MeasuredRun[] = [];
+    const floorRuns: MeasuredRun[] = [];
     for (let i = 0; i < REPEAT; i++) {
       if (i % 2 === 0) {
-        floorRuns.push(await timed(floor));
-        commandRuns.push(await timed(command));
+        floorRuns.push(await measuredNode(floor));
+        commandRuns.push(await measuredNode(command));
       } else {
-        commandRuns.push(await timed(command));
-        floorRuns.push(await timed(floor));
+        commandRuns.push(await measuredNode(command));
+        floorRuns.push(await measuredNode(floor));
       }
     }
     const last = commandRuns[commandRuns.length - 1];
@@ -107,7 +80,7 @@ export async function b12(): Promise<B12Result> {
     const floorOk = Number(floorRuns[floorRuns.length - 1].stdout.trim().split(" ")[0]);
     if (passed !== MONITORS || floorOk !== MONITORS)
       throw new Error(`passed ${passed}, floor ${floorOk} of ${MONITORS}`);
-    const best = (runs: Run[]) => Math.min(...runs.map((r) => r.wallMs));
+    const best = (runs: MeasuredRun[]) => Math.min(...runs.map((r) => r.wallMs));
     return {
       monitors: MONITORS,
       concurrency: CONCURRENCY,
@@ -116,8 +89,8 @@ export async function b12(): Promise<B12Result> {
       floorGetsMs: floorRuns.map((r) => Number(r.stdout.trim().split(" ")[1])),
       commandCpuMs: commandRuns.map((r) => r.cpuMs),
       floorCpuMs: floorRuns.map((r) => r.cpuMs),
-      commandRssMb: Math.max(...commandRuns.map((r) => r.maxRssKb)) / 1024,
-      floorRssMb: Math.max(...floorRuns.map((r) => r.maxRssKb)) / 1024,
+      commandRssMb: Math.max(...commandRuns.map((r) => r.nodeRssKb)) / 1024,
+      floorRssMb: Math.max(...floorRuns.map((r) => r.nodeRssKb)) / 1024,
       ratio: best(commandRuns) / best(floorRuns),
       passed,
     };

@@ -20,6 +20,7 @@ import { b7Standalone, b7StandaloneBlocks, b7StandaloneSection, writeB7Standalon
 import { b8, spreadText, type B8Result } from "./b8-checks";
 import { b9, b9Blocks, b9Section, writeB9Section } from "./b9-fleet";
 import { b10Blocks } from "./b10-shared-account";
+import { b11Blocks } from "./b11-audit";
 import { b12Blocks } from "./b12-test-command";
 import { b13Blocks } from "./b13-policy-pack";
 import { COUNT, machine, ratio, secs } from "./lib/common";
@@ -60,11 +61,12 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10, B12 and B13 run apart (`npm run bench:shared`, `bench:test-command`, `bench:policy`): their last sections are kept.
+  // B10, B11, B12 and B13 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`): their last sections are kept.
   const kept = [
     ...b7StandaloneBlocks(previous),
     ...b9Blocks(previous),
     ...b10Blocks(previous),
+    ...b11Blocks(previous),
     ...b12Blocks(previous),
     ...b13Blocks(previous),
   ];

@@ -4,12 +4,12 @@
  * read each. Export leaves secrets as ciphertext, so no passphrase or secrets provider is
  * needed.
  */
-import { execFile } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { StackState, StateResource } from "./classify";
+import { runPulumi } from "../util/run-pulumi";
+import { RESOURCE_KINDS, type StackState, type StateResource } from "./classify";
 
 /** How to run the CLI. */
 export interface PulumiCli {
@@ -40,23 +40,10 @@ export function cliEnv(env: NodeJS.ProcessEnv, backend: string | undefined): Nod
 }
 
 function run(cli: PulumiCli, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = execFile(
-      cli.bin,
-      [...args, "--non-interactive", "--color", "never"],
-      {
-        env: cli.env,
-        maxBuffer: 256 * 1024 * 1024,
-        // Away from any project directory, whose Pulumi.yaml could name another backend.
-        cwd: tmpdir(),
-      },
-      (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : 127) : 0;
-        done({ code, stdout, stderr: stderr || (err && !stderr ? err.message : "") });
-      },
-    );
-    child.stdin?.end();
-  });
+  // Away from any project directory, whose Pulumi.yaml could name another backend.
+  return runPulumi(cli.bin, [...args, "--non-interactive", "--color", "never"], { cwd: tmpdir(), env: cli.env }).then(
+    ({ code, stdout, stderr, failure }) => ({ code, stdout, stderr: stderr || failure?.message || "" }),
+  );
 }
 
 /** The CLI's own words, one line, with credentials in URLs masked. */
@@ -81,6 +68,9 @@ export function qualify(name: string): string {
 }
 
 export class BackendError extends Error {}
+
+/** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
+export const STACK_READS_AT_ONCE = 4;
 
 /**
  * Every stack of the backend, fully qualified. A file backend lists no stack at all when one
@@ -146,5 +136,18 @@ export async function readStack(cli: PulumiCli, stack: string): Promise<StackSta
   }
   const resources = parsed?.deployment?.resources ?? [];
   if (!Array.isArray(resources)) return { stack, error: "the exported state has no list of resources" };
-  return { stack, resources };
+  // Only what the findings read is kept: a hundred stacks' whole states would sit in memory.
+  return { stack, resources: resources.filter(isUptimeResource).map(slim) };
+}
+
+function isUptimeResource(r: unknown): r is StateResource {
+  return !!r && typeof r === "object" && Object.hasOwn(RESOURCE_KINDS, (r as StateResource).type);
+}
+
+/** The fields `holdings` reads, and of the outputs only the service's id (the fallback for `id`). */
+function slim(r: StateResource): StateResource {
+  const { urn, type, id, custom, external, delete: pendingDelete } = r;
+  const outputs: Record<string, unknown> = {};
+  for (const k of ["monitorId", "incidentId"]) if (r.outputs?.[k] !== undefined) outputs[k] = r.outputs[k];
+  return { urn, type, id, custom, external, delete: pendingDelete, outputs };
 }

@@ -4,11 +4,21 @@
  * after they were deleted.
  */
 import { UptimeClient } from "../client/client";
+import type { Incident, Monitor } from "../schemas";
 import { UptimeConfigError } from "../client/errors";
 import { classify, failingFindings, FINDINGS, holdings, type Finding, type StackState } from "../audit/classify";
 import { selectStacks } from "../audit/glob";
 import { renderJson, renderTable } from "../audit/render";
-import { BackendError, cliEnv, findPulumi, listStacks, readStack, redactUrls, type PulumiCli } from "../audit/stacks";
+import {
+  BackendError,
+  cliEnv,
+  findPulumi,
+  listStacks,
+  readStack,
+  redactUrls,
+  STACK_READS_AT_ONCE,
+  type PulumiCli,
+} from "../audit/stacks";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
 export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
@@ -98,7 +108,7 @@ async function readAll(
   cli: PulumiCli,
   stacks: string[],
   onDone: (done: number) => void,
-  concurrency = 4,
+  concurrency = STACK_READS_AT_ONCE,
 ): Promise<StackState[]> {
   const out: StackState[] = new Array<StackState>(stacks.length);
   let next = 0;
@@ -112,6 +122,15 @@ async function readAll(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, stacks.length) }, worker));
   return out;
+}
+
+/** Every monitor and incident of the account. */
+async function readAccount(client: UptimeClient): Promise<{ monitors: Monitor[]; incidents: Incident[] }> {
+  const monitors: Monitor[] = [];
+  for await (const m of client.monitors.all({ per_page: 100 })) monitors.push(m);
+  const incidents: Incident[] = [];
+  for await (const i of client.incidents.all({ per_page: 100 })) incidents.push(i);
+  return { monitors, incidents };
 }
 
 /** Many stacks: enough that a silent terminal looks stuck. */
@@ -145,6 +164,9 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     return 2;
   }
   try {
+    // The account is read while the stacks are: each needs the other only for the findings.
+    const account = readAccount(client);
+    account.catch(() => undefined); // awaited below, after the stacks' errors have had their say
     const backend = opts.backend ?? io.env.PULUMI_BACKEND_URL;
     const cli: PulumiCli = { bin: findPulumi(opts.pulumi, io.env), env: cliEnv(io.env, backend) };
     let all: string[];
@@ -163,10 +185,7 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
       if (many) io.stderr.write(`\r\x1b[KReading stacks: ${done} of ${selected.length}`);
     });
     if (many) io.stderr.write("\r\x1b[KReading the account's monitors and incidents...");
-    const monitors = [];
-    for await (const m of client.monitors.all({ per_page: 100 })) monitors.push(m);
-    const incidents = [];
-    for await (const i of client.incidents.all({ per_page: 100 })) incidents.push(i);
+    const { monitors, incidents } = await account;
     if (many) io.stderr.write("\r\x1b[K");
 
     const report = classify(states, { monitors, incidents }, { unmanagedIncidents: opts.unmanagedIncidents });

@@ -4,11 +4,11 @@
  * verify's connection), and storing secret values in the stack's config, encrypted. All go
  * through the `pulumi` CLI, which knows the backend, the secrets provider and the passphrase.
  */
-import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { languageOfRuntime, type SecretLanguage } from "./import-secrets";
+import { runPulumi } from "../util/run-pulumi";
 
 /** Where and how to run `pulumi`. */
 export interface StackTarget {
@@ -29,35 +29,20 @@ export function pulumiArgs(target: StackTarget, args: string[]): string[] {
 }
 
 /** Runs `pulumi args` on `target` (`input` on stdin) and returns its stdout; a failure is a SourceError. */
-export function pulumi(target: StackTarget, args: string[], input?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      "pulumi",
-      pulumiArgs(target, args),
-      { cwd: target.cwd, env: target.env, maxBuffer: 512 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        if (!err) return resolve(stdout);
-        // A preview's JSON carries its diagnostics; stderr may too. Neither holds a secret value.
-        let detail = stderr.trim();
-        try {
-          const diags = (JSON.parse(stdout) as { diagnostics?: { message?: string; severity?: string }[] }).diagnostics;
-          const errors = (diags ?? []).filter((d) => d.severity === "error").map((d) => d.message?.trim());
-          if (errors.length) detail = errors.join("\n");
-        } catch {
-          // not JSON
-        }
-        const missing = (err as NodeJS.ErrnoException).code === "ENOENT";
-        reject(
-          new SourceError(
-            missing
-              ? "the pulumi CLI is not on PATH"
-              : `pulumi ${args.slice(0, 2).join(" ")} failed: ${detail || err.message.split("\n")[0]}`,
-          ),
-        );
-      },
-    );
-    child.stdin?.end(input ?? "");
-  });
+export async function pulumi(target: StackTarget, args: string[], input?: string): Promise<string> {
+  const run = await runPulumi("pulumi", pulumiArgs(target, args), { cwd: target.cwd, env: target.env, input });
+  if (!run.failure) return run.stdout;
+  // A preview's JSON carries its diagnostics; stderr may too. Neither holds a secret value.
+  let detail = run.stderr.trim();
+  try {
+    const diags = (JSON.parse(run.stdout) as { diagnostics?: { message?: string; severity?: string }[] }).diagnostics;
+    const errors = (diags ?? []).filter((d) => d.severity === "error").map((d) => d.message?.trim());
+    if (errors.length) detail = errors.join("\n");
+  } catch {
+    // not JSON
+  }
+  if (run.failure.code === "ENOENT") throw new SourceError("the pulumi CLI is not on PATH");
+  throw new SourceError(`pulumi ${args.slice(0, 2).join(" ")} failed: ${detail || run.failure.message.split("\n")[0]}`);
 }
 
 /** The stack's config, decrypted, keyed `namespace:key`. */

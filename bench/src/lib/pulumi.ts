@@ -197,7 +197,8 @@ export class BenchStack {
     return s;
   }
 
-  private env(): NodeJS.ProcessEnv {
+  /** The environment of this stack's CLI runs: its PULUMI_HOME, file backend and passphrase. */
+  env(): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = {};
     for (const [k, v] of Object.entries(process.env)) if (!/^(PULUMI_|UPTIME_|NODE_OPTIONS$)/.test(k)) env[k] = v;
     return {
