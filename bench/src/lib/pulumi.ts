@@ -96,7 +96,7 @@ export function assertPrerequisites(): void {
       throw new Error(`${join(PULUMI_BIN, b)} is missing: run \`bash scripts/build-pulumi.sh\` (npm run bench does).`);
     }
   }
-  if (!existsSync(join(REPO, "dist", "providers", "runtime.js")))
+  if (!existsSync(join(REPO, "dist", "dynamic", "runtime.js")))
     throw new Error("dist/ is missing: run `npm run build`.");
   if (!existsSync(join(REPO, "node_modules", "pulumi-uptime", "package.json")))
     throw new Error("node_modules/pulumi-uptime is missing: run `node scripts/link-self.js`.");
