@@ -288,11 +288,13 @@ export function b9Section(r: B9Result, date: string): string {
     }
     if (fits.length) lines.push(`Fitted growth over N = ${r.sizes.join(", ")}: ${fits.join("; ")}.`, "");
   }
-  const cpuRows = r.sizes.flatMap((n) => findAll(r, "project", n, r.modes[0]).slice(0, 1));
-  if (cpuRows.length) {
-    lines.push(`CPU by process during \`up\` (project${r.repeat > 1 ? ", median" : ""}):`, "");
+  // Both sides, so that the dynamic provider's CPU can be read beside the floor's.
+  for (const side of ["project", "floor"] as const) {
+    const cpuRows = r.sizes.flatMap((n) => findAll(r, side, n, r.modes[0]).slice(0, 1));
+    if (!cpuRows.length) continue;
+    lines.push(`CPU by process during \`up\` (${side}${r.repeat > 1 ? ", median" : ""}):`, "");
     for (const run of cpuRows) {
-      const up = opAt(r, "project", run.n, run.mode, "up");
+      const up = opAt(r, side, run.n, run.mode, "up");
       if (up)
         lines.push(
           `- N = ${run.n}: ${Object.entries(up.cpu)
