@@ -10,6 +10,10 @@
  *
  * Sizes: BENCH_FLEET_SIZES (default "100,400"; `npm run bench:fleet` runs "100,400,1600").
  * Modes: BENCH_FLEET_CHECKPOINTS (default "on,skipped").
+ * Operations: BENCH_FLEET_OPS (default all five; `up` always runs, e.g. "up" for `up` alone).
+ * Repeats: BENCH_FLEET_REPEAT (default 1): that many project/floor pairs per size and mode,
+ * each pair's order the opposite of the one before; with more than one, the tables show the
+ * median of each side and each pair's ratio.
  * It writes its section into bench/RESULTS.md between markers named for its sizes and modes,
  * so `bench:fleet` and the default run keep separate sections.
  */
@@ -52,9 +56,28 @@ export interface B9Result {
   runs: FleetRun[];
   sizes: number[];
   modes: Mode[];
+  /** The operations run (BENCH_FLEET_OPS). */
+  ops: Op[];
+  /** Pairs per size and mode (BENCH_FLEET_REPEAT). */
+  repeat: number;
 }
 
 const PREFIX = "fleet";
+
+/**
+ * With BENCH_FLEET_CPU_PROFILE=<dir>, the program and the dynamic provider of each series
+ * write V8 CPU profiles into <dir>/<side>-<n>-<mode>/ (lib/cpu-profile-preload.ts), to be
+ * read beside the floor's (`node bench/dist/cpu-profile-summary.js <dir>`). Profiling slows
+ * both sides: a profiled run's times are not a measurement, and it writes no results.
+ */
+function cpuProfileEnv(side: Side, n: number, mode: Mode): Record<string, string> {
+  const dir = process.env.BENCH_FLEET_CPU_PROFILE;
+  if (!dir) return {};
+  return {
+    NODE_OPTIONS: `--require ${join(__dirname, "lib", "cpu-profile-preload.js")}`,
+    BENCH_CPU_PROFILE_DIR: join(dir, `${side}-${n}-${mode}`),
+  };
+}
 
 function listEnv(name: string, fallback: string): string[] {
   return (process.env[name] ?? fallback)
@@ -82,7 +105,7 @@ function stateSize(exported: string): { stateBytes: number; providerBytes: numbe
   };
 }
 
-async function runSide(side: Side, n: number, mode: Mode): Promise<FleetRun> {
+async function runSide(side: Side, n: number, mode: Mode, wanted: readonly Op[]): Promise<FleetRun> {
   const server = side === "project" ? await ChildServer.start() : undefined;
   const config: Record<string, string | { value: string; secret: true }> = {
     "bench:count": String(n),
@@ -90,15 +113,15 @@ async function runSide(side: Side, n: number, mode: Mode): Promise<FleetRun> {
   };
   if (server)
     Object.assign(config, { "uptime:baseUrl": server.url, "uptime:apiKey": { value: server.apiKey, secret: true } });
-  const stack = await BenchStack.create(
-    side === "project" ? "monitors" : "floor",
-    config,
-    mode === "skipped" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {},
-  );
+  const stack = await BenchStack.create(side === "project" ? "monitors" : "floor", config, {
+    ...(mode === "skipped" ? { PULUMI_SKIP_CHECKPOINTS: "true" } : {}),
+    ...cpuProfileEnv(side, n, mode),
+  });
   const load: [number, number] = [loadavg()[0], 0];
   const ops: FleetOp[] = [];
   const label = `B9 ${side} N=${n} checkpoints ${mode}`;
   const timed = async (op: Op, run: () => Promise<RunResult>, want: Record<string, number>) => {
+    if (!wanted.includes(op)) return;
     await server?.reset();
     const r = ok(await stack.sampled(run), `${label}: ${op}`);
     expectCounts(r, `${label}: ${op}`, want);
@@ -117,12 +140,12 @@ async function runSide(side: Side, n: number, mode: Mode): Promise<FleetRun> {
     if (server && (await monitorNames(server)).length !== n)
       throw new Error(`${label}: the server does not hold ${n} monitors after up`);
     const size = stateSize(await stack.exportText());
-    await stack.setConfig("bench:lookup", "ok, changed");
+    if (wanted.includes("update")) await stack.setConfig("bench:lookup", "ok, changed");
     await timed("update", () => stack.up(), { update: n });
     await timed("preview", () => stack.preview(["--expect-no-changes"]), { create: 0, update: 0, delete: 0 });
     await timed("refresh", () => stack.refresh(), { update: 0, delete: 0 });
     await timed("destroy", () => stack.destroy(), { delete: n + 1 });
-    if (server && (await monitorNames(server)).length !== 0)
+    if (server && wanted.includes("destroy") && (await monitorNames(server)).length !== 0)
       throw new Error(`${label}: monitors left on the server after destroy`);
     load[1] = loadavg()[0];
     return { side, n, mode, ops, ...size, load };
@@ -137,15 +160,24 @@ export async function b9(): Promise<B9Result> {
   await buildFixture("floor");
   const sizes = listEnv("BENCH_FLEET_SIZES", "100,400").map(Number);
   const modes = listEnv("BENCH_FLEET_CHECKPOINTS", "on,skipped") as Mode[];
+  const asked = listEnv("BENCH_FLEET_OPS", OPS.join(","));
+  const unknown = asked.filter((op) => !(OPS as readonly string[]).includes(op));
+  if (unknown.length) throw new Error(`BENCH_FLEET_OPS: ${unknown.join(", ")} is not one of ${OPS.join(", ")}`);
+  const ops = OPS.filter((op) => op === "up" || asked.includes(op));
+  const repeat = Number(process.env.BENCH_FLEET_REPEAT ?? 1);
+  if (!Number.isInteger(repeat) || repeat < 1)
+    throw new Error("BENCH_FLEET_REPEAT must be a whole number of at least 1");
   const runs: FleetRun[] = [];
   let turn = 0;
   for (const n of sizes) {
     for (const mode of modes) {
-      const order: Side[] = turn++ % 2 === 0 ? ["project", "floor"] : ["floor", "project"];
-      for (const side of order) runs.push(await runSide(side, n, mode));
+      for (let i = 0; i < repeat; i++) {
+        const order: Side[] = turn++ % 2 === 0 ? ["project", "floor"] : ["floor", "project"];
+        for (const side of order) runs.push(await runSide(side, n, mode, ops));
+      }
     }
   }
-  return { runs, sizes, modes };
+  return { runs, sizes, modes, ops, repeat };
 }
 
 /** The least-squares slope of log(ms) over log(N): time grows as N^k. */
@@ -160,12 +192,38 @@ export function growthExponent(points: { n: number; ms: number }[]): number | un
   return den === 0 ? undefined : num / den;
 }
 
-function find(r: B9Result, side: Side, n: number, mode: Mode): FleetRun | undefined {
-  return r.runs.find((x) => x.side === side && x.n === n && x.mode === mode);
+function findAll(r: B9Result, side: Side, n: number, mode: Mode): FleetRun[] {
+  return r.runs.filter((x) => x.side === side && x.n === n && x.mode === mode);
 }
 
-function opOf(run: FleetRun | undefined, op: Op): FleetOp | undefined {
-  return run?.ops.find((o) => o.op === op);
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * One operation of a side at a size and mode: the run's own with one sample; with repeats,
+ * the median of the samples' wall times, requests and CPU by role.
+ */
+function opAt(r: B9Result, side: Side, n: number, mode: Mode, op: Op): FleetOp | undefined {
+  const samples = findAll(r, side, n, mode).flatMap((run) => run.ops.filter((o) => o.op === op));
+  if (samples.length <= 1) return samples[0];
+  const roles = [...new Set(samples.flatMap((o) => Object.keys(o.cpu)))];
+  const requests = samples.flatMap((o) => (o.requests === undefined ? [] : [o.requests]));
+  return {
+    op,
+    ms: median(samples.map((o) => o.ms)),
+    requests: requests.length ? median(requests) : undefined,
+    cpu: Object.fromEntries(roles.map((role) => [role, median(samples.map((o) => o.cpu[role] ?? 0))])),
+  };
+}
+
+/** Each pair's project ÷ floor of one operation, in the order they ran. */
+function pairRatios(r: B9Result, n: number, mode: Mode, op: Op): number[] {
+  const ms = (side: Side) => findAll(r, side, n, mode).map((run) => run.ops.find((o) => o.op === op)?.ms ?? NaN);
+  const f = ms("floor");
+  return ms("project").map((p, i) => p / f[i]);
 }
 
 const PROGRAM = "program (node)";
@@ -177,8 +235,12 @@ export function b9Section(r: B9Result, date: string): string {
     `## B9: fleets of ${r.sizes.join(", ")} monitors, checkpoints ${r.modes.join(" and ")}, against a fair floor (${date})`,
     "",
   );
+  const samples =
+    r.repeat > 1
+      ? `Times are the median of ${r.repeat} samples per side (each pair back to back, the order alternated from pair to pair), and "pairs" lists each pair's ratio in the order run; the ratio is of the medians. A shared 2-core machine: read the ratios, not the seconds.`
+      : "Times are wall time of one run each: single samples on a shared 2-core machine, so read the ratios, not the seconds.";
   lines.push(
-    "Project = N `Monitor`s (bench/fixtures/monitors) against the local server in its own process; floor = N dynamic resources with the same inputs whose stored provider is a shim of Monitor's size and answers at once (bench/fixtures/floor). Same run, back to back, order alternated. Times are wall time of one run each: single samples on a shared 2-core machine, so read the ratios, not the seconds.",
+    `Project = N \`Monitor\`s (bench/fixtures/monitors) against the local server in its own process; floor = N dynamic resources with the same inputs whose stored provider is a shim of Monitor's size and answers at once (bench/fixtures/floor). Same run, back to back, order alternated. ${samples}`,
     "",
   );
   for (const mode of r.modes) {
@@ -186,22 +248,27 @@ export function b9Section(r: B9Result, date: string): string {
       `### Checkpoints ${mode === "on" ? "on (the default)" : "skipped (`PULUMI_SKIP_CHECKPOINTS=true`)"}`,
       "",
     );
+    const paired = r.repeat > 1;
     lines.push(
-      "| N | op | project | floor | project ÷ floor | project ms/monitor | requests | program CPU project / floor |",
-      "|---|---|---|---|---|---|---|---|",
+      `| N | op | project | floor | project ÷ floor |${paired ? " pairs |" : ""} project ms/monitor | requests | program CPU project / floor |`,
+      `|---|---|---|---|---|${paired ? "---|" : ""}---|---|---|`,
     );
     for (const n of r.sizes) {
-      const p = find(r, "project", n, mode);
-      const f = find(r, "floor", n, mode);
       for (const op of OPS) {
-        const po = opOf(p, op);
-        const fo = opOf(f, op);
+        const po = opAt(r, "project", n, mode, op);
+        const fo = opAt(r, "floor", n, mode, op);
         if (!po || !fo) continue;
         const pc = po.cpu[PROGRAM];
         const fc = fo.cpu[PROGRAM];
         const cpu = pc && fc ? `${secs(pc)} / ${secs(fc)} = ${ratio(pc, fc)}` : "—";
         lines.push(
-          `| ${n} | ${op} | ${secs(po.ms)} | ${secs(fo.ms)} | ${ratio(po.ms, fo.ms)} | ${(po.ms / n).toFixed(1)} | ${po.requests ?? "—"} | ${cpu} |`,
+          `| ${n} | ${op} | ${secs(po.ms)} | ${secs(fo.ms)} | ${ratio(po.ms, fo.ms)} |${
+            paired
+              ? ` ${pairRatios(r, n, mode, op)
+                  .map((x) => x.toFixed(2))
+                  .join(", ")} |`
+              : ""
+          } ${(po.ms / n).toFixed(1)} | ${po.requests ?? "—"} | ${cpu} |`,
         );
       }
     }
@@ -211,7 +278,7 @@ export function b9Section(r: B9Result, date: string): string {
       const k = (side: Side) =>
         growthExponent(
           r.sizes.flatMap((n) => {
-            const o = opOf(find(r, side, n, mode), op);
+            const o = opAt(r, side, n, mode, op);
             return o ? [{ n, ms: o.ms }] : [];
           }),
         );
@@ -221,11 +288,13 @@ export function b9Section(r: B9Result, date: string): string {
     }
     if (fits.length) lines.push(`Fitted growth over N = ${r.sizes.join(", ")}: ${fits.join("; ")}.`, "");
   }
-  const cpuRows = r.runs.filter((x) => x.side === "project" && x.mode === r.modes[0]);
-  if (cpuRows.length) {
-    lines.push("CPU by process during `up` (project):", "");
+  // Both sides, so that the dynamic provider's CPU can be read beside the floor's.
+  for (const side of ["project", "floor"] as const) {
+    const cpuRows = r.sizes.flatMap((n) => findAll(r, side, n, r.modes[0]).slice(0, 1));
+    if (!cpuRows.length) continue;
+    lines.push(`CPU by process during \`up\` (${side}${r.repeat > 1 ? ", median" : ""}):`, "");
     for (const run of cpuRows) {
-      const up = opOf(run, "up");
+      const up = opAt(r, side, run.n, run.mode, "up");
       if (up)
         lines.push(
           `- N = ${run.n}: ${Object.entries(up.cpu)
@@ -254,7 +323,9 @@ export function b9Section(r: B9Result, date: string): string {
 
 /** The markers of one configuration's block: runs of other sizes or modes keep theirs. */
 function markers(r: B9Result): [string, string] {
-  const key = `N=${r.sizes.join(",")} checkpoints=${r.modes.join(",")}`;
+  const subset = r.ops.length < OPS.length ? ` ops=${r.ops.join(",")}` : "";
+  const repeats = r.repeat > 1 ? ` repeat=${r.repeat}` : "";
+  const key = `N=${r.sizes.join(",")} checkpoints=${r.modes.join(",")}${subset}${repeats}`;
   return [`<!-- B9 fleet ${key}: begin -->`, `<!-- B9 fleet ${key}: end -->`];
 }
 
@@ -281,7 +352,12 @@ export function writeB9Section(r: B9Result, section: string): void {
 if (require.main === module) {
   b9()
     .then((r) => {
-      writeB9Section(r, b9Section(r, new Date().toISOString().slice(0, 10)));
+      const section = b9Section(r, new Date().toISOString().slice(0, 10));
+      if (process.env.BENCH_FLEET_CPU_PROFILE) {
+        console.log(`${section}\nB9: profiled, so bench/RESULTS.md is left as it was`);
+        return;
+      }
+      writeB9Section(r, section);
       console.log("B9: wrote its section of bench/RESULTS.md");
     })
     .catch((err) => {

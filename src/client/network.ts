@@ -287,34 +287,40 @@ export function diagnose(err: unknown, origin: string, route: Route | undefined)
   const refused = messagesOf(err)
     .map((m) => /Proxy response \((\d+)\)/.exec(m))
     .find(Boolean);
-  if (refused) {
-    const status = Number(refused[1]);
-    const text = PROXY_STATUS[status] ? ` ${PROXY_STATUS[status]}` : "";
-    const check =
-      status === 407
-        ? `Check the user and password in ${proxy.from} (http://user:password@host:port; characters such as @ : / written percent-encoded)`
-        : status === 403
-          ? `Check that the proxy allows connections to ${new URL(origin).host}`
-          : `Check that the proxy can reach ${new URL(origin).host}`;
-    return {
-      what: `the proxy ${proxy.shown} (from ${proxy.from}) refused to connect to ${origin}: ${status}${text}. ${check}, or list the host in NO_PROXY to reach it directly.`,
-      final: status === 407 || status === 403,
-      via: "proxy",
-    };
-  }
+  if (refused) return proxyRefused(Number(refused[1]), origin, proxy);
   const code = codes[0];
-  if (code && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(code)) {
-    const what =
-      code === "ECONNREFUSED"
-        ? "nothing is listening there (ECONNREFUSED)"
-        : code === "ENOTFOUND" || code === "EAI_AGAIN"
-          ? `its host name does not resolve (${code})`
-          : `it cannot be reached (${code})`;
-    return {
-      what: `could not connect to the proxy ${proxy.shown} (from ${proxy.from}): ${what}. Check that the proxy runs there and that ${proxy.from} names it, or list ${new URL(origin).hostname} in NO_PROXY to reach the service directly.`,
-      final: false,
-      via: "proxy",
-    };
-  }
-  return undefined;
+  return code ? proxyUnreachable(code, origin, proxy) : undefined;
+}
+
+/** A proxy that answered a tunnel to `origin` with `status` (not 200), explained with what to check. */
+export function proxyRefused(status: number, origin: string, proxy: ProxyRoute): Diagnosis {
+  const text = PROXY_STATUS[status] ? ` ${PROXY_STATUS[status]}` : "";
+  const check =
+    status === 407
+      ? `Check the user and password in ${proxy.from} (http://user:password@host:port; characters such as @ : / written percent-encoded)`
+      : status === 403
+        ? `Check that the proxy allows connections to ${new URL(origin).host}`
+        : `Check that the proxy can reach ${new URL(origin).host}`;
+  return {
+    what: `the proxy ${proxy.shown} (from ${proxy.from}) refused to connect to ${origin}: ${status}${text}. ${check}, or list the host in NO_PROXY to reach it directly.`,
+    final: status === 407 || status === 403,
+    via: "proxy",
+  };
+}
+
+/** A proxy that could not be connected to (error `code`), explained; undefined for codes that say nothing of the proxy. */
+export function proxyUnreachable(code: string, origin: string, proxy: ProxyRoute): Diagnosis | undefined {
+  if (!/^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)$/.test(code))
+    return undefined;
+  const what =
+    code === "ECONNREFUSED"
+      ? "nothing is listening there (ECONNREFUSED)"
+      : code === "ENOTFOUND" || code === "EAI_AGAIN"
+        ? `its host name does not resolve (${code})`
+        : `it cannot be reached (${code})`;
+  return {
+    what: `could not connect to the proxy ${proxy.shown} (from ${proxy.from}): ${what}. Check that the proxy runs there and that ${proxy.from} names it, or list ${new URL(origin).hostname} in NO_PROXY to reach the service directly.`,
+    final: false,
+    via: "proxy",
+  };
 }

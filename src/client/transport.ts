@@ -6,6 +6,7 @@
  */
 import type { Dispatcher } from "undici";
 import type { IncomingHttpHeaders } from "node:http";
+import { requestThrough } from "./agent";
 import { diagnose, type Route } from "./network";
 import { classifyFailure, type FailureKind } from "./retry";
 
@@ -74,7 +75,7 @@ export async function sendOnce(cfg: TransportConfig, req: WireRequest): Promise<
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(TIMED_OUT), cfg.timeoutMs);
   try {
-    const res = await cfg.dispatcher.request({
+    const res = await requestThrough(cfg.dispatcher, {
       origin: cfg.origin,
       path: cfg.pathPrefix + req.path + (req.query ? `?${req.query}` : ""),
       method: req.method,

@@ -7,7 +7,7 @@
  */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import type { UptimeClient } from "../client/client";
-import { providerClient, resolveSettings, settingsProblems } from "../runtime/config";
+import { providerClient, resolveSettings, settingsProblems, type ResolvedSettings } from "../runtime/config";
 import { accessProblem } from "../runtime/user-errors";
 
 // One verdict per client (configure builds a new client), i.e. per provider process.
@@ -28,9 +28,19 @@ function accessVerdict(client: UptimeClient): Promise<string | undefined> {
   return verdict;
 }
 
+// The last settings judged and the verdict: every resource's check asks, and the settings
+// change only when configure runs again (a CA file named there is then read once, not per resource).
+let judged: { key: string; problems: string[] } | undefined;
+
+function problemsOf(s: ResolvedSettings): string[] {
+  const key = JSON.stringify(s);
+  if (judged?.key !== key) judged = { key, problems: settingsProblems(s) };
+  return judged.problems;
+}
+
 /** Failures for settings that cannot work, each naming the setting to fix; none when they work. */
 export async function settingsFailures(): Promise<CheckFailure[]> {
-  const problems = settingsProblems(resolveSettings());
+  const problems = problemsOf(resolveSettings());
   if (problems.length) return problems.map((reason) => ({ property: "", reason }));
   const access = await accessVerdict(providerClient());
   return access ? [{ property: "", reason: access }] : [];

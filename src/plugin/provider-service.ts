@@ -26,7 +26,7 @@ import { grpcError, unimplemented } from "./grpc-errors";
 import { parseImportId, withoutConfigSupplied } from "./import-id";
 import { PACKAGE_VERSION, tokenOf } from "./package-info";
 import { packageSchemaText } from "./package-schema";
-import { checkSettings, PluginConnection, settingsFrom } from "./settings";
+import { checkSettings, PluginConnection, proxyFailures, settingsFrom } from "./settings";
 import { fromStruct, toStruct, type Bag } from "./wire";
 
 type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
@@ -130,15 +130,16 @@ export class UptimeProviderService {
       }),
       getPluginInfo: unary(() => new PluginInfo().setVersion(PACKAGE_VERSION)),
       getSchema: unary(() => new proto.GetSchemaResponse().setSchema(packageSchemaText())),
-      checkConfig: unary((req: proto.CheckRequest) => {
+      checkConfig: unary(async (req: proto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const resp = new proto.CheckResponse();
         // Defaults holding alert targets or header values stay secret in the provider's recorded settings.
         const defaultsSecret = defaultsHoldSecrets(news.bag.defaults) ? ["defaults"] : [];
         resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets, ...defaultsSecret]));
-        resp.setFailuresList(
-          checkSettings(news.bag).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
-        );
+        const failures = checkSettings(news.bag);
+        // Only settings that can work are worth a tunnel through their proxy.
+        if (!failures.length) failures.push(...(await proxyFailures(news.bag)));
+        resp.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
         return resp;
       }),
       diffConfig: unary((req: proto.DiffRequest) => {

@@ -5,8 +5,10 @@
  * every provider process as PULUMI_CONFIG), then the environment (UPTIME_*).
  */
 import { UptimeClient } from "../client/client";
+import { proxyTunnelProblem } from "../client/proxy-tunnel";
 import {
   clientFor,
+  clientOptionsFor,
   monitorDefaults,
   settingText,
   missingSettingsMessage,
@@ -154,4 +156,21 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
   if (known.defaults === undefined && !isUnknown(inputs.defaults))
     for (const reason of monitorDefaults(resolved).problems) failures.push({ property: "", reason });
   return failures;
+}
+
+/**
+ * CheckConfig's last step, for settings that passed `checkSettings`: when a proxy is in
+ * effect for the service (`proxyUrl`, or `HTTPS_PROXY`/`HTTP_PROXY` not bypassed by
+ * `NO_PROXY`), one tunnel through it to the service's host, closed at once without a
+ * request (proxy-tunnel.ts), so that a proxy that refuses fails preview, which sends the
+ * service nothing. Once per process for the same service and proxy.
+ */
+export async function proxyFailures(
+  inputs: Bag,
+  stack: ProviderSettings = stackConfigFromEnv(),
+): Promise<ConfigFailure[]> {
+  // An explicit provider fed by another resource is judged when its values are known.
+  if (KEYS.some((k) => isUnknown(inputs[k]))) return [];
+  const problem = await proxyTunnelProblem(clientOptionsFor(settingsFrom(inputs, {}, stack)));
+  return problem ? [{ property: "", reason: problem.message }] : [];
 }

@@ -5,7 +5,7 @@
  */
 import { UptimeClient } from "../client/client";
 import { UptimeConfigError } from "../client/errors";
-import { baseUrlProblem } from "../client/client-options";
+import { baseUrlProblem, type UptimeClientOptions } from "../client/client-options";
 import {
   PACKAGE_NAME,
   PROVIDER_CONFIG_FIELDS,
@@ -205,10 +205,15 @@ export const PROVIDER_MAX_ATTEMPTS = (DEFAULTS.maxRetries as number) + 1;
 
 /** Builds a client from resolved settings, failing with a message naming the settings to fix. */
 export function clientFor(from?: ProviderSettings): UptimeClient {
+  return new UptimeClient(clientOptionsFor(from));
+}
+
+/** The client options of resolved settings, failing with a message naming the settings to fix. */
+export function clientOptionsFor(from?: ProviderSettings): UptimeClientOptions {
   const s = resolveSettings(from);
   const problems = settingsProblems(s);
   if (problems.length) throw new UptimeConfigError(problems.join(" "));
-  return new UptimeClient({
+  return {
     baseUrl: s.baseUrl,
     apiKey: s.apiKey,
     timeZone: s.timeZone,
@@ -222,7 +227,7 @@ export function clientFor(from?: ProviderSettings): UptimeClient {
       proxyUrl: settingName("proxyUrl", s),
       caCertificates: settingName("caCertificates", s),
     },
-  });
+  };
 }
 
 /** The provider process's client, built once from the configured settings. */

@@ -5,9 +5,10 @@
  * uptime:caCertificates, `preview` and `up` work and the requests show in the proxy's log;
  * SSL_CERT_FILE and NODE_EXTRA_CA_CERTS do as well. Without the CA, behind a proxy that asks
  * for a password, or with nothing listening, `preview` fails with a message naming the URL
- * or the proxy (never its password) and the setting to fix. A Node.js program with the
- * dynamic provider previews through the same proxy, and fails its settings check behind a
- * proxy that refuses.
+ * or the proxy (never its password) and the setting to fix. A YAML program that calls no
+ * function (so its preview sends the service nothing) fails preview the same way, from the
+ * plugin's CheckConfig tunnel. A Node.js program with the dynamic provider previews through
+ * the same proxy, and fails its settings check behind a proxy that refuses.
  */
 import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -43,7 +44,12 @@ function standalonePluginDir(): string {
   return dir;
 }
 
-const program = (pluginDir: string) => `name: e2e-yaml-proxy
+/**
+ * One monitor behind the proxy; with `lookUp`, also a function call. Functions run at preview,
+ * so then every preview asks the service; without, preview sends it nothing (the plugin's
+ * checks send no request).
+ */
+const program = (pluginDir: string, lookUp: boolean) => `name: e2e-yaml-proxy${lookUp ? "" : "-quiet"}
 runtime: yaml
 plugins:
   providers:
@@ -56,8 +62,9 @@ resources:
       name: e2e behind a proxy
       url: https://proxied.example.com/
       interval: 60
-variables:
-  # Functions run at preview, so every preview asks the service (the plugin's checks send nothing).
+${
+  lookUp
+    ? `variables:
   lookedUp:
     fn::invoke:
       function: uptime:index:getMonitors
@@ -65,7 +72,30 @@ variables:
         search: no-such-monitor-marker
 outputs:
   lookedUp: \${lookedUp.monitors}
-`;
+`
+    : ""
+}`;
+
+/** Preview fails on the guarded proxy's 407, naming it and uptime:proxyUrl, never the wrong password. */
+async function previewFailsOn407(stack: E2EStack): Promise<void> {
+  await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", "http://proxyuser:wrong-Pa55@"), true);
+  const r = failed(await stack.preview());
+  expect(r.output).toContain(
+    `the proxy ${guarded.url} (from uptime:proxyUrl) refused to connect to ${server.url}: 407 Proxy Authentication Required. Check the user and password in uptime:proxyUrl`,
+  );
+  expect(r.output).not.toContain("wrong-Pa55");
+}
+
+/** Preview fails with nothing listening where uptime:proxyUrl points, naming it, never the password. */
+async function previewFailsWithNothingListening(stack: E2EStack): Promise<void> {
+  const port = await closedPort();
+  await stack.setConfig("uptime:proxyUrl", `http://proxyuser:${PASSWORD}@127.0.0.1:${port}`, true);
+  const r = failed(await stack.preview());
+  expect(r.output).toContain(
+    `could not connect to the proxy http://127.0.0.1:${port} (from uptime:proxyUrl): nothing is listening there (ECONNREFUSED). Check that the proxy runs there`,
+  );
+  expect(r.output).not.toContain(PASSWORD);
+}
 
 let pki: TestPki;
 let server: UptimeServer;
@@ -96,7 +126,7 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
   beforeAll(async () => {
     stack = await E2EStack.create({
       project: "yaml-proxy",
-      files: { "Pulumi.yaml": program(standalonePluginDir()) },
+      files: { "Pulumi.yaml": program(standalonePluginDir(), true) },
       server: { url: server.url, apiKey: API_KEY },
       config: { "uptime:maxRetries": "0" },
       env: { HTTPS_PROXY: inspecting.url },
@@ -134,12 +164,7 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
   });
 
   it("a proxy that asks for a password fails preview with 407, naming the proxy and uptime:proxyUrl, not the password", async () => {
-    await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", "http://proxyuser:wrong-Pa55@"), true);
-    const r = failed(await stack.preview());
-    expect(r.output).toContain(
-      `the proxy ${guarded.url} (from uptime:proxyUrl) refused to connect to ${server.url}: 407 Proxy Authentication Required. Check the user and password in uptime:proxyUrl`,
-    );
-    expect(r.output).not.toContain("wrong-Pa55");
+    await previewFailsOn407(stack);
     // With the right password it works, in the guarded proxy's log.
     await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", `http://proxyuser:${PASSWORD}@`), true);
     stack.setEnv("SSL_CERT_FILE", guarded.caFile);
@@ -148,13 +173,7 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
   });
 
   it("a proxy with nothing listening fails preview naming it and what to check", async () => {
-    const port = await closedPort();
-    await stack.setConfig("uptime:proxyUrl", `http://proxyuser:${PASSWORD}@127.0.0.1:${port}`, true);
-    const r = failed(await stack.preview());
-    expect(r.output).toContain(
-      `could not connect to the proxy http://127.0.0.1:${port} (from uptime:proxyUrl): nothing is listening there (ECONNREFUSED). Check that the proxy runs there`,
-    );
-    expect(r.output).not.toContain(PASSWORD);
+    await previewFailsWithNothingListening(stack);
   });
 
   it("destroy leaves the service empty", async () => {
@@ -162,6 +181,40 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
     stack.setEnv("SSL_CERT_FILE", inspecting.caFile);
     ok(await stack.destroy());
     expect(await monitorNames(server.url, pki.caPem)).toEqual([]);
+  });
+});
+
+describe("a YAML program whose preview sends no request, behind a proxy that refuses", () => {
+  let stack: E2EStack;
+
+  beforeAll(async () => {
+    stack = await E2EStack.create({
+      project: "yaml-proxy-quiet",
+      files: { "Pulumi.yaml": program(standalonePluginDir(), false) },
+      server: { url: server.url, apiKey: API_KEY },
+      config: { "uptime:maxRetries": "0" },
+    });
+  }, 240_000);
+  afterAll(() => stack?.dispose());
+
+  it("fails preview on 407 from the plugin's tunnel, naming the proxy and uptime:proxyUrl, not the password", async () => {
+    await previewFailsOn407(stack);
+  });
+
+  it("fails preview with nothing listening at the proxy, naming it and what to check", async () => {
+    await previewFailsWithNothingListening(stack);
+  });
+
+  it("previews through a proxy that lets the tunnel through, with no request to the service", async () => {
+    await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", `http://proxyuser:${PASSWORD}@`), true);
+    const apiLines = () =>
+      guarded
+        .log()
+        .split("\n")
+        .filter((l) => l.includes("/api/v1/")).length;
+    const before = apiLines();
+    ok(await stack.preview());
+    expect(apiLines()).toBe(before);
   });
 });
 
