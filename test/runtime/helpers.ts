@@ -9,6 +9,7 @@ import type { ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { monitor } from "../../src/dynamic/runtime";
 import type { UptimeServer, UptimeServerOptions } from "../support/server";
 import { startTarget } from "../support/targets";
+import { SECRET_SIG, SIG_KEY } from "../../src/runtime/secret-envelope";
 
 /**
  * Settings tests' environment: registers an `afterEach` that puts the variables `keys` back
@@ -33,14 +34,24 @@ export function keepEnv<K extends string>(
   };
 }
 
-/** Runs a provider's `check`, expects it to pass, and returns the checked inputs. */
+/**
+ * Runs a provider's `check`, expects it to pass, and returns the checked inputs as the
+ * engine hands them to `create`/`diff`: the dynamic door's check returns its secret fields
+ * as secret envelopes, which the engine records as secrets and unwraps for the provider.
+ */
 export async function checkedBy(
   provider: Pick<ResourceProvider, "check">,
   bag: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const r = await provider.check!({}, bag);
   expect(r.failures).toBeUndefined();
-  return r.inputs as Record<string, unknown>;
+  const inputs = r.inputs as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, unwrapSecret(v)]));
+}
+
+function unwrapSecret(v: unknown): unknown {
+  const isEnvelope = typeof v === "object" && v !== null && (v as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
+  return isEnvelope ? (v as { value: unknown }).value : v;
 }
 
 /** Starts a server and points the provider runtime at it, as `configure` would. */
