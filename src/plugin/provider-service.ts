@@ -26,7 +26,7 @@ import { grpcError, unimplemented } from "./grpc-errors";
 import { parseImportId, withoutConfigSupplied } from "./import-id";
 import { PACKAGE_VERSION, tokenOf } from "./package-info";
 import { packageSchemaText } from "./package-schema";
-import { checkSettings, PluginConnection, proxyFailures, settingsFrom } from "./settings";
+import { checkSettings, connectionFailures, PluginConnection, settingsFrom } from "./settings";
 import { fromStruct, toStruct, type Bag } from "./wire";
 
 type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
@@ -137,8 +137,8 @@ export class UptimeProviderService {
         const defaultsSecret = defaultsHoldSecrets(news.bag.defaults) ? ["defaults"] : [];
         resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets, ...defaultsSecret]));
         const failures = checkSettings(news.bag);
-        // Only settings that can work are worth a tunnel through their proxy.
-        if (!failures.length) failures.push(...(await proxyFailures(news.bag)));
+        // Only settings that can work are worth trying the way to the service (proxy, TLS).
+        if (!failures.length) failures.push(...(await connectionFailures(news.bag)));
         resp.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
         return resp;
       }),

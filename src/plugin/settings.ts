@@ -5,7 +5,7 @@
  * every provider process as PULUMI_CONFIG), then the environment (UPTIME_*).
  */
 import { UptimeClient } from "../client/client";
-import { proxyTunnelProblem } from "../client/proxy-tunnel";
+import { connectionProblem } from "../client/connection-check";
 import {
   clientFor,
   clientOptionsFor,
@@ -159,18 +159,19 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
 }
 
 /**
- * CheckConfig's last step, for settings that passed `checkSettings`: when a proxy is in
- * effect for the service (`proxyUrl`, or `HTTPS_PROXY`/`HTTP_PROXY` not bypassed by
- * `NO_PROXY`), one tunnel through it to the service's host, closed at once without a
- * request (proxy-tunnel.ts), so that a proxy that refuses fails preview, which sends the
- * service nothing. Once per process for the same service and proxy.
+ * CheckConfig's last step, for settings that passed `checkSettings`: the way to the service
+ * tried without a request (connection-check.ts): one tunnel through the proxy in effect
+ * (`proxyUrl`, or `HTTPS_PROXY`/`HTTP_PROXY` not bypassed by `NO_PROXY`) and, for an https
+ * service, one TLS handshake, each closed before any HTTP is sent. So a proxy that refuses
+ * or a certificate that is not trusted fails preview, which sends the service nothing; a
+ * service that cannot be reached does not. Once per process for the same service, proxy and CAs.
  */
-export async function proxyFailures(
+export async function connectionFailures(
   inputs: Bag,
   stack: ProviderSettings = stackConfigFromEnv(),
 ): Promise<ConfigFailure[]> {
   // An explicit provider fed by another resource is judged when its values are known.
   if (KEYS.some((k) => isUnknown(inputs[k]))) return [];
-  const problem = await proxyTunnelProblem(clientOptionsFor(settingsFrom(inputs, {}, stack)));
+  const problem = await connectionProblem(clientOptionsFor(settingsFrom(inputs, {}, stack)));
   return problem ? [{ property: "", reason: problem.message }] : [];
 }
