@@ -7,7 +7,7 @@
  * for a password, or with nothing listening, `preview` fails with a message naming the URL
  * or the proxy (never its password) and the setting to fix. A YAML program that calls no
  * function (so its preview sends the service nothing) fails preview the same way, from the
- * plugin's CheckConfig tunnel. A Node.js program with the dynamic provider previews through
+ * plugin's CheckConfig tunnel and TLS handshake. A Node.js program with the dynamic provider previews through
  * the same proxy, and fails its settings check behind a proxy that refuses.
  */
 import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
@@ -197,6 +197,15 @@ describe("a YAML program whose preview sends no request, behind a proxy that ref
   }, 240_000);
   afterAll(() => stack?.dispose());
 
+  it("fails preview on the service's certificate from the plugin's handshake, naming the URL and uptime:caCertificates", async () => {
+    const before = server.requests.length;
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `TLS ${new URL(server.url).host}: no response: the TLS certificate of ${server.url} is not accepted: it is issued by a CA that is not trusted (UNABLE_TO_VERIFY_LEAF_SIGNATURE). Add the CA that issued it with uptime:caCertificates`,
+    );
+    expect(server.requests).toHaveLength(before);
+  });
+
   it("fails preview on 407 from the plugin's tunnel, naming the proxy and uptime:proxyUrl, not the password", async () => {
     await previewFailsOn407(stack);
   });
@@ -205,7 +214,7 @@ describe("a YAML program whose preview sends no request, behind a proxy that ref
     await previewFailsWithNothingListening(stack);
   });
 
-  it("previews through a proxy that lets the tunnel through, with no request to the service", async () => {
+  it("previews through a proxy that lets the tunnel through once its CA is given, with no request to the service", async () => {
     await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", `http://proxyuser:${PASSWORD}@`), true);
     const apiLines = () =>
       guarded
@@ -213,6 +222,12 @@ describe("a YAML program whose preview sends no request, behind a proxy that ref
         .split("\n")
         .filter((l) => l.includes("/api/v1/")).length;
     const before = apiLines();
+    // The proxy inspects TLS: the handshake through its tunnel meets its own certificate.
+    const r = failed(await stack.preview());
+    expect(r.output).toContain(
+      `the TLS certificate of ${server.url} is not accepted (through the proxy ${guarded.url} from uptime:proxyUrl)`,
+    );
+    await stack.setConfig("uptime:caCertificates", guarded.caFile);
     ok(await stack.preview());
     expect(apiLines()).toBe(before);
   });
