@@ -12,6 +12,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, DEFAULT_API_KEY, type UptimeServer } from "../support/server";
 import { startMitmproxy, type Mitmproxy } from "../support/mitmproxy";
+import { SIG_KEY } from "../../src/runtime/secret-envelope";
 
 const REPO = resolve(__dirname, "../..");
 let server: UptimeServer;
@@ -33,7 +34,9 @@ async function loadedAfterACreate(env: Record<string, string>): Promise<string[]
       await runtime.monitor.configure({ config: { get: (k) => config.get(k) } });
       const { inputs, failures } = await runtime.monitor.check({}, { name: "lazy " + process.pid, url: "https://example.com/", interval: 60, __resourceName: "m" });
       if (failures && failures.length) throw new Error(JSON.stringify(failures));
-      await runtime.monitor.create(inputs);
+      // As the engine does: check returns the secret fields as secret envelopes, create gets their values.
+      const plain = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, v && v["${SIG_KEY}"] ? v.value : v]));
+      await runtime.monitor.create(plain);
       console.log(JSON.stringify(Object.keys(require.cache)));
     })().catch((e) => { console.error(e); process.exit(1); });
   `;
