@@ -36,13 +36,24 @@ const secret = (value: string) => ({
 /** Stack config pointing where nothing listens (no retries): settings that lead there fail. */
 let NOWHERE: Map<string, string>;
 
-function monitorResource(type: string, name: string, id: number, provider: string): StateResource {
+/**
+ * A monitor in the state, recorded at `modifiedMs`: verify waits for a check after it, and
+ * the service's `checked_at` has whole seconds, so the tests record it before the monitor's
+ * first check rather than racing it.
+ */
+function monitorResource(
+  type: string,
+  name: string,
+  id: number,
+  provider: string,
+  modifiedMs = Date.now(),
+): StateResource {
   return {
     urn: `${STACK}::${type}::${name}`,
     type,
     id: String(id),
     provider,
-    modified: new Date().toISOString(),
+    modified: new Date(modifiedMs).toISOString(),
     outputs: { name, monitorId: id, interval: 60 },
   };
 }
@@ -75,7 +86,7 @@ test("a monitor of a declared provider is read with that provider's URL and secr
     inputs: { baseUrl: server.url, apiKey: secret(DEFAULT_API_KEY), requestsPerMinute: "600" },
   };
   const r = await run(
-    [provider, monitorResource("uptime:index:Monitor", "verify explicit", m.id, `${provider.urn}::7f1c`)],
+    [provider, monitorResource("uptime:index:Monitor", "verify explicit", m.id, `${provider.urn}::7f1c`, since)],
     NOWHERE,
     since,
   );
@@ -95,6 +106,7 @@ test("a dynamic-provider monitor is read with the stack's config", async () => {
     "verify dynamic",
     m.id,
     `${STACK}::pulumi:providers:pulumi-nodejs::default::1`,
+    since,
   );
   const config = new Map([
     ["uptime:baseUrl", server.url],
