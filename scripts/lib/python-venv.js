@@ -20,6 +20,37 @@ const run = promisify(execFile);
  * directory; fails naming the fix when python3 or its venv module is missing.
  */
 async function ensureVenv(spec) {
+  // Test files in parallel workers ask for the same venv at once: one makes it, the others
+  // wait for it and then find its stamp.
+  const lock = `${path.resolve(spec.dir)}.lock`;
+  await takeLock(lock);
+  try {
+    return await makeVenv(spec);
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Longest a venv takes to make (pip's timeout); a lock older than that was left by a killed run. */
+const STALE_LOCK_MS = 900_000;
+
+/** Waits until this process holds `lock` (a directory: mkdir is atomic). */
+async function takeLock(lock) {
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      return;
+    } catch (err) {
+      if (err.code !== "EEXIST") throw err;
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function makeVenv(spec) {
   // Absolute, since pip runs in `cwd`.
   const dir = path.resolve(spec.dir);
   const requirements = path.resolve(spec.requirements);
