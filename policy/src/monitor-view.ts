@@ -1,16 +1,16 @@
 /**
  * What the rules read of a monitor: the same shape for both doors, whose monitors carry the
  * same input names (the plugin's `uptime:index:Monitor` and the dynamic resources'
- * `pulumi-nodejs:dynamic/uptime:Monitor`, the type token src/dynamic/serialized-provider.ts
- * gives them). Header values are left out on purpose: a rule never needs them, so no
- * message can print one.
+ * `pulumi-nodejs:dynamic/uptime:Monitor`, both from `pulumi-uptime/type-tokens`). Header
+ * values are left out on purpose: a rule never needs them, so no message can print one.
  */
+import { dynamicType, pluginType } from "pulumi-uptime/type-tokens";
 
 /** The type tokens of monitors, by door. */
 export const MONITOR_TYPES = {
-  plugin: "uptime:index:Monitor",
-  dynamic: "pulumi-nodejs:dynamic/uptime:Monitor",
-} as const;
+  plugin: pluginType("Monitor"),
+  dynamic: dynamicType("Monitor"),
+};
 
 /** A request header as the rules see it: its name, and whether the engine holds its value as a secret. */
 export interface HeaderView {

@@ -4,9 +4,7 @@
  * from, where a secret is an object carrying Pulumi's secret signature.
  */
 import * as path from "node:path";
-
-const SIG_KEY = "4dabf18193072939515e22adb298388d";
-const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+import { specialSecretSig as SECRET_SIG, specialSigKey as SIG_KEY } from "@pulumi/pulumi/runtime/rpc";
 // The policy SDK's proxy hands back the object it wraps under this key.
 const PROXY_TARGET = "__getSpecialProxyTarget";
 

@@ -3,14 +3,13 @@
  * account's monitors and incidents. Pure: no I/O, so that every rule is tested on hand-made
  * states.
  */
+import { typesOf } from "../schemas/type-tokens";
 
 /** The resource types that hold a monitor or an incident, by door. */
-export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = {
-  "uptime:index:Monitor": "monitor",
-  "uptime:index:Incident": "incident",
-  "pulumi-nodejs:dynamic/uptime:Monitor": "monitor",
-  "pulumi-nodejs:dynamic/uptime:Incident": "incident",
-};
+export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries([
+  ...typesOf("Monitor").map((t) => [t, "monitor"]),
+  ...typesOf("Incident").map((t) => [t, "incident"]),
+]);
 
 export type Kind = "monitor" | "incident";
 

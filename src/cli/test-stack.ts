@@ -13,11 +13,13 @@ import { join } from "node:path";
 import type { DeclaredMonitor } from "../checks";
 import { pulumi, pulumiArgs, SourceError, type StackTarget } from "../export/stack";
 import { secretArgs } from "./test-sources";
+import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
+import { typesOf } from "../schemas/type-tokens";
+import { urnName } from "../util/urn";
 
 /** Resource types of a monitor: the provider plugin's, and the dynamic provider's. */
-export const MONITOR_TYPES = new Set(["uptime:index:Monitor", "pulumi-nodejs:dynamic/uptime:Monitor"]);
+export const MONITOR_TYPES = new Set(typesOf("Monitor"));
 
-const SECRET_SIG = "4dabf18193072939515e22adb298388d";
 /** The engine's stand-in for a value unknown until deploy (a preview shows it in its JSON). */
 export const UNKNOWN_VALUE = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
@@ -36,7 +38,7 @@ export function open(value: unknown, secrets: string[], inSecret = false): { val
     if (Array.isArray(v)) return v.map((x) => walk(x, secret));
     if (v && typeof v === "object") {
       const o = v as Record<string, unknown>;
-      if (o[SECRET_SIG] === "1b47061264138c4ac30d75fd1eb44270") {
+      if (o[SIG_KEY] === SECRET_SIG) {
         const inner =
           "plaintext" in o && typeof o.plaintext === "string" ? (JSON.parse(o.plaintext) as unknown) : o.value;
         return walk(inner, true);
@@ -61,7 +63,7 @@ function monitorOf(urn: string, inputs: Record<string, unknown>, maskedSecrets: 
     else args[k] = o.value;
   }
   return {
-    resourceName: urn.slice(urn.lastIndexOf("::") + 2),
+    resourceName: urnName(urn),
     args,
     unknown,
     secrets: [...secrets, ...secretArgs(args)],

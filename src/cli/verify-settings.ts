@@ -10,9 +10,8 @@
  */
 import { CONFIG_KEYS, ENV_VARS, type ProviderSettings } from "../runtime/config";
 import { open, type StateResource } from "./test-stack";
-
-/** The provider plugin's provider resource type. */
-export const UPTIME_PROVIDER_TYPE = "pulumi:providers:uptime";
+import { PROVIDER_TYPE } from "../schemas/type-tokens";
+import { urnName } from "../util/urn";
 
 type SettingName = keyof typeof CONFIG_KEYS;
 const SETTINGS = Object.keys(CONFIG_KEYS) as SettingName[];
@@ -29,7 +28,7 @@ function providerOf(ref: string | undefined, byUrn: ReadonlyMap<string, StateRes
   if (!ref) return undefined;
   const urn = ref.slice(0, ref.lastIndexOf("::"));
   const p = byUrn.get(urn);
-  return p && p.type === UPTIME_PROVIDER_TYPE ? p : undefined;
+  return p && p.type === PROVIDER_TYPE ? p : undefined;
 }
 
 /** A setting as the provider reads it: a string, or a number for the numeric ones; empty is unset. */
@@ -67,6 +66,6 @@ function settingsOf(
     const given = inputs ? settingValue(inputs[key]) : settingValue(config.get(CONFIG_KEYS[key]));
     settings[key] = given ?? settingValue(env[ENV_VARS[key]]);
   }
-  const name = provider ? provider.urn.slice(provider.urn.lastIndexOf("::") + 2) : undefined;
+  const name = provider ? urnName(provider.urn) : undefined;
   return { settings: settings as ProviderSettings, from: name ? `provider "${name}"` : "the stack's config" };
 }

@@ -23,6 +23,7 @@ import { numberOption, parseOptions, processIo, runCommand, UsageError, type Cli
 import { readStackConfig, SourceError } from "../export/stack";
 import { lastUpdate, monitorResources, stateResources, type StateResource } from "./test-stack";
 import { settingsResolver } from "./verify-settings";
+import { urnName } from "../util/urn";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
@@ -231,7 +232,7 @@ export async function verifyState(
     for (const r of monitorResources(state.resources)) {
       if (!opts.all && !(r.modified !== undefined && Date.parse(r.modified) >= state.updateStartMs)) continue;
       const outs = r.outputs ?? {};
-      const resourceName = r.urn.slice(r.urn.lastIndexOf("::") + 2);
+      const resourceName = urnName(r.urn);
       const w: Watched = {
         resourceName,
         name: typeof outs.name === "string" ? outs.name : resourceName,

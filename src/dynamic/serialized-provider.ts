@@ -5,6 +5,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { incidentShim, monitorShim } from "./shim";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
+import { dynamicType } from "../schemas/type-tokens";
 
 const SHIMS = { monitor: monitorShim, incident: incidentShim } as const;
 const cache = new Map<keyof typeof SHIMS, Promise<string>>();
@@ -19,13 +20,7 @@ export function serializedProvider(kind: keyof typeof SHIMS): Promise<string> {
   return text;
 }
 
-/**
- * The type token of a dynamic resource: the `pulumi-nodejs` provider runs the serialized
- * shim, exactly as for `pulumi.dynamic.Resource`.
- */
-export function dynamicType(type: "Monitor" | "Incident"): string {
-  return `pulumi-nodejs:dynamic/uptime:${type}`;
-}
+export { dynamicType };
 
 /**
  * The URN the engine will give a resource, as a string or a plain promise: the `__urn` input of the

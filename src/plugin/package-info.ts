@@ -3,6 +3,7 @@
  * tokens of its resources and functions, and their descriptions.
  */
 import { PACKAGE_NAME } from "../schemas/provider-config";
+import { pluginType } from "../schemas/type-tokens";
 
 /** Declared with the provider settings (src/schemas/provider-config.ts), whose config keys it prefixes. */
 export { PACKAGE_NAME };
@@ -56,9 +57,7 @@ export const SDK_NAMES = {
 export const JAVA_PULUMI_SDK_VERSION = "1.17.0";
 
 /** `Monitor` → `uptime:index:Monitor`. */
-export function tokenOf(name: string): string {
-  return `${PACKAGE_NAME}:index:${name}`;
-}
+export const tokenOf = pluginType;
 
 /** The package-level fields of the schema. */
 export const PACKAGE = {

@@ -28,6 +28,7 @@ import { PACKAGE_VERSION, tokenOf } from "./package-info";
 import { packageSchemaText } from "./package-schema";
 import { checkSettings, connectionFailures, PluginConnection, settingsFrom } from "./settings";
 import { fromStruct, toStruct, type Bag } from "./wire";
+import { urnName } from "../util/urn";
 
 type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
 
@@ -44,11 +45,6 @@ function unary<Req, Res>(
         (err) => callback(onError(err, call.request)),
       );
   };
-}
-
-/** The logical name at the end of a URN (`…::uptime:index:Monitor::api` → `api`). */
-export function urnName(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
 }
 
 /** The type token of a URN, without parent types. */

@@ -12,8 +12,9 @@ import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
 import { isTimeZone } from "../util/time";
 import { monitorDefaultsSchema } from "./monitor-defaults";
 
-/** The package's name in type tokens, config keys (`uptime:baseUrl`) and the plugin's name. */
-export const PACKAGE_NAME = "uptime";
+import { PACKAGE_NAME } from "./type-tokens";
+
+export { PACKAGE_NAME };
 
 /** A string that `problem` finds nothing wrong with; its message starts after the setting's name. */
 function checkedText(problem: (value: string) => string | undefined) {

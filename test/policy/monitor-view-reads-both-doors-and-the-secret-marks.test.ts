@@ -8,7 +8,7 @@ const secret = (value: unknown) => ({ [SIG]: SECRET, value });
 
 describe("the policy pack's view of a monitor", () => {
   it("recognises the plugin's and the dynamic resources' monitors, and nothing else", () => {
-    expect(isMonitorType(MONITOR_TYPES.plugin)).toBe(true);
+    expect(isMonitorType("uptime:index:Monitor")).toBe(true);
     expect(isMonitorType("pulumi-nodejs:dynamic/uptime:Monitor")).toBe(true);
     expect(isMonitorType("pulumi-nodejs:dynamic/uptime:Incident")).toBe(false);
     expect(isMonitorType("pulumi-nodejs:dynamic:Resource")).toBe(false);
