@@ -6,19 +6,20 @@
  */
 import { z } from "zod";
 import { ALWAYS, text } from "./common";
-import { field, fieldMeta, unwrapField } from "./fields";
+import { field, fieldsOf } from "./fields";
 import { monitorCreateSchema } from "./monitor";
-import { toCamel, toSnake } from "./name-case";
+import { toCamel, toSnake, type CamelCase } from "./name-case";
 
 /** Most characters of `namePrefix`: a generated name keeps room for the resource's own name. */
 export const NAME_PREFIX_MAX = 64;
 
 type MonitorShape = typeof monitorCreateSchema.shape;
 
+/** The monitor fields a default may give, in the store schema's order. */
+const TEAM_DEFAULT_INFO = fieldsOf(monitorCreateSchema).filter((f) => f.teamDefault);
+
 /** The monitor fields a default may give, wire names, in the store schema's order. */
-export const TEAM_DEFAULT_WIRE_FIELDS = (Object.keys(monitorCreateSchema.shape) as (keyof MonitorShape)[]).filter(
-  (wire) => fieldMeta.get(unwrapField(monitorCreateSchema.shape[wire]))?.teamDefault,
-);
+export const TEAM_DEFAULT_WIRE_FIELDS = TEAM_DEFAULT_INFO.map((f) => f.wire as keyof MonitorShape);
 
 const monitorPart = Object.fromEntries(
   TEAM_DEFAULT_WIRE_FIELDS.map((wire) => [wire, (monitorCreateSchema.shape[wire] as z.ZodType).optional()]),
@@ -38,7 +39,8 @@ export const TEAM_DEFAULT_NAMES = Object.keys(defaultsShape).map((wire) => toCam
 /** What text that is not JSON reads as: an issue that never repeats the text (it may hold secrets). */
 const NOT_JSON = Symbol("not JSON");
 
-const INTEGER_WIRE = new Set(["interval", "ssl_alert_days", "domain_alert_days", "cache_buster"]);
+/** Fields holding whole numbers, which config gives as text. */
+const INTEGER_WIRE = new Set(TEAM_DEFAULT_INFO.filter((f) => f.kind === "integer").map((f) => f.wire));
 
 /**
  * The defaults as stack config, an environment variable or an explicit provider give them:
@@ -93,15 +95,12 @@ export const monitorDefaultsSchema = z.preprocess(
     }, ALWAYS),
 );
 
-/** The `defaults` setting as the runtime uses it: program names, valid values. */
-export interface MonitorDefaults {
-  interval?: number;
-  alertCondition?: string;
-  requestMethod?: string;
-  requestHeaders?: { key: string; value: string }[];
-  cacheBuster?: number;
-  sslAlertDays?: number;
-  domainAlertDays?: number;
-  alerts?: { key: string; value: string }[];
+type MonitorWire = z.output<typeof monitorCreateSchema>;
+
+/**
+ * The `defaults` setting as the runtime uses it: program names, valid values. Typed as any
+ * monitor field, since which fields take a default is known only when the schema is read.
+ */
+export type MonitorDefaults = { [K in keyof MonitorWire as CamelCase<K & string>]?: MonitorWire[K] } & {
   namePrefix?: string;
-}
+};
