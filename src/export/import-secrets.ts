@@ -7,6 +7,7 @@
  */
 import { stringify } from "yaml";
 import { CONFIG_SUPPLIED_INPUTS } from "../plugin/import-id";
+import { toPascal, toSnake } from "../schemas/name-case";
 import { isPlaceholder, type ExportedMonitor, type ExportPlan, type SecretPlaceholder } from "./plan";
 
 /** Languages whose lines the export writes; any other gets the list of fields and keys. */
@@ -43,28 +44,25 @@ function suppliedArgs(m: ExportedMonitor): [string, unknown][] {
 /** The config object's name in the code: one no generated resource variable can take. */
 const CONFIG_VAR = { python: "uptime_secrets", go: "uptimeSecrets", typescript: "uptimeSecrets" };
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const pascal = (field: string) => field[0].toUpperCase() + field.slice(1);
-
 type Pair = { key: string; value: SecretPlaceholder };
 
 function pythonArg(field: string, value: unknown): string {
   const secret = (p: SecretPlaceholder) => `${CONFIG_VAR.python}.require_secret(${JSON.stringify(p.configKey)})`;
-  if (isPlaceholder(value)) return `${snake(field)}=${secret(value)},`;
+  if (isPlaceholder(value)) return `${toSnake(field)}=${secret(value)},`;
   if (field === "alerts" || field === "requestHeaders") {
     const items = (value as Pair[]).map((e) =>
       field === "alerts"
         ? `uptime.AlertArgs(key=uptime.AlertChannel(${JSON.stringify(e.key)}), value=${secret(e.value)})`
         : `uptime.RequestHeaderArgs(key=${JSON.stringify(e.key)}, value=${secret(e.value)})`,
     );
-    return `${snake(field)}=[${items.join(", ")}],`;
+    return `${toSnake(field)}=[${items.join(", ")}],`;
   }
-  return `${snake(field)}=${JSON.stringify(value)},`;
+  return `${toSnake(field)}=${JSON.stringify(value)},`;
 }
 
 function goArg(field: string, value: unknown): string {
   const secret = (p: SecretPlaceholder) => `${CONFIG_VAR.go}.RequireSecret(${JSON.stringify(p.configKey)})`;
-  if (isPlaceholder(value)) return `${pascal(field)}: ${secret(value)},`;
+  if (isPlaceholder(value)) return `${toPascal(field)}: ${secret(value)},`;
   if (field === "alerts" || field === "requestHeaders") {
     const items = (value as Pair[]).map((e) =>
       field === "alerts"
@@ -72,9 +70,9 @@ function goArg(field: string, value: unknown): string {
         : `uptime.RequestHeaderArgs{Key: pulumi.String(${JSON.stringify(e.key)}), Value: ${secret(e.value)}}`,
     );
     const list = field === "alerts" ? "uptime.AlertArray" : "uptime.RequestHeaderArray";
-    return `${pascal(field)}: ${list}{${items.join(", ")}},`;
+    return `${toPascal(field)}: ${list}{${items.join(", ")}},`;
   }
-  return `${pascal(field)}: pulumi.String(${JSON.stringify(value)}),`;
+  return `${toPascal(field)}: pulumi.String(${JSON.stringify(value)}),`;
 }
 
 function tsArg(field: string, value: unknown): string {

@@ -31,6 +31,7 @@ import {
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
 import { examplesBlock, type Example } from "../docs/examples";
 import { EXAMPLES } from "../docs/examples.generated";
+import { toPascal } from "../schemas/name-case";
 
 /** A description followed by its examples in every language (docs/examples/<name>), when written. */
 function documented(examples: Record<string, Example>, name: string, text: string): string {
@@ -88,13 +89,9 @@ function enumFor(values: readonly (string | number)[]): string {
 
 const ref = (name: string) => `#/types/${tokenOf(name)}`;
 
-function pascal(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
 /** `requestHeaders` → `RequestHeader`: the type of one entry of a list field. */
 function itemTypeName(f: FieldInfo): string {
-  return pascal(f.name).replace(/s$/, "");
+  return toPascal(f.name).replace(/s$/, "");
 }
 
 /** The type of an object setting (`defaults` → `MonitorDefaults`). */
@@ -187,7 +184,7 @@ function memberOf(value: string): string {
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
-    .map(pascal)
+    .map(toPascal)
     .join("");
 }
 

@@ -25,6 +25,11 @@ export function toSnake(name: string): string {
   return snake;
 }
 
+/** `requestHeaders` → `RequestHeaders`: Go's exported names, the SDKs' type names. */
+export function toPascal(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** `["alerts", 0, "value"]` → `alerts[0].value`, with camelCase names. */
 export function propertyPath(path: readonly PropertyKey[]): string {
   let out = "";
