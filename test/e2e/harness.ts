@@ -36,6 +36,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { urnName } from "../../src/util/urn";
 
 /** The checkout. */
 export const REPO = resolve(__dirname, "..", "..");
@@ -475,10 +476,7 @@ export function isSecretEnvelope(v: unknown): boolean {
   );
 }
 
-/** The logical name at the end of a URN. */
-export function urnName(urn: string): string {
-  return urn.slice(urn.lastIndexOf("::") + 2);
-}
+export { urnName };
 
 /** The resource named `name` (logical name) of a given type. */
 export function byName(resources: ExportedResource[], name: string): ExportedResource {
