@@ -1,11 +1,12 @@
 /**
  * The "Defaults" examples of docs/standards-for-a-team.md (an explicit provider's `defaults`,
  * an object-typed setting) compile against the generated SDKs: TypeScript with tsc against
- * dist/sdk/nodejs, Go with go vet against sdk/go (Java: java/docs-examples-compile-in-java.test.ts). A misspelt field of the defaults fails each
- * check, so a pass means the SDK takes the object as written.
+ * dist/sdk/nodejs, Python with mypy against sdk/python, Go with go vet against sdk/go (Java:
+ * java/docs-examples-compile-in-java.test.ts). A misspelt field of the defaults fails each check,
+ * so a pass means the SDK takes the object as written.
  */
 import { describe, expect, it } from "vitest";
-import { typecheckTypeScript, vetGo } from "./example-checks";
+import { typecheckPython, typecheckTypeScript, vetGo } from "./example-checks";
 import { defaultsPrograms } from "./standards-page";
 
 describe("the standards page's defaults examples", () => {
@@ -24,6 +25,15 @@ describe("the standards page's defaults examples", () => {
     expect(bad.ok).toBe(false);
     expect(bad.output).toContain("namePrefx");
   }, 120_000);
+
+  it("Python: mypy accepts the provider's defaults, and rejects a misspelt field", async () => {
+    const good = await typecheckPython({ defaults: programs.python });
+    expect(good.ok, good.output).toBe(true);
+    expect(programs.python).toContain("name_prefix=");
+    const bad = await typecheckPython({ defaults: programs.python.replace("name_prefix=", "name_prefx=") });
+    expect(bad.ok).toBe(false);
+    expect(bad.output).toContain("name_prefx");
+  }, 900_000);
 
   it("Go: go vet accepts the provider's defaults, and rejects a misspelt field", async () => {
     const good = await vetGo({ Defaults: programs.go });
