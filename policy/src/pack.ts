@@ -1,13 +1,25 @@
 /** The rules as CrossGuard policies: each reads its parameters and checks both doors' monitors. */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
-import { isMonitorType, monitorView } from "./monitor-view";
+import { isMonitorType, monitorView, type MonitorView } from "./monitor-view";
 import { violationMessage, type Rule } from "./rule";
-import { secretAt } from "./secret-paths";
+import { inputsOf, secretAt } from "./secret-paths";
+
+// Every rule reads the same view of a resource: built once per set of inputs (secret-paths.ts
+// hands all the policies of one call the same inputs), not once per rule.
+const views = new WeakMap<object, MonitorView>();
+
+function viewOf(type: string, name: string, props: Record<string, unknown>): MonitorView {
+  const inputs = inputsOf(props);
+  let view = views.get(inputs);
+  if (!view) views.set(inputs, (view = monitorView(type, name, props, (at) => secretAt(props, at))));
+  return view;
+}
 
 /** A rule as a policy: its enforcement and parameters come from `--policy-pack-config`. */
 export function asPolicy(rule: Rule): ResourceValidationPolicy {
   // The parameters are plain JSON Schemas; the SDK's type names a narrower union.
   const configSchema = { properties: rule.parameters } as ResourceValidationPolicy["configSchema"];
+  const defaultParams = defaults(rule);
   return {
     name: rule.name,
     description: rule.description,
@@ -15,9 +27,8 @@ export function asPolicy(rule: Rule): ResourceValidationPolicy {
     configSchema,
     validateResource: (args, reportViolation) => {
       if (!isMonitorType(args.type)) return;
-      const props = args.props as Record<string, unknown>;
-      const monitor = monitorView(args.type, args.name, props, (at) => secretAt(props, at));
-      const params = { ...defaults(rule), ...(args.getConfig<Record<string, unknown>>() ?? {}) };
+      const monitor = viewOf(args.type, args.name, args.props as Record<string, unknown>);
+      const params = { ...defaultParams, ...(args.getConfig<Record<string, unknown>>() ?? {}) };
       for (const v of rule.check(monitor, params)) reportViolation(violationMessage(rule.name, monitor, v));
     },
   };

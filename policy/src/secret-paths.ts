@@ -24,9 +24,13 @@ export function secretInWire(wire: unknown, at: readonly (string | number)[]): b
   return isSecretWire(node);
 }
 
-// The wire form is kept as the SDK's Struct and converted only when a rule asks: the SDK
-// deserializes a resource's inputs once per policy, and most rules never ask.
+// The wire form is kept as the SDK's Struct and converted only when a rule asks (once).
 const wireOf = new WeakMap<object, { toJavaScript(): unknown }>();
+const wireJs = new WeakMap<object, unknown>();
+// The SDK deserializes a resource's inputs again for every policy of the pack (and once more
+// for Remediate), and the engine waits for each call: the rules only read the inputs, so one
+// deserialization per Struct and mode serves them all.
+const deserialized = new WeakMap<object, Map<boolean, object>>();
 let installed = false;
 
 /** Starts recording the wire form of every set of inputs the policy SDK deserializes. */
@@ -41,14 +45,26 @@ export function recordSecretMarks(): void {
   };
   const original = deserialize.deserializeProperties;
   deserialize.deserializeProperties = (struct, proxySecrets) => {
+    let byMode = deserialized.get(struct);
+    const seen = byMode?.get(proxySecrets);
+    if (seen) return seen;
     const props = original(struct, proxySecrets);
     wireOf.set(props, struct);
+    if (!byMode) deserialized.set(struct, (byMode = new Map()));
+    byMode.set(proxySecrets, props);
     return props;
   };
 }
 
+/** The object the policy SDK's proxy wraps (the deserialized inputs), or `props` itself. */
+export function inputsOf(props: object): object {
+  return ((props as Record<string, unknown>)[PROXY_TARGET] as object | undefined) ?? props;
+}
+
 /** Whether the value at `at` of a resource's inputs (as a rule got them) was sent as a secret. */
 export function secretAt(props: object, at: readonly (string | number)[]): boolean {
-  const target = (props as Record<string, unknown>)[PROXY_TARGET] ?? props;
-  return secretInWire(wireOf.get(target as object)?.toJavaScript(), at);
+  const struct = wireOf.get(inputsOf(props));
+  if (!struct) return false;
+  if (!wireJs.has(struct)) wireJs.set(struct, struct.toJavaScript());
+  return secretInWire(wireJs.get(struct), at);
 }
