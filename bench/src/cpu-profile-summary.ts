@@ -79,5 +79,5 @@ if (!root) {
   process.exit(2);
 }
 for (const series of readdirSync(root).sort()) {
-  for (const role of ["provider", "program"]) summarize(join(root, series), role, top);
+  for (const role of ["provider", "program", "pack"]) summarize(join(root, series), role, top);
 }

@@ -12,7 +12,13 @@ import { join } from "node:path";
 
 const dir = process.env.BENCH_CPU_PROFILE_DIR;
 const script = process.argv[1] ?? "";
-const role = /dynamic-provider/.test(script) ? "provider" : /cmd[\\/]run\b/.test(script) ? "program" : undefined;
+const role = /dynamic-provider/.test(script)
+  ? "provider"
+  : /cmd[\\/]run-policy-pack\b/.test(script)
+    ? "pack"
+    : /cmd[\\/]run\b/.test(script)
+      ? "program"
+      : undefined;
 
 if (dir && role) {
   mkdirSync(dir, { recursive: true });

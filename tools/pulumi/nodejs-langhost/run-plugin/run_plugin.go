@@ -5,7 +5,10 @@
 // CLI starts every Node.js policy pack through RunPlugin when a Node.js language host exists.
 // This runs the pack the way Pulumi's own `pulumi-analyzer-policy` script does (installed beside
 // the host from the same module): `node @pulumi/pulumi/cmd/run-policy-pack <engine> .` in the
-// pack's directory, streaming its output back to the engine.
+// pack's directory, streaming its output back to the engine. It looks for run-policy-pack in the
+// node_modules folders itself, as the script's `require.resolve` does, and falls back to the
+// script when there is none: the script starts one more node process only to find it, which
+// every preview with a pack would wait for.
 //
 // The host's generated request type predates the fields the CLI sends (info = 5, kind = 6), so
 // the pack's directory is read from the request's unknown fields.
@@ -40,12 +43,21 @@ func uptimeRunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageR
 	if dir == "" {
 		return errors.New("RunPlugin: the request names no policy pack directory")
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return err
+	args := append(append([]string{}, req.GetArgs()...), ".")
+	var cmd *exec.Cmd
+	var script string
+	if entry := runPolicyPackEntry(dir); entry != "" {
+		// What the script would find, without the extra node process it starts to find it.
+		script = entry
+		cmd = exec.Command("node", append([]string{entry}, args...)...)
+	} else {
+		self, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		script = filepath.Join(filepath.Dir(self), "pulumi-analyzer-policy")
+		cmd = exec.Command(script, args...)
 	}
-	script := filepath.Join(filepath.Dir(self), "pulumi-analyzer-policy")
-	cmd := exec.Command(script, append(append([]string{}, req.GetArgs()...), ".")...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), req.GetEnv()...)
 
@@ -73,6 +85,20 @@ func uptimeRunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageR
 		code = int32(exit.ExitCode())
 	}
 	return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: code}})
+}
+
+// runPolicyPackEntry is the file `require.resolve("@pulumi/pulumi/cmd/run-policy-pack")` gives
+// in dir (node_modules folders from dir up to the root), or "" when there is none.
+func runPolicyPackEntry(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		entry := filepath.Join(d, "node_modules", "@pulumi", "pulumi", "cmd", "run-policy-pack", "index.js")
+		if info, err := os.Stat(entry); err == nil && !info.IsDir() {
+			return entry
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
 }
 
 type streamWriter func([]byte) error
