@@ -194,6 +194,34 @@ export class StoreTx {
     return fromRow<MonitorRecord>(r.rows[0]);
   }
 
+  /**
+   * Inserts a monitor unless another monitor of the account has its name (compared as
+   * monitorNameTaken compares), in one statement; undefined when the name is taken.
+   */
+  async insertMonitorIfNameFree(
+    account: string,
+    fields: MonitorFields,
+    now: number,
+  ): Promise<MonitorRecord | undefined> {
+    const values: Record<string, unknown> = {
+      ...fields,
+      name_key: plainNameKey(fields.name),
+      account,
+      created_at: now,
+      updated_at: now,
+    };
+    const cols = Object.keys(values);
+    const params = cols.map((c) => toParam(c, values[c]));
+    const r = await this.db.query<Record<string, unknown>>(
+      `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
+       SELECT ${cols.map((_, i) => `$${i + 1}`).join(", ")}
+       WHERE NOT EXISTS (SELECT 1 FROM ${this.S}.monitors WHERE account = $${cols.length + 1} AND name_key = $${cols.length + 2})
+       RETURNING *`,
+      [...params, account, nameKey(fields.name)],
+    );
+    return r.rows[0] ? fromRow<MonitorRecord>(r.rows[0]) : undefined;
+  }
+
   /** Sets `values` on row `id` of `table`; returns the row as stored. */
   private async updateRow<T>(table: "monitors" | "incidents", id: number, values: Record<string, unknown>): Promise<T> {
     const cols = Object.keys(values);
@@ -406,6 +434,14 @@ export class Store {
   /** Runs `fn` in one transaction; a throw rolls everything back. */
   run<T>(fn: (tx: StoreTx) => Promise<T>): Promise<T> {
     return this.database.pg.transaction((tx) => fn(new StoreTx(tx, this.database.schema)));
+  }
+
+  /**
+   * Runs `fn` outside a transaction, for one statement that is atomic on its own: PGlite's
+   * transaction costs more than such a statement (a create is one, in the common case).
+   */
+  once<T>(fn: (db: StoreTx) => Promise<T>): Promise<T> {
+    return fn(new StoreTx(this.database.pg, this.database.schema));
   }
 
   /**
