@@ -22,7 +22,7 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { ok, ratio, secs } from "./lib/common";
 import { BenchStack, buildFixture, REPO, summary, type RunResult } from "./lib/pulumi";
-import { ChildServer, monitorNames } from "./lib/server";
+import { ChildServer, monitorNames, warmUp } from "./lib/server";
 
 export type Side = "project" | "floor";
 export type Mode = "on" | "skipped";
@@ -63,6 +63,8 @@ export interface B9Result {
 }
 
 const PREFIX = "fleet";
+/** Monitors the local server creates and deletes before each project series (lib/server.ts warmUp). */
+const WARM_UP = 400;
 
 /**
  * With BENCH_FLEET_CPU_PROFILE=<dir>, the program and the dynamic provider of each series
@@ -107,6 +109,7 @@ function stateSize(exported: string): { stateBytes: number; providerBytes: numbe
 
 async function runSide(side: Side, n: number, mode: Mode, wanted: readonly Op[]): Promise<FleetRun> {
   const server = side === "project" ? await ChildServer.start() : undefined;
+  if (server) await warmUp(server, WARM_UP);
   const config: Record<string, string | { value: string; secret: true }> = {
     "bench:count": String(n),
     "bench:prefix": PREFIX,
@@ -240,7 +243,7 @@ export function b9Section(r: B9Result, date: string): string {
       ? `Times are the median of ${r.repeat} samples per side (each pair back to back, the order alternated from pair to pair), and "pairs" lists each pair's ratio in the order run; the ratio is of the medians. A shared 2-core machine: read the ratios, not the seconds.`
       : "Times are wall time of one run each: single samples on a shared 2-core machine, so read the ratios, not the seconds.";
   lines.push(
-    `Project = N \`Monitor\`s (bench/fixtures/monitors) against the local server in its own process; floor = N dynamic resources with the same inputs whose stored provider is a shim of Monitor's size and answers at once (bench/fixtures/floor). Same run, back to back, order alternated. ${samples}`,
+    `Project = N \`Monitor\`s (bench/fixtures/monitors) against the local server in its own process, warmed up first (${WARM_UP} monitors created and deleted through raw HTTP: the real service is a long-running process, so its start-up compiling is not the provider's cost); floor = N dynamic resources with the same inputs whose stored provider is a shim of Monitor's size and answers at once (bench/fixtures/floor). Same run, back to back, order alternated. ${samples}`,
     "",
   );
   for (const mode of r.modes) {
