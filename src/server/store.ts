@@ -147,6 +147,24 @@ function fromRow<T>(row: Record<string, unknown>): T {
   return out as T;
 }
 
+/** A new monitor's row: its quoted column list and the parameters in that order. */
+function monitorRow(account: string, fields: MonitorFields, now: number): { columns: string; params: unknown[] } {
+  const values: Record<string, unknown> = {
+    ...fields,
+    name_key: plainNameKey(fields.name),
+    account,
+    created_at: now,
+    updated_at: now,
+  };
+  const cols = Object.keys(values);
+  return { columns: cols.map((c) => `"${c}"`).join(", "), params: cols.map((c) => toParam(c, values[c])) };
+}
+
+/** `$1, $2, …, $n`. */
+function placeholders(n: number): string {
+  return Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
+}
+
 /** Queries of one transaction. */
 export class StoreTx {
   /** `db` is the transaction, `S` the quoted schema. */
@@ -178,18 +196,10 @@ export class StoreTx {
 
   /** Inserts a monitor. */
   async insertMonitor(account: string, fields: MonitorFields, now: number): Promise<MonitorRecord> {
-    const values: Record<string, unknown> = {
-      ...fields,
-      name_key: plainNameKey(fields.name),
-      account,
-      created_at: now,
-      updated_at: now,
-    };
-    const cols = Object.keys(values);
+    const { columns, params } = monitorRow(account, fields, now);
     const r = await this.db.query<Record<string, unknown>>(
-      `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
-       VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")}) RETURNING *`,
-      cols.map((c) => toParam(c, values[c])),
+      `INSERT INTO ${this.S}.monitors (${columns}) VALUES (${placeholders(params.length)}) RETURNING *`,
+      params,
     );
     return fromRow<MonitorRecord>(r.rows[0]);
   }
@@ -203,19 +213,11 @@ export class StoreTx {
     fields: MonitorFields,
     now: number,
   ): Promise<MonitorRecord | undefined> {
-    const values: Record<string, unknown> = {
-      ...fields,
-      name_key: plainNameKey(fields.name),
-      account,
-      created_at: now,
-      updated_at: now,
-    };
-    const cols = Object.keys(values);
-    const params = cols.map((c) => toParam(c, values[c]));
+    const { columns, params } = monitorRow(account, fields, now);
+    const n = params.length;
     const r = await this.db.query<Record<string, unknown>>(
-      `INSERT INTO ${this.S}.monitors (${cols.map((c) => `"${c}"`).join(", ")})
-       SELECT ${cols.map((_, i) => `$${i + 1}`).join(", ")}
-       WHERE NOT EXISTS (SELECT 1 FROM ${this.S}.monitors WHERE account = $${cols.length + 1} AND name_key = $${cols.length + 2})
+      `INSERT INTO ${this.S}.monitors (${columns}) SELECT ${placeholders(n)}
+       WHERE NOT EXISTS (SELECT 1 FROM ${this.S}.monitors WHERE account = $${n + 1} AND name_key = $${n + 2})
        RETURNING *`,
       [...params, account, nameKey(fields.name)],
     );
