@@ -30,7 +30,8 @@ const wireJs = new WeakMap<object, unknown>();
 // The SDK deserializes a resource's inputs again for every policy of the pack (and once more
 // for Remediate), and the engine waits for each call: the rules only read the inputs, so one
 // deserialization per Struct and mode serves them all.
-const deserialized = new WeakMap<object, Map<boolean, object>>();
+// Indexed by the SDK's `proxySecrets` flag (Remediate's reading differs from Analyze's).
+const deserialized = [new WeakMap<object, object>(), new WeakMap<object, object>()];
 let installed = false;
 
 /** Starts recording the wire form of every set of inputs the policy SDK deserializes. */
@@ -45,13 +46,12 @@ export function recordSecretMarks(): void {
   };
   const original = deserialize.deserializeProperties;
   deserialize.deserializeProperties = (struct, proxySecrets) => {
-    let byMode = deserialized.get(struct);
-    const seen = byMode?.get(proxySecrets);
+    const byStruct = deserialized[proxySecrets ? 1 : 0];
+    const seen = byStruct.get(struct);
     if (seen) return seen;
     const props = original(struct, proxySecrets);
     wireOf.set(props, struct);
-    if (!byMode) deserialized.set(struct, (byMode = new Map()));
-    byMode.set(proxySecrets, props);
+    byStruct.set(struct, props);
     return props;
   };
 }

@@ -165,9 +165,9 @@ function placeholders(n: number): string {
   return Array.from({ length: n }, (_, i) => `$${i + 1}`).join(", ");
 }
 
-/** Queries of one transaction. */
+/** Queries of one transaction (or of one statement, Store.withoutTransaction). */
 export class StoreTx {
-  /** `db` is the transaction, `S` the quoted schema. */
+  /** `db` is the transaction (or PGlite itself), `S` the quoted schema. */
   constructor(
     private readonly db: Queryable,
     private readonly S: string,
@@ -442,7 +442,7 @@ export class Store {
    * Runs `fn` outside a transaction, for one statement that is atomic on its own: PGlite's
    * transaction costs more than such a statement (a create is one, in the common case).
    */
-  once<T>(fn: (db: StoreTx) => Promise<T>): Promise<T> {
+  withoutTransaction<T>(fn: (db: StoreTx) => Promise<T>): Promise<T> {
     return fn(new StoreTx(this.database.pg, this.database.schema));
   }
 

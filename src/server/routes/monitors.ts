@@ -32,27 +32,29 @@ export async function showMonitor(ctx: ApiContext): Promise<Reply> {
  * full validation in a transaction, whose answer names every problem at once.
  */
 export async function storeMonitor(ctx: ApiContext): Promise<Reply> {
-  const quick = await validateMonitor(ctx.input, {
-    mode: "store",
-    timeZone: ctx.account.timeZone,
-    // Checked by the insert itself.
-    nameTaken: () => Promise.resolve(false),
-    hasOngoingIncident: false,
-  });
+  // Checked by the insert itself.
+  const quick = await validateStore(ctx, () => Promise.resolve(false));
   if (quick.ok) {
-    const m = await ctx.store.once((db) => db.insertMonitorIfNameFree(ctx.account.id, quick.fields, ctx.now));
+    const m = await ctx.store.withoutTransaction((db) =>
+      db.insertMonitorIfNameFree(ctx.account.id, quick.fields, ctx.now),
+    );
     if (m) return createdReply(presentMonitor(m, ctx.now));
   }
   return ctx.store.run(async (tx) => {
-    const v = await validateMonitor(ctx.input, {
-      mode: "store",
-      timeZone: ctx.account.timeZone,
-      nameTaken: (name) => tx.monitorNameTaken(ctx.account.id, name),
-      hasOngoingIncident: false,
-    });
+    const v = await validateStore(ctx, (name) => tx.monitorNameTaken(ctx.account.id, name));
     if (!v.ok) return validationReply(v.errors);
     const m = await tx.insertMonitor(ctx.account.id, v.fields, ctx.now);
     return createdReply(presentMonitor(m, ctx.now));
+  });
+}
+
+/** A create's validation, with `nameTaken` as the name check. */
+function validateStore(ctx: ApiContext, nameTaken: (name: string) => Promise<boolean>) {
+  return validateMonitor(ctx.input, {
+    mode: "store",
+    timeZone: ctx.account.timeZone,
+    nameTaken,
+    hasOngoingIncident: false,
   });
 }
 
