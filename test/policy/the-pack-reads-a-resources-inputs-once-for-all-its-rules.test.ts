@@ -3,15 +3,14 @@
  * engine waits on every call (B13). The pack's hook (policy/src/secret-paths.ts) hands every
  * policy of one call the same deserialized inputs, and still knows which values were secrets.
  */
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recordSecretMarks, secretAt } from "../../policy/src/secret-paths";
+import { policyRequire } from "./fixtures";
 
 const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET = "1b47061264138c4ac30d75fd1eb44270";
 
-const policyRequire = createRequire(join(__dirname, "..", "..", "policy", "package.json"));
 const deserialize = policyRequire(join(dirname(policyRequire.resolve("@pulumi/policy")), "deserialize.js")) as {
   deserializeProperties(struct: object, proxySecrets: boolean): Record<string, unknown>;
 };
