@@ -116,16 +116,22 @@ build_tool pulumi-language-nodejs "$LANGHOST_VERSION" "$TOOLS/pulumi/nodejs-lang
 # Node.js policy packs: the v3.248.0 CLI starts them through the Node.js language host's
 # RunPlugin, which the v3.68.0 host answers with "not supported". The host is rebuilt once
 # more with one file added through `go build -overlay`
-# (tools/pulumi/nodejs-langhost/run-plugin/run_plugin.go), which runs a pack with Pulumi's
-# `pulumi-analyzer-policy` script, copied beside it from the same module. The host's own
-# stamp is left as it is (other checkouts sharing .tools compare it); this step has its own,
-# which holds the patched binary's hash, so a host rebuilt without the patch is patched again.
+# (tools/pulumi/nodejs-langhost/run-plugin/run_plugin.go), which runs a pack the way Pulumi's
+# `pulumi-analyzer-policy` script does (the script is copied beside it from the same module),
+# or, for a pack that turns TypeScript off, with run-compiled-policy-pack.js from the same
+# folder, also copied beside it. The host's own stamp is left as it is (other checkouts
+# sharing .tools compare it); this step has its own, which holds the patched binary's hash, so
+# a host rebuilt without the patch is patched again.
 node_sdk="$(cd "$TOOLS/pulumi/nodejs-langhost" && go list -m -f '{{.Dir}}' github.com/pulumi/pulumi/sdk/v3)"
 if ! cmp -s "$node_sdk/nodejs/dist/pulumi-analyzer-policy" "$BIN/pulumi-analyzer-policy"; then
   cp "$node_sdk/nodejs/dist/pulumi-analyzer-policy" "$BIN/pulumi-analyzer-policy"
   chmod 0755 "$BIN/pulumi-analyzer-policy"
 fi
 run_plugin_src="$TOOLS/pulumi/nodejs-langhost/run-plugin/run_plugin.go"
+compiled_pack_launcher="$TOOLS/pulumi/nodejs-langhost/run-plugin/run-compiled-policy-pack.js"
+if ! cmp -s "$compiled_pack_launcher" "$BIN/run-compiled-policy-pack.js"; then
+  cp "$compiled_pack_launcher" "$BIN/run-compiled-policy-pack.js"
+fi
 run_plugin_want() {
   { echo "$LANGHOST_VERSION"; cat "$run_plugin_src"; sha256sum < "$BIN/pulumi-language-nodejs"; } | sha256sum | cut -d' ' -f1
 }

@@ -14,7 +14,7 @@ const dir = process.env.BENCH_CPU_PROFILE_DIR;
 const script = process.argv[1] ?? "";
 const role = /dynamic-provider/.test(script)
   ? "provider"
-  : /cmd[\\/]run-policy-pack\b/.test(script)
+  : /cmd[\\/]run-policy-pack\b|run-compiled-policy-pack\.js$/.test(script)
     ? "pack"
     : /cmd[\\/]run\b/.test(script)
       ? "program"

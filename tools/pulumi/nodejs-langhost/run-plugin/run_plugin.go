@@ -10,8 +10,13 @@
 // script when there is none: the script starts one more node process only to find it, which
 // every preview with a pack would wait for.
 //
+// A pack whose PulumiPolicy.yaml sets `runtime.options.typescript: false` (JavaScript already)
+// is started through run-compiled-policy-pack.js, installed beside this host, which does what
+// run-policy-pack does without loading TypeScript: run-policy-pack always loads it
+// (pulumi/pulumi#4830), and every preview with the pack waits for the pack to start.
+//
 // The host's generated request type predates the fields the CLI sends (info = 5, kind = 6), so
-// the pack's directory is read from the request's unknown fields.
+// the pack's directory and runtime options are read from the request's unknown fields.
 
 package main
 
@@ -26,12 +31,17 @@ import (
 
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/structpb"
 )
 
 const (
 	runPluginInfoField        = 5 // RunPluginRequest.info (ProgramInfo)
 	runPluginKindField        = 6 // RunPluginRequest.kind
 	programInfoDirectoryField = 2 // ProgramInfo.program_directory
+	programInfoOptionsField   = 4 // ProgramInfo.options (the runtime's options)
+
+	compiledPackLauncher = "run-compiled-policy-pack.js"
 )
 
 func uptimeRunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageRuntime_RunPluginServer) error {
@@ -46,15 +56,21 @@ func uptimeRunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageR
 	args := append(append([]string{}, req.GetArgs()...), ".")
 	var cmd *exec.Cmd
 	var script string
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
 	if entry := runPolicyPackEntry(dir); entry != "" {
 		// What the script would find, without the extra node process it starts to find it.
 		script = entry
 		cmd = exec.Command("node", append([]string{entry}, args...)...)
-	} else {
-		self, err := os.Executable()
-		if err != nil {
-			return err
+		launcher := filepath.Join(filepath.Dir(self), compiledPackLauncher)
+		if typeScriptOff(info) && isFile(launcher) {
+			script = launcher
+			run := filepath.Join(filepath.Dir(entry), "run.js")
+			cmd = exec.Command("node", append([]string{launcher, run}, args...)...)
 		}
+	} else {
 		script = filepath.Join(filepath.Dir(self), "pulumi-analyzer-policy")
 		cmd = exec.Command(script, args...)
 	}
@@ -87,12 +103,37 @@ func uptimeRunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.LanguageR
 	return send(&pulumirpc.RunPluginResponse{Output: &pulumirpc.RunPluginResponse_Exitcode{Exitcode: code}})
 }
 
+// typeScriptOff reports whether the pack's runtime options set `typescript: false` (a boolean
+// or the string "false", as YAML may give it).
+func typeScriptOff(info []byte) bool {
+	raw, ok := lastBytesField(info, programInfoOptionsField)
+	if !ok {
+		return false
+	}
+	var options structpb.Struct
+	if err := proto.Unmarshal(raw, &options); err != nil {
+		return false
+	}
+	switch v := options.GetFields()["typescript"].GetKind().(type) {
+	case *structpb.Value_BoolValue:
+		return !v.BoolValue
+	case *structpb.Value_StringValue:
+		return v.StringValue == "false"
+	}
+	return false
+}
+
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && !info.IsDir()
+}
+
 // runPolicyPackEntry is the file `require.resolve("@pulumi/pulumi/cmd/run-policy-pack")` gives
 // in dir (node_modules folders from dir up to the root), or "" when there is none.
 func runPolicyPackEntry(dir string) string {
 	for d := dir; ; d = filepath.Dir(d) {
 		entry := filepath.Join(d, "node_modules", "@pulumi", "pulumi", "cmd", "run-policy-pack", "index.js")
-		if info, err := os.Stat(entry); err == nil && !info.IsDir() {
+		if isFile(entry) {
 			return entry
 		}
 		if filepath.Dir(d) == d {
@@ -145,21 +186,28 @@ func readRunPluginExtras(raw []byte) (info []byte, kind string) {
 
 // bytesField returns the string value of a length-delimited field of a message.
 func bytesField(msg []byte, field protowire.Number) string {
+	v, _ := lastBytesField(msg, field)
+	return string(v)
+}
+
+// lastBytesField returns a length-delimited field of a message (its last occurrence; the CLI
+// sends each once), and whether there was one.
+func lastBytesField(msg []byte, field protowire.Number) (value []byte, found bool) {
 	for len(msg) > 0 {
 		num, typ, n := protowire.ConsumeTag(msg)
 		if n < 0 {
-			return ""
+			return value, found
 		}
 		msg = msg[n:]
 		m := protowire.ConsumeFieldValue(num, typ, msg)
 		if m < 0 {
-			return ""
+			return value, found
 		}
 		if num == field && typ == protowire.BytesType {
-			v, _ := protowire.ConsumeBytes(msg)
-			return string(v)
+			value, _ = protowire.ConsumeBytes(msg)
+			found = true
 		}
 		msg = msg[m:]
 	}
-	return ""
+	return value, found
 }
