@@ -3,15 +3,17 @@
  * sets `typescript: false` (the pack is compiled), which the Node.js host built here honours by
  * starting the pack without TypeScript (run-compiled-policy-pack.js; Pulumi's own entry always
  * loads it), and the pack defers the policy SDK's load of the whole @pulumi/pulumi index.
- * A probe preloaded into the pack's process reports what it had loaded when it began to serve.
+ * A probe preloaded into the pack's process reports what it had loaded when it began to serve;
+ * a pack that throws while loading fails the preview with its error, as under Pulumi's entry.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ok } from "./harness";
+import { failed, ok } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
 import { servePack } from "../policy/fixtures";
+const THROWING_PACK = join(__dirname, "fixtures", "policy-pack-that-throws");
 import { policyReport, previewWithPolicy } from "./policy-pack";
 
 const PROBE = join(__dirname, "pack-start-probe.cjs");
@@ -50,5 +52,14 @@ describe("the policy pack's start", () => {
     expect(report.typescript).toBe(true);
     // The deferred SDK index does not depend on the entry.
     expect(report.automation).toBe(false);
+  });
+
+  it("a pack that throws while loading fails the preview with its error, started the same way", async () => {
+    const r = failed(await e2e.stack.preview(["--policy-pack", THROWING_PACK]));
+    expect(r.output).toContain("Error: the pack could not load: rules/missing.js");
+    // Started through the launcher (its frame is in the stack), which exits as the SDK's entry
+    // does when the error was already reported: 32, so the engine adds only its own line.
+    expect(r.output).toMatch(/at .*[\\/]\.tools[\\/]pulumi[\\/]bin[\\/]run-compiled-policy-pack\.js:\d+/);
+    expect(r.output).toMatch(/error: policy pack ".*policy-pack-that-throws" failed to start: .*exit status 32/);
   });
 });
