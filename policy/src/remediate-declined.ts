@@ -6,15 +6,13 @@
  * "unimplemented", as packs from before remediation did, which the engine takes for "nothing
  * to remediate" and moves on (pulumi/pulumi sdk/go/common/resource/plugin/analyzer_plugin.go).
  */
-import * as path from "node:path";
 import type { Policy } from "@pulumi/policy";
+import { requireInSdk } from "./policy-sdk";
 
 /** The service description the policy SDK serves, from the SDK's own copy of @pulumi/pulumi. */
 export function analyzerService(): Record<string, unknown> {
-  const policyDir = path.dirname(require.resolve("@pulumi/policy"));
-  const file = require.resolve("@pulumi/pulumi/proto/analyzer_grpc_pb", { paths: [policyDir] });
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the SDK's own module instance
-  return (require(file) as { AnalyzerService: Record<string, unknown> }).AnalyzerService;
+  return requireInSdk<{ AnalyzerService: Record<string, unknown> }>("@pulumi/pulumi/proto/analyzer_grpc_pb")
+    .AnalyzerService;
 }
 
 /** Takes Remediate off the served service when no policy remediates; true when it is off. */

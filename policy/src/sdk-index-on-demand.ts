@@ -6,18 +6,12 @@
  * from it, it loads the real index and answers from it, so nothing changes but when it loads.
  */
 import Module from "node:module";
-import * as path from "node:path";
+import { resolveInSdk } from "./policy-sdk";
 
-/** The file `require("@pulumi/pulumi")` gives the policy SDK. */
-export function sdkIndexPath(): string {
-  const policyDir = path.dirname(require.resolve("@pulumi/policy"));
-  return require.resolve("@pulumi/pulumi", { paths: [policyDir] });
-}
-
-/** Puts the stand-in in place unless the index is loaded already; true when it did. */
-export function deferSdkIndex(): boolean {
-  const id = sdkIndexPath();
-  if (require.cache[id]) return false;
+/** Puts the stand-in in place, unless the index is loaded already. */
+function deferSdkIndex(): void {
+  const id = resolveInSdk("@pulumi/pulumi");
+  if (require.cache[id]) return;
   let real: object | undefined;
   const load = (): object => {
     if (!real) {
@@ -44,7 +38,6 @@ export function deferSdkIndex(): boolean {
     },
   );
   require.cache[id] = standIn;
-  return true;
 }
 
 deferSdkIndex();

@@ -3,8 +3,8 @@
  * the inputs, so this keeps, beside each set of inputs it deserializes, the wire form it came
  * from, where a secret is an object carrying Pulumi's secret signature.
  */
-import * as path from "node:path";
 import { specialSecretSig as SECRET_SIG, specialSigKey as SIG_KEY } from "@pulumi/pulumi/runtime/rpc";
+import { requireInSdk } from "./policy-sdk";
 // The policy SDK's proxy hands back the object it wraps under this key.
 const PROXY_TARGET = "__getSpecialProxyTarget";
 
@@ -39,11 +39,9 @@ export function recordSecretMarks(): void {
   if (installed) return;
   installed = true;
   // The SDK calls this through its module object, so replacing the export reaches it.
-  const dir = path.dirname(require.resolve("@pulumi/policy"));
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the SDK's own module instance
-  const deserialize = require(path.join(dir, "deserialize.js")) as {
+  const deserialize = requireInSdk<{
     deserializeProperties: (struct: { toJavaScript(): unknown }, proxySecrets: boolean) => object;
-  };
+  }>("./deserialize.js");
   const original = deserialize.deserializeProperties;
   deserialize.deserializeProperties = (struct, proxySecrets) => {
     const byStruct = deserialized[proxySecrets ? 1 : 0];

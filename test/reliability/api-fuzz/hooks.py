@@ -58,18 +58,25 @@ FORM = "application/x-www-form-urlencoded"
 _TYPING_KEYWORDS = ("type", "anyOf", "oneOf", "allOf", "enum", "const", "$ref", "properties", "items")
 
 
+_ignored_by_operation = {}
+
+
 def _ignored_fields(operation):
     """Names of the form body's fields that take any value (described without a type)."""
     if operation is None:
         return frozenset()
-    body = operation.get_body_for_media_type(FORM)
-    schema = getattr(body, "optimized_schema", None) if body is not None else None
-    properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
-    return frozenset(
-        name
-        for name, field in properties.items()
-        if isinstance(field, dict) and not any(k in field for k in _TYPING_KEYWORDS)
-    )
+    # Asked for every generated body: read the description once per operation.
+    key = (operation.method, operation.path)
+    if key not in _ignored_by_operation:
+        body = operation.get_body_for_media_type(FORM)
+        schema = getattr(body, "optimized_schema", None) if body is not None else None
+        properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        _ignored_by_operation[key] = frozenset(
+            name
+            for name, field in properties.items()
+            if isinstance(field, dict) and not any(k in field for k in _TYPING_KEYWORDS)
+        )
+    return _ignored_by_operation[key]
 
 
 @schemathesis.hook
