@@ -6,6 +6,8 @@ const runExport = (argv: string[]) => (require("./export") as typeof import("./e
 const runTest = (argv: string[]) => (require("./test") as typeof import("./test")).runTest(argv);
 const runAudit = (argv: string[]) => (require("./audit") as typeof import("./audit")).runAudit(argv);
 const runVerify = (argv: string[]) => (require("./verify") as typeof import("./verify")).runVerify(argv);
+const runMaintenance = (argv: string[]) =>
+  (require("./maintenance") as typeof import("./maintenance")).runMaintenance(argv);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
@@ -37,6 +39,8 @@ export async function main(argv: string[]): Promise<number> {
       return runVerify(rest);
     case "audit":
       return runAudit(rest);
+    case "maintenance":
+      return runMaintenance(rest);
     case undefined:
     case "-h":
     case "--help":
