@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runPulumi } from "../util/run-pulumi";
+import { runPulumi } from "../stack/run-pulumi";
 import { RESOURCE_KINDS, type StackState, type StateResource } from "./classify";
 
 /** How to run the CLI. */

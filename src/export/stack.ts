@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { languageOfRuntime, type SecretLanguage } from "./import-secrets";
-import { runPulumi } from "../util/run-pulumi";
+import { runPulumi } from "../stack/run-pulumi";
 
 /** Where and how to run `pulumi`. */
 export interface StackTarget {
