@@ -1,15 +1,15 @@
 /**
- * What `maintenance` reads of a Pulumi stack: the monitors its state holds, each with the
- * settings of the provider that manages it, and the stack's `uptime:*` config. The one
- * place this command reaches the stack-reading code.
+ * What `maintenance` reads of a Pulumi stack, through src/stack: the monitors its state
+ * holds, each with the settings of the provider that manages it, and the stack's
+ * `uptime:*` config.
  */
-import { CONFIG_KEYS, type ProviderSettings } from "../runtime/config";
-import { isProjectDir, readStackConfig, SourceError, type StackTarget } from "../export/stack";
-import { monitorResources, stateResources } from "../cli/test-stack";
-import { settingsResolver } from "../cli/verify-settings";
-import { urnName } from "../util/urn";
+import type { ProviderSettings } from "../runtime/config";
+import { isProjectDir } from "../stack/project";
+import { readConfigSettings } from "../stack/provider-settings";
+import { StackError, type StackTarget } from "../stack/pulumi-command";
+import { readStateMonitors } from "../stack/state-monitors";
 
-export { SourceError as StackReadError, type StackTarget };
+export { StackError, type StackTarget };
 
 /** A monitor of a stack's state, and the settings of its provider (which may hold the key: never print them). */
 export interface StackMonitor {
@@ -20,17 +20,9 @@ export interface StackMonitor {
   from: string;
 }
 
-/** The monitors `target.stack`'s state holds; a StackReadError when the stack cannot be read. */
+/** The monitors `target.stack`'s state holds; a StackError when the stack cannot be read. */
 export async function stackMonitors(target: StackTarget): Promise<StackMonitor[]> {
-  const [resources, config] = await Promise.all([stateResources(target), readStackConfig(target)]);
-  const settingsOf = settingsResolver(resources, config, target.env);
-  return monitorResources(resources).flatMap((r) => {
-    const outs = r.outputs ?? {};
-    const id = Number(outs.monitorId ?? r.id);
-    if (!Number.isInteger(id) || id <= 0) return [];
-    const { settings, from } = settingsOf(r);
-    return [{ id, name: typeof outs.name === "string" ? outs.name : urnName(r.urn), settings, from }];
-  });
+  return (await readStateMonitors(target)).map((m) => ({ id: m.id, name: m.name, ...m.provider }));
 }
 
 /**
@@ -41,13 +33,7 @@ export async function stackMonitors(target: StackTarget): Promise<StackMonitor[]
 export async function stackConfigSettings(target: StackTarget): Promise<ProviderSettings> {
   if (!target.stack && !isProjectDir(target.cwd)) return {};
   try {
-    const config = await readStackConfig(target);
-    return Object.fromEntries(
-      Object.entries(CONFIG_KEYS).flatMap(([key, configKey]) => {
-        const v = config.get(configKey);
-        return v !== undefined && v.trim() !== "" ? [[key, v]] : [];
-      }),
-    ) as ProviderSettings;
+    return await readConfigSettings(target);
   } catch (err) {
     if (target.stack) throw err;
     return {};

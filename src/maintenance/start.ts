@@ -12,7 +12,7 @@ import { newRecord, readRecord, recordText, writeRecord, RecordError, type Maint
 import { windowOf } from "./restore";
 import { selectMonitors, type Selection } from "./select";
 import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./settings";
-import { stackConfigSettings, stackMonitors, StackReadError, type StackMonitor } from "./stack-source";
+import { stackConfigSettings, stackMonitors, StackError, type StackMonitor } from "./stack-source";
 import { planWindow, WindowError, type WindowRequest } from "./window";
 
 /** What `start` was asked to do. */
@@ -43,7 +43,7 @@ export function failure(io: CliIo, command: "start" | "end", err: unknown): numb
     err instanceof WindowError ||
     err instanceof SettingsError ||
     err instanceof RecordError ||
-    err instanceof StackReadError ||
+    err instanceof StackError ||
     err instanceof UptimeUnauthorizedError ||
     err instanceof UptimeForbiddenError;
   return usage ? EXIT.usage : EXIT.someFailed;
