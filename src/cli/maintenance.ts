@@ -84,6 +84,9 @@ const START = {
   "time-zone": { type: "string" },
 } as const;
 
+/** Every flag of the two subcommands (`help` aside), which the usage lines name. */
+export const MAINTENANCE_FLAGS = Object.keys(START).filter((k) => k !== "help");
+
 function flagsOf(values: { "base-url"?: string; "api-key"?: string; "requests-per-minute"?: string }) {
   const rpm = values["requests-per-minute"];
   return {

@@ -6,6 +6,13 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maintenanceFixture } from "./helpers";
+import { MAINTENANCE_FLAGS, MAINTENANCE_USAGE } from "../../src/cli/maintenance";
+
+it("the usage lines name every flag", () => {
+  const lines = MAINTENANCE_USAGE.split("\n\n")[0];
+  expect(MAINTENANCE_FLAGS.length).toBeGreaterThan(10);
+  for (const flag of MAINTENANCE_FLAGS) expect(lines).toContain(`--${flag}`);
+});
 
 describe("maintenance with input it cannot use", () => {
   let f: Awaited<ReturnType<typeof maintenanceFixture>>;
