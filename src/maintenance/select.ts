@@ -29,6 +29,32 @@ export function serviceQuery(sel: Pick<Selection, "search" | "searchBy" | "nameP
   return undefined;
 }
 
+/**
+ * Every monitor of the list `query` asks for. The pages after the first are asked for side
+ * by side (the client bounds how many are in flight), not one after another: a selection of
+ * thousands would otherwise wait for each page in turn, twice (start, then end). An instance
+ * whose answers do not follow the page numbers asked for is read page by page instead, the
+ * client's walk, which says what is wrong with it.
+ */
+export async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
+  const first = await client.monitors.list({ ...query, page: 1 });
+  if (!first.hasNext) return first.data;
+  const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);
+  const rest = await Promise.all(pageNumbers.map((page) => client.monitors.list({ ...query, page })));
+  const firstId = first.data[0]?.id;
+  const followsPages = rest.every(
+    (p, i) => (p.reportedPage === undefined || p.reportedPage === i + 2) && (p.data[0]?.id ?? -1) !== firstId,
+  );
+  const last = rest[rest.length - 1] ?? first;
+  if (!followsPages || last.hasNext) {
+    const all: Monitor[] = [];
+    for await (const m of client.monitors.all(query)) all.push(m);
+    return all;
+  }
+  const seen = new Set<number>();
+  return [first, ...rest].flatMap((p) => p.data).filter((m) => !seen.has(m.id) && seen.add(m.id));
+}
+
 /** Whether monitor `m` satisfies every selector of `sel` (the service's search already applied). */
 function matches(m: Monitor, sel: Selection): boolean {
   if (sel.namePrefix !== undefined && !m.name.startsWith(sel.namePrefix)) return false;
@@ -47,8 +73,7 @@ export async function selectMonitors(
     const monitors = [...read.values()].filter((m): m is Monitor => m !== undefined);
     return { monitors, missing: [...read].filter(([, m]) => !m).map(([id]) => id) };
   }
-  const monitors: Monitor[] = [];
-  for await (const m of client.monitors.all(query ?? { per_page: 100 })) if (matches(m, sel)) monitors.push(m);
+  const monitors = (await listAll(client, query ?? { per_page: 100 })).filter((m) => matches(m, sel));
   const found = new Set(monitors.map((m) => m.id));
   return { monitors, missing: query || !sel.stackIds ? [] : [...sel.stackIds].filter((id) => !found.has(id)) };
 }
@@ -66,7 +91,7 @@ export async function readByIds(
   const out = new Map<number, Monitor | undefined>(ids.map((id) => [id, undefined]));
   const wanted = new Set(ids);
   if (query || ids.length > BY_ID_AT_MOST) {
-    for await (const m of client.monitors.all(query ?? { per_page: 100 })) if (wanted.has(m.id)) out.set(m.id, m);
+    for (const m of await listAll(client, query ?? { per_page: 100 })) if (wanted.has(m.id)) out.set(m.id, m);
   }
   const left = ids.filter((id) => !out.get(id));
   if (!query && ids.length > BY_ID_AT_MOST) return out;
