@@ -6,12 +6,12 @@
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../cli/command";
-import { readRecord, writeRecord, RecordError, type MaintenanceRecord } from "./record";
+import { readRecordFile, writeRecordFile, RecordError, type MaintenanceRecord } from "./record-file";
 import { decideEnd, windowOf, type EndDecision } from "./restore";
 import { readByIds, serviceQuery } from "./select";
-import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./settings";
+import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./service-client";
 import { stackConfigSettings, stackMonitors } from "./stack-source";
-import { EXIT, failure } from "./start";
+import { EXIT, exitForError } from "./exit-codes";
 
 /** What `end` was asked to do. */
 export interface EndOptions {
@@ -44,7 +44,7 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
   const file = resolve(cwd, opts.record);
   let client: UptimeClient | undefined;
   try {
-    const record = readRecord(file);
+    const record = readRecordFile(file);
     if (!record) throw new RecordError(`no maintenance record at ${opts.record}: nothing was started with it`);
     client = await clientForRecord(record, opts.flags, io, cwd);
     const ids = record.monitors.map((m) => m.id);
@@ -58,11 +58,11 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
       }),
     );
     record.endedAt = new Date(nowMs).toISOString();
-    writeRecord(file, record);
+    writeRecordFile(file, record);
     report(io, opts.json, results);
     return results.some((r) => r.result === "failed") ? EXIT.someFailed : EXIT.done;
   } catch (err) {
-    return failure(io, "end", err);
+    return exitForError(io, "end", err);
   } finally {
     await client?.close();
   }

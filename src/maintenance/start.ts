@@ -5,15 +5,22 @@
  */
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
-import { UptimeForbiddenError, UptimeUnauthorizedError } from "../client/errors";
 import type { CliIo } from "../cli/command";
 import { formatLocalDateTime } from "../util/time";
-import { newRecord, readRecord, recordText, writeRecord, RecordError, type MaintenanceRecord } from "./record";
+import {
+  newRecord,
+  readRecordFile,
+  recordText,
+  writeRecordFile,
+  RecordError,
+  type MaintenanceRecord,
+} from "./record-file";
 import { windowOf } from "./restore";
 import { selectMonitors, type Selection } from "./select";
-import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./settings";
-import { stackConfigSettings, stackMonitors, StackError, type StackMonitor } from "./stack-source";
-import { planWindow, WindowError, type WindowRequest } from "./window";
+import { clientOf, stackSettings, type SettingFlags } from "./service-client";
+import { stackConfigSettings, stackMonitors, type StackMonitor } from "./stack-source";
+import { EXIT, exitForError } from "./exit-codes";
+import { planWindow, type WindowRequest } from "./window";
 
 /** What `start` was asked to do. */
 export interface StartOptions {
@@ -28,34 +35,13 @@ export interface StartOptions {
   dryRun: boolean;
 }
 
-/** Exit codes of both subcommands. */
-export const EXIT = { done: 0, someFailed: 1, usage: 2 } as const;
-
-/**
- * The exit code for an error that stopped `command` before it changed anything, said on
- * stderr: 2 for usage and settings (a bad window, record or stack, settings that cannot
- * work, a key the service refuses), 1 otherwise (the service failed). Client errors name
- * the request and the status, never the key.
- */
-export function failure(io: CliIo, command: "start" | "end", err: unknown): number {
-  io.stderr.write(`pulumi-uptime maintenance ${command}: ${(err as Error).message}\n`);
-  const usage =
-    err instanceof WindowError ||
-    err instanceof SettingsError ||
-    err instanceof RecordError ||
-    err instanceof StackError ||
-    err instanceof UptimeUnauthorizedError ||
-    err instanceof UptimeForbiddenError;
-  return usage ? EXIT.usage : EXIT.someFailed;
-}
-
 /** Runs `start`; `nowMs` is the clock (tests move it). */
 export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Date.now()): Promise<number> {
   const cwd = io.cwd ?? process.cwd();
   const file = resolve(cwd, opts.record);
   let client: UptimeClient | undefined;
   try {
-    const earlier = opts.dryRun ? undefined : readRecord(file);
+    const earlier = opts.dryRun ? undefined : readRecordFile(file);
     if (earlier && !earlier.endedAt) {
       throw new RecordError(
         `${opts.record} holds a maintenance started ${earlier.startedAt} and not ended; run \`pulumi-uptime maintenance end\` first, or pass another --record`,
@@ -102,9 +88,9 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
       return EXIT.done;
     }
     if (monitors.length === 0) io.stderr.write("No monitor matches the selection: nothing to silence.\n");
-    writeRecord(file, record);
+    writeRecordFile(file, record);
     await silence(client, record);
-    writeRecord(file, record);
+    writeRecordFile(file, record);
     const failed = record.monitors.filter((m) => m.outcome === "failed");
     const say = opts.json ? (t: string) => io.stderr.write(t) : (t: string) => io.stdout.write(t);
     if (opts.json) io.stdout.write(recordText(record));
@@ -121,7 +107,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
     }
     return EXIT.done;
   } catch (err) {
-    return failure(io, "start", err);
+    return exitForError(io, "start", err);
   } finally {
     await client?.close();
   }

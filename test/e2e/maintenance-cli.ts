@@ -7,7 +7,7 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, pulumiEnv, type E2EStack } from "./harness";
-import type { MaintenanceRecord } from "../../src/maintenance/record";
+import type { MaintenanceRecord } from "../../src/maintenance/record-file";
 import { localDateTimeToEpoch } from "../../src/util/time";
 
 export interface CliRun {

@@ -4,7 +4,7 @@ import os from "node:os";
 import { join } from "node:path";
 import { runMaintenance } from "../../src/cli/maintenance";
 import { UptimeClient } from "../../src/client";
-import type { MaintenanceRecord } from "../../src/maintenance/record";
+import type { MaintenanceRecord } from "../../src/maintenance/record-file";
 import { startTestServer, type UptimeServer, type UptimeServerOptions } from "../support/server";
 
 export const KEY = "maintenance-test-key";

@@ -66,7 +66,7 @@ export function recordText(record: MaintenanceRecord): string {
 }
 
 /** Writes `record` to `file`, readable by the user only, replacing any file there atomically. */
-export function writeRecord(file: string, record: MaintenanceRecord): void {
+export function writeRecordFile(file: string, record: MaintenanceRecord): void {
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, recordText(record), { mode: 0o600 });
   chmodSync(tmp, 0o600); // whatever the umask
@@ -74,7 +74,7 @@ export function writeRecord(file: string, record: MaintenanceRecord): void {
 }
 
 /** The record in `file`, or undefined when there is none; a RecordError when it is not one. */
-export function readRecord(file: string): MaintenanceRecord | undefined {
+export function readRecordFile(file: string): MaintenanceRecord | undefined {
   if (!existsSync(file)) return undefined;
   let parsed: unknown;
   try {
