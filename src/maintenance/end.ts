@@ -12,6 +12,7 @@ import { readByIds, serviceQuery } from "./select";
 import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./service-client";
 import { stackConfigSettings, stackMonitors } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
+import { forEachInFlight } from "./in-flight";
 
 /** What `end` was asked to do. */
 export interface EndOptions {
@@ -49,14 +50,16 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     client = await clientForRecord(record, opts.flags, io, cwd);
     const ids = record.monitors.map((m) => m.id);
     const now = await readByIds(client, ids, serviceQuery(record.selection));
-    const results = await Promise.all(
-      record.monitors.map(async (m): Promise<Ended> => {
-        const live = now.get(m.id);
-        const current = live ? windowOf(live.maintenance_start_at, live.maintenance_end_at) : undefined;
-        const decision = decideEnd(current, record.window, m.before, record.timeZone, nowMs);
-        return { id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) };
-      }),
-    );
+    const results: Ended[] = [];
+    await forEachInFlight(record.monitors, async (m) => {
+      const live = now.get(m.id);
+      const current = live ? windowOf(live.maintenance_start_at, live.maintenance_end_at) : undefined;
+      const decision = decideEnd(current, record.window, m.before, record.timeZone, nowMs);
+      results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) });
+    });
+    // In the record's order, whatever order the answers came in.
+    const order = new Map(record.monitors.map((m, i) => [m.id, i]));
+    results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     record.endedAt = new Date(nowMs).toISOString();
     writeRecordFile(file, record);
     report(io, opts.json, results);

@@ -20,6 +20,7 @@ import { selectMonitors, type Selection } from "./select";
 import { clientOf, stackSettings, type SettingFlags } from "./service-client";
 import { stackConfigSettings, stackMonitors, type StackMonitor } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
+import { forEachInFlight } from "./in-flight";
 import { planWindow, type WindowRequest } from "./window";
 
 /** What `start` was asked to do. */
@@ -116,17 +117,15 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
 /** Writes the window on each monitor of `record`, side by side (the client bounds what is in flight and paces). */
 async function silence(client: UptimeClient, record: MaintenanceRecord): Promise<void> {
   const { start, end } = record.window;
-  await Promise.all(
-    record.monitors.map(async (m) => {
-      try {
-        await client.monitors.update(m.id, { maintenance_start_at: start, maintenance_end_at: end });
-        m.outcome = "set";
-      } catch (err) {
-        m.outcome = "failed";
-        m.error = (err as Error).message;
-      }
-    }),
-  );
+  await forEachInFlight(record.monitors, async (m) => {
+    try {
+      await client.monitors.update(m.id, { maintenance_start_at: start, maintenance_end_at: end });
+      m.outcome = "set";
+    } catch (err) {
+      m.outcome = "failed";
+      m.error = (err as Error).message;
+    }
+  });
 }
 
 function listing(record: MaintenanceRecord): string {
