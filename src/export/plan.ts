@@ -51,6 +51,8 @@ export interface ExportedMonitor {
   hasSecretValues: boolean;
   /** Remarks for the reader, e.g. that it is paused or fails validation. */
   notes: string[];
+  /** What the program's comment says the monitor came from; default: its name and id on the service. */
+  label?: string;
 }
 
 /** The whole export. */
