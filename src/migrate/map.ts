@@ -32,6 +32,10 @@ export interface ReportEntry {
 /** A secret config key the program reads, as the report lists it (never its value). */
 export interface ConfigKey {
   key: string;
+  /** The `Monitor` argument it fills. */
+  field: SecretPlaceholder["field"];
+  /** For an alert: its channel (`slack`, `email`, ...). */
+  channel?: string;
   /** What it holds and for which monitor. */
   description: string;
   /** True when the input held the value (copy it from the old vendor); false when it did not. */
@@ -208,7 +212,10 @@ export function migrate(read: SourceRead): Migration {
     mapped.push({ entry, m });
   });
 
-  const plan = planExport(mapped.map((x) => x.m.api));
+  const plan = planExport(
+    mapped.map((x) => x.m.api),
+    { validate: false },
+  );
   const known = new Set<SecretPlaceholder>();
   plan.monitors.forEach((em, i) => {
     const { entry, m } = mapped[i];
@@ -220,8 +227,7 @@ export function migrate(read: SourceRead): Migration {
           : `${p.field}\u0000${p.field === "alerts" ? p.value : headerKeyOf(em, p)}`;
       if (m.known.has(id)) known.add(p);
     }
-    // Migrated monitors carry their paused state, so export's remark about it does not apply;
-    // its validation saw stand-ins for the alert values, and the rules were applied above.
+    // Migrated monitors carry their paused state: export's remark about it does not apply.
     em.notes = [];
     if (m.paused)
       em.args.splice(
@@ -236,6 +242,8 @@ export function migrate(read: SourceRead): Migration {
   // No value leaves this function: the program reads every one from config.
   const configKeys = plan.secrets.map((p) => ({
     key: p.configKey,
+    field: p.field,
+    ...(p.field === "alerts" ? { channel: p.description.replace(/ alert$/, "") } : {}),
     description: `${p.description} of ${JSON.stringify(p.monitorName)}${p.usedBy > 1 ? ` and ${p.usedBy - 1} more` : ""}`,
     inInput: known.has(p),
   }));

@@ -80,8 +80,18 @@ describe("mapping a monitor", () => {
     ]);
     expect(a.requestAuthPassword).toMatchObject({ configKey: "siteRequestAuthPassword" });
     expect(m.configKeys).toEqual([
-      { key: "siteHeaderXKey", description: 'value of request header "X-Key" of "Site"', inInput: true },
-      { key: "siteRequestAuthPassword", description: 'basic-auth password of user "probe" of "Site"', inInput: true },
+      {
+        key: "siteHeaderXKey",
+        field: "requestHeaders",
+        description: 'value of request header "X-Key" of "Site"',
+        inInput: true,
+      },
+      {
+        key: "siteRequestAuthPassword",
+        field: "requestAuthPassword",
+        description: 'basic-auth password of user "probe" of "Site"',
+        inInput: true,
+      },
     ]);
     expect(m.monitors[0].outcome).toBe("mapped");
     expect(JSON.stringify(m)).not.toMatch(/header-value|"pw"/);
@@ -116,9 +126,9 @@ describe("mapping a monitor", () => {
     ]);
     expect(alerts(1)).toEqual([["slack", "aAlertSlack"]]);
     expect(m.monitors[0].changes).toEqual(['pagerduty contact "PD" not carried: the service has no such channel']);
-    expect(m.configKeys.map((k) => [k.key, k.inInput])).toEqual([
-      ["aAlertSlack", true],
-      ["aAlertEmail", false],
+    expect(m.configKeys.map((k) => [k.key, k.channel, k.inInput])).toEqual([
+      ["aAlertSlack", "slack", true],
+      ["aAlertEmail", "email", false],
     ]);
   });
 
