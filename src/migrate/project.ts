@@ -24,7 +24,8 @@ export function projectFiles(
   if (language === "python")
     return {
       "Pulumi.yaml": `name: ${project}\ndescription: ${JSON.stringify(description)}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`,
-      "requirements.txt": "pulumi>=3.248.0,<4.0.0\npulumi_uptime>=0.1.0\n",
+      "requirements.txt":
+        "pulumi>=3.248.0,<4.0.0\n# Until it is on PyPI: the wheel `npm run sdks` builds (dist/sdk/python-wheel/pulumi_uptime-*.whl).\npulumi_uptime>=0.1.0\n",
       "__main__.py": renderPython(plan, source),
     };
   return {

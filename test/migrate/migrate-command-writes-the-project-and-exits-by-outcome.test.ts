@@ -10,7 +10,7 @@ import { fixturePath, leaked } from "./helpers";
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function run(argv: string[]) {
+async function run(argv: string[], env: NodeJS.ProcessEnv = { PATH: process.env.PATH }) {
   const cwd = mkdtempSync(join(tmpdir(), "migrate-cli-"));
   dirs.push(cwd);
   let stdout = "";
@@ -18,7 +18,7 @@ async function run(argv: string[]) {
   const io: CliIo = {
     stdout: { write: (c: string) => (stdout += c) },
     stderr: { write: (c: string) => (stderr += c) },
-    env: { PATH: process.env.PATH },
+    env,
     cwd,
   };
   const code = await runMigrate(argv, io);
@@ -109,6 +109,17 @@ describe("pulumi-uptime migrate", () => {
       /uptimerobot-missing-column\.csv: line 1: expected the columns Friendly Name, URL, Type; missing URL/,
     );
     expect(() => readdirSync(r.out)).toThrow();
+  });
+
+  it("exits 1 naming what is missing when Go, C# or Java cannot be converted without the pulumi CLI", async () => {
+    const r = await run(
+      ["--from", "kuma-backup", fixturePath("kuma-backup.json"), "--language", "go", "--out", "out"],
+      {
+        PATH: "/nonexistent",
+      },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("--language go needs the pulumi CLI on PATH (it runs `pulumi convert --from yaml`)");
   });
 
   it("exits 2 with the usage for a bad source, language or missing input", async () => {
