@@ -30,8 +30,8 @@ Options:
                      of \`terraform show -json\`, with UptimeRobot, Better Stack or Uptime Kuma
                      resources), uptimerobot-csv (UptimeRobot's CSV export of monitors) or
                      kuma-backup (Uptime Kuma's JSON backup file).
-  --language LANG    The program's language: yaml, typescript (the default) or python are
-                     written directly; go, csharp and java through \`pulumi convert\` (needs the
+  --language LANG    The program's language: yaml, typescript (the default), python or go
+                     are written directly; csharp and java through \`pulumi convert\` (needs the
                      pulumi CLI and the uptime plugin).
   --out DIR          Where to write the project and the report (created; files in it are
                      replaced). Default: ./migrated-monitors.

@@ -1,5 +1,5 @@
 /**
- * Go, C# and Java programs: Pulumi's own program generators convert the YAML program
+ * C# and Java programs: Pulumi's own program generators convert the YAML program
  * (`pulumi convert --from yaml`), as export's `--format import` leaves other languages to
  * `pulumi import`. The YAML holds no secret, so neither does what they write.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** Languages written through `pulumi convert`. */
-export const CONVERTED_LANGUAGES = ["go", "csharp", "java"] as const;
+export const CONVERTED_LANGUAGES = ["csharp", "java"] as const;
 
 /** `pulumi convert` could not write the program: exit 1, with what it said. */
 export class ConvertError extends Error {}

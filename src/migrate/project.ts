@@ -1,15 +1,17 @@
 /**
  * The files of the project a migration writes, by language: the program and what runs it
- * (Pulumi.yaml; package.json and tsconfig.json for TypeScript; requirements.txt for Python).
+ * (Pulumi.yaml; package.json and tsconfig.json for TypeScript; requirements.txt for Python;
+ * go.mod for Go).
  * TypeScript is export's own writer; YAML and Python write the same plan.
  */
 import type { ExportPlan } from "../export/plan";
 import { renderTs } from "../export/render-ts";
+import { goMod, renderGo } from "./render-go";
 import { renderPython } from "./render-python";
 import { renderYamlProgram, SET_YOURSELF } from "./render-yaml-program";
 
 /** Languages whose files are written here (the others go through `pulumi convert`). */
-export const WRITTEN_LANGUAGES = ["yaml", "typescript", "python"] as const;
+export const WRITTEN_LANGUAGES = ["yaml", "typescript", "python", "go"] as const;
 export type WrittenLanguage = (typeof WRITTEN_LANGUAGES)[number];
 
 /** File name → text. */
@@ -21,6 +23,12 @@ export function projectFiles(
   const { project, source } = options;
   if (language === "yaml") return { "Pulumi.yaml": renderYamlProgram(plan, options) };
   const description = `Monitors migrated from ${source}`;
+  if (language === "go")
+    return {
+      "Pulumi.yaml": `name: ${project}\ndescription: ${JSON.stringify(description)}\nruntime: go\n`,
+      "go.mod": goMod(project),
+      "main.go": renderGo(plan, source),
+    };
   if (language === "python")
     return {
       "Pulumi.yaml": `name: ${project}\ndescription: ${JSON.stringify(description)}\nruntime:\n  name: python\n  options:\n    virtualenv: venv\n`,

@@ -10,15 +10,27 @@ import { SET_YOURSELF } from "./render-yaml-program";
 
 const INDENT = "    ";
 
-/** A Python literal: JSON strings and numbers are Python literals too; booleans and lists are spelled out. */
+/** The SDK's enum of each argument whose value is one of a list (calling it with the value gives the member). */
+const ENUMS: Record<string, string> = {
+  interval: "uptime.Interval",
+  alertCondition: "uptime.AlertCondition",
+  requestMethod: "uptime.RequestMethod",
+  sslAlertDays: "uptime.ExpiryAlertDays",
+  domainAlertDays: "uptime.ExpiryAlertDays",
+  cacheBuster: "uptime.CacheBuster",
+};
+
+/** A Python expression: JSON strings and numbers are Python literals too; booleans, enums and lists are spelled out. */
 function literal(value: unknown, field: string): string {
   if (isPlaceholder(value)) return `config.require_secret(${JSON.stringify(value.configKey)})`;
+  if (ENUMS[field]) return `${ENUMS[field]}(${JSON.stringify(value)})`;
   if (typeof value === "boolean") return value ? "True" : "False";
   if (Array.isArray(value)) {
     const args = field === "alerts" ? "uptime.AlertArgs" : "uptime.RequestHeaderArgs";
-    const items = value.map(
-      (e: { key: string; value: unknown }) => `${args}(key=${JSON.stringify(e.key)}, value=${literal(e.value, "")})`,
-    );
+    const items = value.map((e: { key: string; value: unknown }) => {
+      const key = field === "alerts" ? `uptime.AlertChannel(${JSON.stringify(e.key)})` : JSON.stringify(e.key);
+      return `${args}(key=${key}, value=${literal(e.value, "")})`;
+    });
     return `[\n${items.map((i) => `${INDENT}${INDENT}${i},`).join("\n")}\n${INDENT}]`;
   }
   return JSON.stringify(value);

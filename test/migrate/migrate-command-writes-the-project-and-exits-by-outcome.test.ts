@@ -85,7 +85,7 @@ describe("pulumi-uptime migrate", () => {
       "requirements.txt",
     ]);
     const py = written["__main__.py"];
-    expect(py).toContain('    alert_condition="url_no_text",\n    alert_text_lookup="ready",');
+    expect(py).toContain('    alert_condition=uptime.AlertCondition("url_no_text"),\n    alert_text_lookup="ready",');
     expect(py).toContain('    request_auth_password=config.require_secret("csvAdminRequestAuthPassword"),');
     expect(py).toContain("    paused=True,");
     expect(r.code).toBe(1);
@@ -111,15 +111,15 @@ describe("pulumi-uptime migrate", () => {
     expect(() => readdirSync(r.out)).toThrow();
   });
 
-  it("exits 1 naming what is missing when Go, C# or Java cannot be converted without the pulumi CLI", async () => {
+  it("exits 1 naming what is missing when C# or Java cannot be converted without the pulumi CLI", async () => {
     const r = await run(
-      ["--from", "kuma-backup", fixturePath("kuma-backup.json"), "--language", "go", "--out", "out"],
+      ["--from", "kuma-backup", fixturePath("kuma-backup.json"), "--language", "csharp", "--out", "out"],
       {
         PATH: "/nonexistent",
       },
     );
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain("--language go needs the pulumi CLI on PATH (it runs `pulumi convert --from yaml`)");
+    expect(r.stderr).toContain("--language csharp needs the pulumi CLI on PATH (it runs `pulumi convert --from yaml`)");
   });
 
   it("exits 2 with the usage for a bad source, language or missing input", async () => {
