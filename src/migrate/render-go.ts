@@ -6,17 +6,8 @@
 import { isPlaceholder, type ExportPlan } from "../export/plan";
 import { headerLines, oneLine, secretsFooterLines } from "../export/text";
 import { toPascal } from "../schemas/name-case";
+import { ENUM_TYPES } from "./sdk-enums";
 import { SET_YOURSELF } from "./render-yaml-program";
-
-/** The SDK type of each argument whose value is one of a list. */
-const ENUMS: Record<string, string> = {
-  interval: "uptime.Interval",
-  alertCondition: "uptime.AlertCondition",
-  requestMethod: "uptime.RequestMethod",
-  sslAlertDays: "uptime.ExpiryAlertDays",
-  domainAlertDays: "uptime.ExpiryAlertDays",
-  cacheBuster: "uptime.CacheBuster",
-};
 
 function value(field: string, v: unknown): string {
   if (isPlaceholder(v)) return `cfg.RequireSecret(${JSON.stringify(v.configKey)})`;
@@ -29,7 +20,7 @@ function value(field: string, v: unknown): string {
     );
     return `${alerts ? "uptime.AlertArray" : "uptime.RequestHeaderArray"}{\n${items.map((i) => `\t\t\t\t${i},`).join("\n")}\n\t\t\t}`;
   }
-  if (ENUMS[field]) return `${ENUMS[field]}(${JSON.stringify(v)})`;
+  if (ENUM_TYPES[field]) return `uptime.${ENUM_TYPES[field]}(${JSON.stringify(v)})`;
   if (typeof v === "boolean") return `pulumi.Bool(${v})`;
   return `pulumi.String(${JSON.stringify(v)})`;
 }

@@ -6,24 +6,15 @@
 import { isPlaceholder, type ExportPlan } from "../export/plan";
 import { headerLines, oneLine, secretsFooterLines } from "../export/text";
 import { toSnake } from "../schemas/name-case";
+import { ENUM_TYPES } from "./sdk-enums";
 import { SET_YOURSELF } from "./render-yaml-program";
 
 const INDENT = "    ";
 
-/** The SDK's enum of each argument whose value is one of a list (calling it with the value gives the member). */
-const ENUMS: Record<string, string> = {
-  interval: "uptime.Interval",
-  alertCondition: "uptime.AlertCondition",
-  requestMethod: "uptime.RequestMethod",
-  sslAlertDays: "uptime.ExpiryAlertDays",
-  domainAlertDays: "uptime.ExpiryAlertDays",
-  cacheBuster: "uptime.CacheBuster",
-};
-
 /** A Python expression: JSON strings and numbers are Python literals too; booleans, enums and lists are spelled out. */
 function literal(value: unknown, field: string): string {
   if (isPlaceholder(value)) return `config.require_secret(${JSON.stringify(value.configKey)})`;
-  if (ENUMS[field]) return `${ENUMS[field]}(${JSON.stringify(value)})`;
+  if (ENUM_TYPES[field]) return `uptime.${ENUM_TYPES[field]}(${JSON.stringify(value)})`;
   if (typeof value === "boolean") return value ? "True" : "False";
   if (Array.isArray(value)) {
     const args = field === "alerts" ? "uptime.AlertArgs" : "uptime.RequestHeaderArgs";
