@@ -93,7 +93,7 @@ function monitor(m: Record<string, unknown>, at: string, contacts: Map<string, S
         ? { text: str(m.keyword)!, alertWhen: bool(m.invertKeyword) ? "present" : "absent" }
         : undefined,
     method: str(m.method)?.toUpperCase(),
-    headers: kumaHeaders(m.headers),
+    headers: kumaHeaders(m.headers).headers,
     auth: username ? { scheme, username, password: str(m.basic_auth_pass) } : undefined,
     paused: m.active !== undefined && !bool(m.active),
     sslExpiryDays: bool(m.expiryNotification)
@@ -102,6 +102,7 @@ function monitor(m: Record<string, unknown>, at: string, contacts: Map<string, S
     contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this backup)` }),
     blocker: bool(m.upsideDown) ? UPSIDE_DOWN : undefined,
     dropped: kumaExtras({
+      unreadableHeaders: kumaHeaders(m.headers).unreadable,
       acceptedStatusCodes: m.accepted_statuscodes,
       body: str(m.body),
       ignoreTls: bool(m.ignoreTls),

@@ -47,7 +47,7 @@ function monitor(r: TfResource, contacts: Map<string, SourceContact>): SourceMon
         ? { text: str(a.keyword)!, alertWhen: bool(a.invert_keyword) ? "present" : "absent" }
         : undefined,
     method: str(a.method)?.toUpperCase(),
-    headers: kumaHeaders(a.headers),
+    headers: kumaHeaders(a.headers).headers,
     auth: username
       ? { scheme: (str(a.auth_method) ?? "basic").toLowerCase(), username, password: str(a.basic_auth_pass) }
       : undefined,
@@ -56,6 +56,7 @@ function monitor(r: TfResource, contacts: Map<string, SourceContact>): SourceMon
     contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this state)` }),
     blocker: bool(a.upside_down) ? UPSIDE_DOWN : undefined,
     dropped: kumaExtras({
+      unreadableHeaders: kumaHeaders(a.headers).unreadable,
       acceptedStatusCodes: a.accepted_status_codes,
       body: str(a.body),
       ignoreTls: bool(a.ignore_tls),

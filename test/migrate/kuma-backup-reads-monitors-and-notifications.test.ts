@@ -53,6 +53,15 @@ describe("an Uptime Kuma backup file", () => {
     expect(r.monitors[4].blocker).toMatch(/upside-down/);
   });
 
+  it("says so when a monitor's headers are not a JSON object, instead of dropping them silently", () => {
+    const backup = JSON.stringify({
+      monitorList: [{ name: "H", type: "http", url: "https://h.example/", headers: "X-Token: abc" }],
+    });
+    const [m] = readKumaBackup(backup, "b.json").monitors;
+    expect(m.headers).toEqual([]);
+    expect(m.dropped).toEqual(["request headers (not a JSON object)"]);
+  });
+
   it("lists maintenance and status pages as other items", () => {
     expect(r.others.map((o) => [o.kind, o.name])).toEqual([
       ["maintenance window", "Kuma Sunday window"],
