@@ -6,10 +6,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { convertProgram, ConvertError, CONVERTED_LANGUAGES } from "../migrate/convert";
-import { migrate } from "../migrate/map";
-import { projectFiles, WRITTEN_LANGUAGES, type WrittenLanguage } from "../migrate/project";
+import { mapMonitors } from "../migrate/map";
+import { projectFiles, WRITTEN_LANGUAGES, type WrittenLanguage } from "../migrate/project-files";
 import { readSource } from "../migrate/read";
-import { buildReport, exitCodeOf, renderMarkdown } from "../migrate/report";
+import { buildReport, exitCodeOf, renderMarkdown } from "../migrate/migration-report";
 import { slugify } from "../export/plan";
 import { renderYamlProgram } from "../migrate/render-yaml-program";
 import { MigrateInputError, SOURCES, type SourceName } from "../migrate/source";
@@ -113,7 +113,7 @@ async function migrateFile(opts: MigrateOptions, io: CliIo): Promise<number> {
   }
   let migration;
   try {
-    migration = migrate(readSource(opts.from, text, opts.input));
+    migration = mapMonitors(readSource(opts.from, text, opts.input));
   } catch (err) {
     if (!(err instanceof MigrateInputError)) throw err;
     io.stderr.write(`pulumi-uptime migrate: ${err.message}\n`);

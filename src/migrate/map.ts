@@ -197,7 +197,7 @@ function otherEntry(o: SourceOther): ReportEntry {
 }
 
 /** Maps what a reader read: the plan to render, the report's entries, and the config keys to set. */
-export function migrate(read: SourceRead): Migration {
+export function mapMonitors(read: SourceRead): Migration {
   const entries: ReportEntry[] = [];
   const mapped: { entry: ReportEntry; m: Mapped }[] = [];
   read.monitors.forEach((sm, i) => {

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrate } from "../../src/cli/migrate";
-import type { MigrationReport } from "../../src/migrate/report";
+import type { MigrationReport } from "../../src/migrate/migration-report";
 import { asList, startE2EServer, type ApiMonitor, type E2EServer } from "./api";
 import { E2EStack, leaks, ok, PLUGIN_DIR, REPO, secs } from "./harness";
 import { compileExample, exampleEnv } from "./examples";

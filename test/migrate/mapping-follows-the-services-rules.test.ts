@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { migrate, nearest } from "../../src/migrate/map";
+import { mapMonitors, nearest } from "../../src/migrate/map";
 import type { SourceMonitor } from "../../src/migrate/source";
 import { EXPIRY_ALERT_DAYS, INTERVALS } from "../../src/schemas/values";
 
@@ -18,7 +18,7 @@ function source(over: Partial<SourceMonitor> = {}): SourceMonitor {
     ...over,
   };
 }
-const one = (over: Partial<SourceMonitor> = {}) => migrate({ monitors: [source(over)], others: [] });
+const one = (over: Partial<SourceMonitor> = {}) => mapMonitors({ monitors: [source(over)], others: [] });
 const args = (m: ReturnType<typeof one>) => Object.fromEntries(m.plan.monitors[0].args);
 
 describe("nearest allowed value", () => {
@@ -109,7 +109,7 @@ describe("mapping a monitor", () => {
 
   it("turns contacts of the service's channels into alerts, one config key per contact, and drops the others", () => {
     const slack = { kind: "slack", name: "Ops", value: "https://hooks.slack.com/x" };
-    const m = migrate({
+    const m = mapMonitors({
       monitors: [
         source({ name: "A", contacts: [slack, { kind: "smtp", name: "Mail" }, { kind: "pagerduty", name: "PD" }] }),
         source({ name: "B", contacts: [slack] }),
@@ -133,7 +133,7 @@ describe("mapping a monitor", () => {
   });
 
   it("does not map kinds that check no HTTP(S) URL, blocked monitors, or URLs that are not http(s)", () => {
-    const m = migrate({
+    const m = mapMonitors({
       monitors: [
         source({ kind: "ping", http: false, url: "host.example.com" }),
         source({ kind: "port", http: false }),

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMigrate } from "../../src/cli/migrate";
 import type { CliIo } from "../../src/cli/command";
-import type { MigrationReport } from "../../src/migrate/report";
+import type { MigrationReport } from "../../src/migrate/migration-report";
 import { fixturePath, leaked } from "./helpers";
 
 const dirs: string[] = [];

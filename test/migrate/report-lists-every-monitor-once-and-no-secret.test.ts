@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { migrate } from "../../src/migrate/map";
-import { buildReport, exitCodeOf, renderMarkdown } from "../../src/migrate/report";
+import { mapMonitors } from "../../src/migrate/map";
+import { buildReport, exitCodeOf, renderMarkdown } from "../../src/migrate/migration-report";
 import { readTerraformState } from "../../src/migrate/terraform-state";
 import { fixture, leaked } from "./helpers";
 
-const migration = () => migrate(readTerraformState(fixture("uptimerobot-official.tfstate"), "ur.tfstate"));
+const migration = () => mapMonitors(readTerraformState(fixture("uptimerobot-official.tfstate"), "ur.tfstate"));
 
 describe("the migration report", () => {
   const report = buildReport(migration(), { from: "terraform-state", file: "ur.tfstate" }, "yaml", ["Pulumi.yaml"]);
@@ -49,7 +49,7 @@ describe("the migration report", () => {
 
   it("exits 1 when anything was approximated or not carried, 0 when all mapped", () => {
     expect(exitCodeOf(report)).toBe(1);
-    const all = migrate({
+    const all = mapMonitors({
       monitors: [
         {
           ref: "line 2",
