@@ -24,6 +24,7 @@ import { b11Blocks } from "./b11-audit";
 import { b12Blocks } from "./b12-test-command";
 import { b13Blocks } from "./b13-policy-pack";
 import { b14, b14Section, writeB14Section } from "./b14-maintenance";
+import { b15Blocks } from "./b15-migrate";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
 
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10, B11, B12 and B13 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`): their last sections are kept.
+  // B10 to B13 and B15 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`): their last sections are kept.
   const kept = [
     ...b7StandaloneBlocks(previous),
     ...b9Blocks(previous),
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
     ...b11Blocks(previous),
     ...b12Blocks(previous),
     ...b13Blocks(previous),
+    ...b15Blocks(previous),
   ];
   writeFileSync(
     file,
