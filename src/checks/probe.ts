@@ -1,7 +1,7 @@
 /**
  * One check of one target over HTTP(S), as the service's checker does it: the monitor's
- * method, headers and Basic auth; redirects followed up to a bound; up or down by the
- * alert condition. The one check of the project: the local server's checker
+ * method, headers and Basic auth; redirects followed (up to a bound of ours); up or down by
+ * the alert condition. The one check of the project: the local server's checker
  * (src/server/checks) and `pulumi-uptime test` (src/cli/test.ts) both run it. Bounded in time (one deadline for the whole check, redirects and body
  * included) and in bytes (a text lookup reads at most `maxBodyBytes`; an availability
  * check reads no body at all). Never throws: every failure is a "down" with its reason.
@@ -33,7 +33,11 @@ export interface ProbeSettings {
   connections?: Connections;
 }
 
-/** The service's bounds: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup. */
+/**
+ * The bounds of a check: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup.
+ * Our choices, for the local server's checker and `pulumi-uptime test` alike: the service
+ * publishes no timeout, redirect limit or body limit of its own.
+ */
 export const PROBE_DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: 1024 * 1024,

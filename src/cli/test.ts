@@ -16,11 +16,13 @@ import { readStackConfig, SourceError } from "../export/stack";
 // The preview and the state are read only for --stack: `--file` starts without that code.
 const stackSources = () => import("./test-stack");
 
-export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
+export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME)
+                          [--base-url FROM=TO]... [--json] [--junit FILE] [--concurrency N]
+                          [--timeout SECONDS] [--ca FILE] [--time-zone ZONE]
 
 Runs each declared monitor's check once, from this machine, as the service would: the
 monitor's method, headers, basic auth and cache buster; its alert condition (with the
-text lookup); the service's timeout; for https URLs the certificate's expiry against
+text lookup); within a timeout; for https URLs the certificate's expiry against
 sslAlertDays. Reports for each monitor \`pass\`, \`alert\` with the reason the service
 would give, or \`skipped\` with why (paused, in its maintenance window, or a value the
 check needs is unknown until deploy).
@@ -38,7 +40,9 @@ Options:
   --json             Print { "results": [{ "name", "url", "outcome", "reason" }] }.
   --junit FILE       Also write a JUnit XML report to FILE.
   --concurrency N    Checks at once, 1 to 1000. Default 10.
-  --timeout SECONDS  Time for one check, redirects included. Default 10, the service's.
+  --timeout SECONDS  Time for one check, redirects included. Default 10. This command's
+                     choice, as are at most 5 redirects and 1 MiB of body read for a
+                     text lookup: the service publishes no limits of its own.
   --ca FILE          PEM certificates to trust for https, besides the usual ones.
   --time-zone ZONE   The account's time zone, for maintenance windows. Default: env
                      UPTIME_TIME_ZONE, else UTC.
