@@ -22,7 +22,7 @@ import {
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
 export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
-                           [--fail-on unmanaged,conflict,missing,unreadable]
+                           [--fail-on unmanaged,conflict,missing,unreadable] [--unmanaged-incidents]
                            [--base-url URL] [--api-key KEY] [--pulumi PATH]
 
 Reads the state of every stack of the backend the pulumi CLI is logged in to (or those
