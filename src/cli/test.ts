@@ -11,8 +11,10 @@ import { MonitorsFileError } from "../gitops/load-monitors";
 import { isTimeZone } from "../util/time";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { jsonReport, junitReport, summary, textReport } from "./test-report";
-import { monitorsOfFile, projectName, type StackConfig } from "./test-sources";
-import { readStackConfig, SourceError } from "../export/stack";
+import { monitorsOfFile, type StackConfig } from "./test-sources";
+import { projectName } from "../stack/project";
+import { StackError } from "../stack/pulumi-command";
+import { readStackConfig } from "../stack/stack-config";
 // The preview and the state are read only for --stack: `--file` starts without that code.
 const stackSources = () => import("./test-stack");
 
@@ -199,7 +201,7 @@ async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
   } catch (err) {
     // File problems name the file, entry and field; stack errors name the command. Neither holds a value.
     io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
-    return err instanceof MonitorsFileError || err instanceof SourceError ? 2 : 1;
+    return err instanceof MonitorsFileError || err instanceof StackError ? 2 : 1;
   }
   const started = performance.now();
   const connections = keptAliveConnections();

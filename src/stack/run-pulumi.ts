@@ -1,7 +1,7 @@
 /**
- * Running the `pulumi` CLI and collecting what it printed: the one runner of the commands
- * that read stacks (export's, test's and verify's stack, the audit's backend). Callers decide
- * what a failure means; this only reports it.
+ * Running one `pulumi` process and collecting what it printed: the one process runner of
+ * src/stack (pulumi-command.ts gives it a stack and turns failures into errors). Callers
+ * decide what a failure means; this only reports it.
  */
 import { execFile } from "node:child_process";
 
