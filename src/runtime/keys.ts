@@ -22,8 +22,9 @@ export const RESOURCE_URN_KEY = "__urn";
  * not secret itself, is what tells the pack (policy/) that a credential sits in plaintext in
  * the program or its config. The plugin fills it from the request's secret marks; the
  * dynamic resources, whose provider host receives no secret marks, from the program's values.
+ * One underscore, not two: the engine drops `__` keys from what it hands a policy pack.
  */
-export const PLAINTEXT_HEADERS_KEY = "__plaintextHeaders";
+export const PLAINTEXT_HEADERS_KEY = "_plaintextHeaders";
 
 /** Keys the doors add to the inputs, passed through `check` untouched. */
 export const INTERNAL_KEYS = [RESOURCE_NAME_KEY, RESOURCE_URN_KEY, PLAINTEXT_HEADERS_KEY] as const;

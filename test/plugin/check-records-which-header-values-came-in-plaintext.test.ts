@@ -24,7 +24,7 @@ describe("the plugin's check of request headers", () => {
       }),
     );
     expect(failures).toEqual([]);
-    expect(inputs.__plaintextHeaders).toEqual(["Authorization", "X-Trace"]);
+    expect(inputs._plaintextHeaders).toEqual(["Authorization", "X-Trace"]);
     expect(isSecret(inputs.requestHeaders)).toBe(true);
     expect(JSON.stringify(outsideSecrets(inputs))).not.toContain("plugin-plaintext-token");
   });
@@ -33,7 +33,7 @@ describe("the plugin's check of request headers", () => {
     const headers = [{ key: "Authorization", value: TOKEN }];
     for (const patch of [{ requestHeaders: secret(headers) }, { requestHeaders: [secret(headers[0])] }, {}]) {
       const { inputs } = await env.plugin.check("Monitor", "api", monitorInputs(patch));
-      expect(inputs).not.toHaveProperty("__plaintextHeaders");
+      expect(inputs).not.toHaveProperty("_plaintextHeaders");
     }
   });
 
@@ -44,7 +44,7 @@ describe("the plugin's check of request headers", () => {
       monitorInputs({ name: "recorded", requestHeaders: [{ key: "Authorization", value: TOKEN }] }),
     );
     const created = await env.plugin.create("Monitor", "recorded", inputs);
-    expect(created.outs).not.toHaveProperty("__plaintextHeaders");
+    expect(created.outs).not.toHaveProperty("_plaintextHeaders");
     await env.plugin.delete("Monitor", "recorded", created.id, created.outs);
   });
 });

@@ -53,7 +53,7 @@ describe("the policy pack's view of a monitor", () => {
         { key: "Authorization", value: "Bearer tok" },
         { key: "Cookie", value: "a=b" },
       ],
-      __plaintextHeaders: ["Authorization"],
+      _plaintextHeaders: ["Authorization"],
     };
     const view = monitorView(MONITOR_TYPES.plugin, "api", props, () => true);
     expect(view.requestHeaders).toEqual([
