@@ -11,7 +11,7 @@ import { MonitorsFileError } from "../gitops/load-monitors";
 import { isTimeZone } from "../util/time";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { jsonReport, junitReport, summary, textReport } from "./test-report";
-import { monitorsOfFile, type StackConfig } from "./test-sources";
+import { fileDefaults, monitorsOfFile, TestDefaultsError, type StackConfig } from "./test-sources";
 import { projectName } from "../stack/project";
 import { StackError } from "../stack/pulumi-command";
 import { readStackConfig } from "../stack/stack-config";
@@ -148,9 +148,9 @@ async function declaredMonitors(opts: TestOptions, io: CliIo): Promise<DeclaredM
   const target = { cwd, env: io.env, stack: opts.stack };
   if (opts.file) {
     // Without a stack there is no config to read `${config:key}` from, nor a project to name.
-    if (!opts.stack) return monitorsOfFile(opts.file);
+    if (!opts.stack) return monitorsOfFile(opts.file, undefined, undefined, fileDefaults(undefined, io.env));
     const config: StackConfig = await readStackConfig(target);
-    return monitorsOfFile(opts.file, config, projectName(cwd));
+    return monitorsOfFile(opts.file, config, projectName(cwd), fileDefaults(config, io.env));
   }
   const stack = await stackSources();
   return opts.deployed ? stack.monitorsOfState(target) : stack.monitorsOfPreview(target);
@@ -201,7 +201,7 @@ async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
   } catch (err) {
     // File problems name the file, entry and field; stack errors name the command. Neither holds a value.
     io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
-    return err instanceof MonitorsFileError || err instanceof StackError ? 2 : 1;
+    return err instanceof MonitorsFileError || err instanceof StackError || err instanceof TestDefaultsError ? 2 : 1;
   }
   const started = performance.now();
   const connections = keptAliveConnections();
