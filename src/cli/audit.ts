@@ -10,7 +10,7 @@ import { UptimeConfigError } from "../client/errors";
 import { classify, failingFindings, FINDINGS, holdings, type AuditedStack, type Finding } from "../audit/classify";
 import { selectStacks } from "../audit/glob";
 import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
-import { renderJson, renderTable } from "../audit/render";
+import { renderJson, renderTable } from "../audit/render-report";
 import { listStacks } from "../stack/list-stacks";
 import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
 import { redactUrls, StackError, type StackTarget } from "../stack/pulumi-command";

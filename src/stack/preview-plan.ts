@@ -14,7 +14,7 @@ import { notFound, pulumiArgs, StackError, type StackTarget } from "./pulumi-com
 import { MONITOR_TYPES } from "./state-resource";
 
 /** A monitor of the plan: its URN and planned state (inputs as the provider's check left them). */
-export interface PlannedMonitor {
+interface PlannedMonitor {
   urn: string;
   /** Secret values in their envelopes (open-secrets.ts); the engine's unknown where a value waits for deploy. */
   state: Record<string, unknown>;

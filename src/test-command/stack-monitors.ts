@@ -4,13 +4,12 @@
  * secrets shown through src/stack, into memory only; every value that was secret is listed
  * with its monitor so that it is never printed.
  */
-import type { DeclaredMonitor } from "../checks";
 import { openSecrets } from "../stack/open-secrets";
 import { plannedMonitors } from "../stack/preview-plan";
 import type { StackTarget } from "../stack/pulumi-command";
 import { exportState, monitorResources } from "../stack/state-resource";
 import { urnName } from "../util/urn";
-import { secretArgs } from "./test-sources";
+import { secretArgs, type DeclaredMonitor } from "./declared-monitor";
 
 /** A monitor from a resource's inputs (as the provider's check left them). */
 function monitorOf(urn: string, inputs: Record<string, unknown>): DeclaredMonitor {
