@@ -3,8 +3,8 @@
  * runs, with the service's semantics (src/probe), and reports per monitor `pass`,
  * `alert` with the reason the service would give, or `skipped` with why.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
+import { renameSync, writeFileSync } from "node:fs";
+import { checkNetwork, type CheckNetwork } from "../test-command/check-network";
 import { closeConnections, keptAliveConnections } from "../probe/connections";
 import { PROBE_DEFAULTS, type ProbeSettings } from "../probe/probe";
 import type { DeclaredMonitor } from "../test-command/declared-monitor";
@@ -47,7 +47,8 @@ Options:
   --timeout SECONDS  Time for one check, redirects included. Default 10. This command's
                      choice, as are at most 5 redirects and 1 MiB of body read for a
                      text lookup: the service publishes no limits of its own.
-  --ca FILE          PEM certificates to trust for https, besides the usual ones.
+  --ca FILE          PEM certificates to trust for https, added to the usual ones
+                     (Node's, NODE_EXTRA_CA_CERTS, UPTIME_CA_CERTIFICATES, SSL_CERT_FILE).
   --time-zone ZONE   The account's time zone, for maintenance windows. Default: env
                      UPTIME_TIME_ZONE, else UTC.
   -h, --help         Show this help.
@@ -186,17 +187,6 @@ export async function runTest(argv: string[], io: CliIo = processIo()): Promise<
 }
 
 async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
-  let ca: (string | Buffer)[] | undefined;
-  if (opts.ca) {
-    try {
-      ca = [...rootCertificates, readFileSync(opts.ca, "utf8")];
-    } catch (err) {
-      io.stderr.write(
-        `pulumi-uptime test: --ca: cannot read ${opts.ca}: ${(err as NodeJS.ErrnoException).code ?? ""}\n`,
-      );
-      return 2;
-    }
-  }
   let monitors: DeclaredMonitor[];
   try {
     monitors = await declaredMonitors(opts, io);
@@ -205,12 +195,29 @@ async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
     io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
     return err instanceof MonitorsFileError || err instanceof StackError || err instanceof TestDefaultsError ? 2 : 1;
   }
+  let network: CheckNetwork;
+  try {
+    // SSL_CERT_FILE is read only when a check uses TLS: a bad one never fails an http-only run.
+    const rewrite = urlRewriter(opts.baseUrls);
+    const tls = monitors.some((m) => typeof m.args.url === "string" && /^https:/i.test(rewrite(m.args.url)));
+    network = checkNetwork(io.env, opts.ca, tls);
+  } catch (err) {
+    io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
+    return 2;
+  }
   const started = performance.now();
   const connections = keptAliveConnections();
   let checked: Awaited<ReturnType<typeof checkMonitors>>;
   try {
     checked = await checkMonitors(monitors, {
-      settings: { ...PROBE_DEFAULTS, timeoutMs: opts.timeoutMs, loopbackOnly: false, ca, connections },
+      settings: {
+        ...PROBE_DEFAULTS,
+        timeoutMs: opts.timeoutMs,
+        loopbackOnly: false,
+        ca: network.ca,
+        proxyFor: network.proxyFor,
+        connections,
+      },
       concurrency: opts.concurrency,
       timeZone: opts.timeZone ?? io.env.UPTIME_TIME_ZONE,
       rewriteUrl: urlRewriter(opts.baseUrls),
