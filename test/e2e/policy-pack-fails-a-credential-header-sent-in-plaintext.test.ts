@@ -1,6 +1,7 @@
 /**
  * The credential-header rule under the real engine, on a TypeScript program through the dynamic
- * resources (a YAML program through the plugin is not covered yet: docs/standards-for-a-team.md).
+ * resources (a YAML program through the plugin is not: pulumi-yaml sends the schema's secret
+ * `requestHeaders` input secret whole; docs/standards-for-a-team.md).
  * Both doors hold every header value secret from check on, so the engine alone would hand the pack only secrets; the
  * provider's record of which header names arrived in plaintext is what the rule reads. A
  * plaintext `Authorization` header fails the mandatory rule naming the resource and the header;
