@@ -9,8 +9,9 @@
  *    list does not show it yet. The server counts the reads it answered inside a window, and
  *    the test asserts the `up` made some. Then `preview --expect-no-changes`.
  * 2. Lag 8,000 ms. A change to 20 monitors (`up`), then at once `preview
- *    --expect-no-changes` (the state `up` wrote), `refresh`, and `preview
- *    --expect-no-changes` again. This part lags longer because the engine itself takes
+ *    --expect-no-changes` (the state `up` wrote, judged inside the lag). Another change to
+ *    them (`up`), then at once `refresh`, and `preview --expect-no-changes` (a change of its
+ *    own: a preview between would push the refresh past the window). This part lags longer because the engine itself takes
  *    2 to 5 s here to start a command: a refresh in a command of its own reads inside a
  *    window of 1.5 s only on a fast machine. The test checks that the refresh's first read
  *    came inside the window and that the server answered some of its reads from inside it,
@@ -128,17 +129,27 @@ describe(`reads lagging writes (${LAG} ms, then ${LONG_LAG} ms) under the engine
     expect(await fresh(() => convergenceProblems(srv, stack, PREFIX, COUNT))).toEqual([]);
   });
 
-  it(`lag ${LONG_LAG} ms: a change to ${CHANGED}, then at once preview --expect-no-changes, refresh (reading inside the lag) records their new fields, preview --expect-no-changes`, async () => {
-    lag = LONG_LAG;
-    srv.server.setStaleReads(lag);
-    await stack.setConfig("fleet:urlPath", "v2");
+  /** `up` of a change to the first CHANGED monitors' URL path, which must update exactly those. */
+  async function changeUrls(path: string): Promise<void> {
+    await stack.setConfig("fleet:urlPath", path);
     await stack.setConfig("fleet:urlPathFirst", String(CHANGED));
-    const up = await timed("up (change)", () => stack.up());
+    const up = await timed(`up (change to ${path})`, () => stack.up());
     expect(up.run.code, up.run.output).toBe(0);
     expect(summary(up.run.output)).toEqual({ update: CHANGED, unchanged: COUNT + 1 - CHANGED });
+  }
+
+  it(`lag ${LONG_LAG} ms: a change to ${CHANGED}, then at once preview --expect-no-changes`, async () => {
+    lag = LONG_LAG;
+    srv.server.setStaleReads(lag);
+    await changeUrls("v2");
     // What `up` recorded, judged at once, while the service's reads still lag it.
     const afterUp = await timed("preview --expect-no-changes (after up)", () => stack.preview(["--expect-no-changes"]));
     expect(afterUp.run.code, afterUp.run.output).toBe(0);
+  });
+
+  it(`lag ${LONG_LAG} ms: another change to ${CHANGED}, then at once refresh (reading inside the lag) records their new fields; preview --expect-no-changes`, async () => {
+    // Its own change: a preview between the up and the refresh would push the refresh past the window.
+    await changeUrls("v3");
     const refresh = await timed("refresh", () => stack.refresh());
     expect(refresh.run.code, refresh.run.output).toBe(0);
     // The refresh read inside the window: what it read first was still the old version.
@@ -158,7 +169,7 @@ describe(`reads lagging writes (${LAG} ms, then ${LONG_LAG} ms) under the engine
         .filter((m) => m.name.startsWith(`${PREFIX} `))
         .filter((m) => {
           const i = Number(m.name.slice(PREFIX.length + 1));
-          return m.url !== fleetUrl(i, i < CHANGED ? "v2" : "health");
+          return m.url !== fleetUrl(i, i < CHANGED ? "v3" : "health");
         });
       expect(wrong).toEqual([]);
     });
