@@ -220,7 +220,7 @@ interface Watch {
  * Reading an account's monitors failed: which settings it used, and why. A rejected key or
  * settings that cannot work are a settings error (exit 2), not a monitor that failed (1).
  */
-export class AccountReadError extends Error {
+class AccountPollError extends Error {
   readonly settings: boolean;
   constructor(from: string, cause: unknown) {
     super(`reading the monitors with the settings of ${from}: ${(cause as Error).message}`, { cause });
@@ -292,7 +292,7 @@ export async function verifyState(
     for (const found of await Promise.all(
       [...watches.values()].map((w) =>
         watchChecks(w.client, w.watched, { withinMs, intervalMs: opts.intervalMs }).catch((err: unknown) =>
-          Promise.reject(new AccountReadError(w.from, err)),
+          Promise.reject(new AccountPollError(w.from, err)),
         ),
       ),
     ))
@@ -323,7 +323,7 @@ export async function verifyState(
   } catch (err) {
     // Client errors name the request and the status, never the key.
     io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
-    return err instanceof AccountReadError && err.settings ? 2 : 1;
+    return err instanceof AccountPollError && err.settings ? 2 : 1;
   } finally {
     await Promise.all([...watches.values()].map((w) => w.client.close()));
   }

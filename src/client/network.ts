@@ -140,7 +140,7 @@ export function bypassesProxy(hostname: string, port: number, noProxy: string | 
 }
 
 /** A proxy variable's value as a URL: without a scheme it names an http:// proxy (curl, Go). */
-export function proxyVariableUrl(value: string): string {
+function proxyVariableUrl(value: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
 }
 

@@ -8,7 +8,7 @@
 import { caFor, proxyFor, proxyUrlProblem, readCaCertificates, type ProxyRoute } from "../client/network";
 
 /** A network setting the checks cannot use: the message names it. */
-export class CheckNetworkError extends Error {}
+class CheckNetworkError extends Error {}
 
 export interface CheckNetwork {
   ca: string[] | undefined;
