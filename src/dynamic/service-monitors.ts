@@ -7,7 +7,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { Monitor } from "./monitor";
 import { CONFIG_KEYS, monitorDefaults, resolveSettings } from "../runtime/config";
 import { planServiceMonitors, type PlanContext, type ServiceMonitorsPlan } from "../runtime/service-monitors/plan";
-import { UNKNOWN } from "../runtime/unknowns";
+import { containsUnknown, isUnknown, UNKNOWN } from "../runtime/unknowns";
 import { pluginType } from "../schemas/type-tokens";
 import type { ServiceCheck, ServiceMonitorsInputs } from "../schemas/service-monitors";
 
@@ -30,6 +30,14 @@ function knownNow(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(knownNow);
   if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, knownNow(x)]));
   return v;
+}
+
+/** The input at `path` (`checks.api.path`), as given (an Input). */
+function inputAt(args: object, path: string): unknown {
+  let cur: unknown = args;
+  for (const part of path.split("."))
+    cur = cur && typeof cur === "object" ? (cur as Record<string, unknown>)[part] : undefined;
+  return cur;
 }
 
 /** Whether `v` holds an Output or a promise anywhere. */
@@ -82,18 +90,26 @@ export class ServiceMonitors extends pulumi.ComponentResource {
     // Validates what is known now (all of it in most programs): bad input fails the preview here.
     const now = planServiceMonitors(knownNow(args) as Record<string, unknown>, ctx);
     super(pluginType("ServiceMonitors"), name, {}, opts);
-    // With Outputs among the inputs, each argument is planned again once they are known.
-    const later: pulumi.Output<ServiceMonitorsPlan> | undefined = waits(args)
-      ? pulumi.output(args as pulumi.Input<Record<string, unknown>>).apply((plain) => planServiceMonitors(plain, ctx))
+    // With Outputs among the inputs, the arguments they feed are planned again once they are
+    // known; each is secret only when an input it comes from is (not because another one is).
+    const later = waits(args)
+      ? pulumi.unsecret(
+          pulumi
+            .output(args as pulumi.Input<Record<string, unknown>>)
+            .apply((plain) => planServiceMonitors(plain, ctx)),
+        )
       : undefined;
+    const fromLater = <T>(sources: string[], pick: (p: ServiceMonitorsPlan) => T): pulumi.Output<T> =>
+      pulumi
+        .all([later!, pulumi.output(sources.map((path) => inputAt(args, path)))])
+        .apply(([p]) => pick(p as ServiceMonitorsPlan));
     this.monitors = {};
     for (const m of now.monitors) {
       const monitorArgs: Record<string, unknown> = {};
-      // The known plan already holds every argument (unknown ones as placeholders).
-      for (const field of Object.keys(m.args))
-        monitorArgs[field] = later
-          ? later.apply((p) => p.monitors.find((x) => x.key === m.key)?.args[field])
-          : m.args[field];
+      for (const [field, value] of Object.entries(m.args))
+        monitorArgs[field] = containsUnknown(value)
+          ? fromLater(m.sources[field] ?? [], (p) => p.monitors.find((x) => x.key === m.key)?.args[field])
+          : value;
       this.monitors[m.key] = new Monitor(m.resourceName, monitorArgs as never, {
         parent: this,
         aliases: m.formerResourceName ? [{ name: m.formerResourceName }] : [],
@@ -105,7 +121,9 @@ export class ServiceMonitors extends pulumi.ComponentResource {
       >;
     this.monitorIds = each((mon) => mon.monitorId);
     this.monitorNames = each((mon) => mon.name);
-    this.selector = later ? later.apply((p) => p.selector) : pulumi.output(now.selector);
+    this.selector = isUnknown(now.selector)
+      ? fromLater(["service", "environment"], (p) => p.selector)
+      : pulumi.output(now.selector);
     this.registerOutputs({ monitorIds: this.monitorIds, monitorNames: this.monitorNames, selector: this.selector });
   }
 }
