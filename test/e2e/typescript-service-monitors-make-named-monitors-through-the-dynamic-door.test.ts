@@ -43,6 +43,6 @@ serviceMonitorsLifecycle({
     file: "index.ts",
     badPath: (t) => t.replace('path: "/health"', 'path: "health"'),
     rename: (t) => t.replace('home: { path: "/" }', 'root: { path: "/", formerly: "home" }'),
-    dropApi: (t) => t.replace(/        api: \{\n[\s\S]*?\n        \},\n/, ""),
+    dropApi: (t) => t.replace(/ {8}api: \{\n[\s\S]*?\n {8}\},\n/, ""),
   },
 });

@@ -14,6 +14,6 @@ serviceMonitorsLifecycle({
     badPath: (t) => t.replace("path: /health", "path: health"),
     rename: (t) =>
       t.replace("        home:\n          path: /\n", "        root:\n          path: /\n          formerly: home\n"),
-    dropApi: (t) => t.replace(/        api:\n(?: {10}.*\n)+/, ""),
+    dropApi: (t) => t.replace(/ {8}api:\n(?: {10}.*\n)+/, ""),
   },
 });
