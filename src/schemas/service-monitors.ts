@@ -144,7 +144,7 @@ export const serviceMonitorsOutputsSchema = z.object({
   monitorNames: field(z.record(z.string(), z.string()), "The name of each check's monitor, by key."),
   selector: field(
     z.string(),
-    "The exact prefix of every monitor name of this component (`<namePrefix><environment>/<service>/`), e.g. for `pulumi-uptime maintenance --name-prefix`.",
+    "The exact prefix of every monitor name of this component (`<namePrefix><environment>/<service>/`): what selects its monitors, and only them, by name.",
   ),
 });
 
