@@ -23,6 +23,7 @@ import { b10Blocks } from "./b10-shared-account";
 import { b11Blocks } from "./b11-audit";
 import { b12Blocks } from "./b12-test-command";
 import { b13Blocks } from "./b13-policy-pack";
+import { b14Blocks } from "./b14-service-monitors";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
 
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10, B11, B12 and B13 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`): their last sections are kept.
+  // B10-B14 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:services`): their last sections are kept.
   const kept = [
     ...b7StandaloneBlocks(previous),
     ...b9Blocks(previous),
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     ...b11Blocks(previous),
     ...b12Blocks(previous),
     ...b13Blocks(previous),
+    ...b14Blocks(previous),
   ];
   writeFileSync(
     file,

@@ -40,6 +40,13 @@ export interface ServiceMonitorsProgram {
   /** The children's resource type. */
   monitorType: string;
   edits: ServiceMonitorsEdits;
+  /** Readies the copied project (a venv, go.sum); returns the environment its commands need. */
+  prepare?(dir: string): Promise<Record<string, string>>;
+}
+
+/** `files` (an import-programs project) with its Pulumi.yaml naming the project `name`. */
+export function renamed(files: Record<string, string>, name: string): Record<string, string> {
+  return { ...files, "Pulumi.yaml": files["Pulumi.yaml"].replace(/^name: .*$/m, `name: ${name}`) };
 }
 
 /** `(e2e stack) acme-e2e/checkout/<key>`. */
@@ -68,6 +75,7 @@ export function serviceMonitorsLifecycle(program: ServiceMonitorsProgram): void 
             probeToken: { value: secrets.token, secret: true },
           },
         });
+        for (const [k, v] of Object.entries((await program.prepare?.(stack.dir)) ?? {})) stack.setEnv(k, v);
         await teamDefaults(stack);
         return stack;
       },
