@@ -15,7 +15,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { byName, failed, ok, summary, type E2EStack, type StackOptions } from "./harness";
-import { lifecycleStack } from "./lifecycle-stack";
+import { lifecycleStack, type LifecycleStack } from "./lifecycle-stack";
 import { asList, requestsBeyondSettingsCheck } from "./api";
 import { expectNoLeaks } from "./plugin-fixtures";
 import { randomBytes } from "node:crypto";
@@ -40,6 +40,8 @@ export interface ServiceMonitorsProgram {
   /** The children's resource type. */
   monitorType: string;
   edits: ServiceMonitorsEdits;
+  /** More checks right after the first `up` (the YAML program: the tools see the children). */
+  afterUp?(e2e: LifecycleStack, names: string[]): Promise<void>;
   /** Readies the copied project (a venv, go.sum); returns the environment its commands need. */
   prepare?(dir: string): Promise<Record<string, string>>;
 }
@@ -127,6 +129,7 @@ export function serviceMonitorsLifecycle(program: ServiceMonitorsProgram): void 
 
       ok(await e2e.stack.preview(["--expect-no-changes"]));
       expectNoLeaks(e2e.stack, [e2e.srv.apiKey, secrets.oncall, secrets.token]);
+      await program.afterUp?.(e2e, [nameOf("api"), nameOf("health"), nameOf("home")]);
     });
 
     it("a formerly rename keeps the monitor's id and changes only its name", async () => {
