@@ -43,12 +43,30 @@ function sdk() {
     rpc: require("@pulumi/pulumi/runtime/rpc") as typeof import("@pulumi/pulumi/runtime/rpc"),
     state: require("@pulumi/pulumi/runtime/state") as {
       withLocalStorage<T>(fn: () => Promise<T>): Promise<T>;
+      getStore(): Record<string, unknown>;
     },
   };
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 type Bag = Record<string, unknown>;
+
+/**
+ * What the engine's monitor supports, as the runtime records it in its store (`supportsSecrets`,
+ * …): asked once per monitor (eleven calls), not once per component, since every Construct of
+ * a deployment talks to the same monitor.
+ */
+let features: { monitor: string; flags: Bag } | undefined;
+
+async function withFeatureSupport(s: ReturnType<typeof sdk>, monitor: string): Promise<void> {
+  const store = s.state.getStore();
+  if (features?.monitor === monitor) {
+    Object.assign(store, features.flags);
+    return;
+  }
+  await s.settings.awaitFeatureSupport();
+  features = { monitor, flags: Object.fromEntries(Object.entries(store).filter(([k]) => k.startsWith("supports"))) };
+}
 
 /** The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret. */
 export function unwrapInputs(raw: unknown): { bag: Bag; secretPaths: Set<string> } {
@@ -110,7 +128,7 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
       req.getDryrun(),
       req.getOrganization(),
     );
-    await s.settings.awaitFeatureSupport();
+    await withFeatureSupport(s, req.getMonitorendpoint());
     s.config.setAllConfig(Object.fromEntries(req.getConfigMap().toArray()), req.getConfigsecretkeysList());
 
     const { ComponentResource, CustomResource, DependencyResource, DependencyProviderResource } = s.resource;
