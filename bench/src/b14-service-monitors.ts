@@ -2,14 +2,14 @@
  * B14: `up` and `preview` (no changes) of N services × 4 checks as `ServiceMonitors`
  * components (the plugin's Construct makes the monitors) ÷ the same 4N monitors declared
  * directly (`uptime:index:Monitor`), both through the plugin (bench/fixtures/plugin-services),
- * each side on a fresh local server, sides alternated BENCH_SERVICES_REPEAT times (default 1)
+ * each side on a fresh local server (warmed up first, lib/server.ts), sides alternated BENCH_SERVICES_REPEAT times (default 1)
  * in one run. Target: at most 1.2 for each. N: BENCH_SERVICES (default 50, so 200 monitors).
  * Runs apart: `npm run bench:services`; keeps its own section of RESULTS.md.
  */
 import { loadavg } from "node:os";
 import { machine, ok, ratio, secs } from "./lib/common";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
-import { ChildServer, monitorNames } from "./lib/server";
+import { ChildServer, monitorNames, warmUp } from "./lib/server";
 import { resultsSection } from "./lib/results-section";
 
 const SERVICES = Number(process.env.BENCH_SERVICES ?? 50);
@@ -33,6 +33,8 @@ export interface B14Result {
 /** One sample of a side: `up` on a fresh server and stack, then a no-change `preview`. */
 async function sample(direct: boolean, side: Side): Promise<void> {
   const server = await ChildServer.start();
+  // A fresh server compiles its code on its first few hundred requests: not either side's cost.
+  await warmUp(server, SERVICES * CHECKS);
   const stack = await BenchStack.create("plugin-services", {
     "uptime:baseUrl": server.url,
     "uptime:apiKey": { value: server.apiKey, secret: true },
