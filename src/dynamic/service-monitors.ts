@@ -48,11 +48,11 @@ function waits(v: unknown): boolean {
   return false;
 }
 
-/** The stack's `uptime:defaults.namePrefix` (stack config, else UPTIME_DEFAULTS), as the dynamic provider reads it. */
-function namePrefix(): string | undefined {
+/** The stack's `uptime:defaults` (stack config, else UPTIME_DEFAULTS), as the dynamic provider reads them. */
+function teamDefaults() {
   const [namespace, key] = CONFIG_KEYS.defaults.split(":");
   const defaults = new pulumi.Config(namespace).get(key);
-  return monitorDefaults(resolveSettings({ defaults })).values.namePrefix;
+  return monitorDefaults(resolveSettings({ defaults })).values;
 }
 
 /**
@@ -86,7 +86,13 @@ export class ServiceMonitors extends pulumi.ComponentResource {
    * component and each field, before anything is registered.
    */
   constructor(name: string, args: ServiceMonitorsArgs, opts?: pulumi.ComponentResourceOptions) {
-    const ctx: PlanContext = { component: name, stack: pulumi.getStack(), namePrefix: namePrefix() };
+    const defaults = teamDefaults();
+    const ctx: PlanContext = {
+      component: name,
+      stack: pulumi.getStack(),
+      namePrefix: defaults.namePrefix,
+      defaultInterval: defaults.interval !== undefined,
+    };
     // Validates what is known now (all of it in most programs): bad input fails the preview here.
     const now = planServiceMonitors(knownNow(args) as Record<string, unknown>, ctx);
     super(pluginType("ServiceMonitors"), name, {}, opts);

@@ -25,6 +25,8 @@ export interface ConstructContext {
   providerRef?: string;
   /** The provider's `defaults.namePrefix`. */
   namePrefix?: string;
+  /** Whether the provider's `defaults` give an interval. */
+  defaultInterval?: boolean;
 }
 
 /** The component types the plugin constructs. */

@@ -115,10 +115,12 @@ export class UptimeProviderService {
   }
 
   private constructContext(): ConstructContext {
+    const defaults = this.connection.monitorDefaults();
     return {
       engineAddress: engineAddressFrom(process.argv),
       providerRef: this.providerRef,
-      namePrefix: this.connection.monitorDefaults().namePrefix,
+      namePrefix: defaults.namePrefix,
+      defaultInterval: defaults.interval !== undefined,
     };
   }
 

@@ -25,7 +25,7 @@ describe("Construct's reading of the inputs", () => {
     });
     expect([...secretPaths].sort()).toEqual(["alerts.value", "baseUrl", "checks.api.basicAuth"]);
 
-    const plan = planServiceMonitors(bag, { component: "checkout", stack: "prod" });
+    const plan = planServiceMonitors(bag, { component: "checkout", stack: "prod", defaultInterval: true });
     const api = plan.monitors.find((m) => m.key === "api")!;
     const secretArgs = Object.keys(api.args).filter((f) => fromSecret(api.sources[f] ?? [], secretPaths));
     expect(secretArgs.sort()).toEqual(["alerts", "requestAuthPassword", "requestAuthUsername", "url"]);

@@ -22,6 +22,8 @@ export interface PlanContext {
   stack: string;
   /** The provider's `defaults.namePrefix`. */
   namePrefix?: string;
+  /** Whether the provider's `defaults` give an interval: without one, each check needs its own or the group's. */
+  defaultInterval?: boolean;
 }
 
 /** One monitor of the component. */
@@ -224,6 +226,13 @@ export function planServiceMonitors(inputs: Bag, ctx: PlanContext): ServiceMonit
   });
   // Every problem at once: those between checks too.
   problems.push(...crossCheckProblems(monitors, checks as Record<string, Bag>));
+  if (!ctx.defaultInterval)
+    for (const m of monitors.filter((x) => x.args.interval === undefined))
+      problems.push({
+        field: `checks.${m.key}.interval`,
+        message:
+          "is required: set it on the check, on the component (interval) or in the provider's defaults (uptime:defaults.interval)",
+      });
   if (problems.length) throw new ServiceMonitorsInputError(ctx.component, problems);
   return { monitors, selector: selector as string };
 }

@@ -7,7 +7,7 @@ import { planServiceMonitors } from "../../../src/runtime/service-monitors/plan"
 import { ServiceMonitorsInputError } from "../../../src/runtime/service-monitors/errors";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
 
-const ctx = { component: "checkout", stack: "prod" };
+const ctx = { component: "checkout", stack: "prod", defaultInterval: true };
 const base = { service: "checkout", baseUrl: "https://checkout.example.com" };
 
 function problem(inputs: Record<string, unknown>): ServiceMonitorsInputError {
@@ -62,6 +62,22 @@ describe("bad ServiceMonitors inputs", () => {
     });
     expect(err.fields["alerts[0].key"]?.[0]).toMatch(/^is not one of email, webhook/);
     expect(err.message).not.toContain("SECRET");
+  });
+
+  it("a check with no interval from itself, the group or the provider's defaults", () => {
+    const inputs = { ...base, checks: { a: { path: "/" }, b: { path: "/b", interval: 60 } } };
+    let err: unknown;
+    try {
+      planServiceMonitors(inputs, { ...ctx, defaultInterval: false });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as ServiceMonitorsInputError).fields).toEqual({
+      "checks.a.interval": [
+        "is required: set it on the check, on the component (interval) or in the provider's defaults (uptime:defaults.interval)",
+      ],
+    });
+    expect(() => planServiceMonitors({ ...inputs, interval: 300 }, { ...ctx, defaultInterval: false })).not.toThrow();
   });
 
   it("leaves an unknown value's rules for when it is known, but needs the checks' keys", () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { fromSecret, joinUrl, planServiceMonitors } from "../../../src/runtime/service-monitors/plan";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
 
-const ctx = { component: "checkout", stack: "prod" };
+const ctx = { component: "checkout", stack: "prod", defaultInterval: true };
 
 describe("planServiceMonitors", () => {
   it("names each monitor <namePrefix><environment>/<service>/<key>, the environment defaulting to the stack", () => {
