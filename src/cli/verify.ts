@@ -24,6 +24,7 @@ import { lastUpdate } from "../stack/last-update";
 import { readStackConfig } from "../stack/stack-config";
 import { monitorsInState } from "../stack/state-monitors";
 import { exportState, type StateResource } from "../stack/state-resource";
+import { parseDuration } from "../util/duration";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
@@ -60,13 +61,7 @@ interface VerifyOptions {
   intervalMs: number;
 }
 
-/** `90s`, `10m`, `1h`, `1h30m`, or plain seconds. */
-export function parseDuration(text: string): number | undefined {
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
-  if (!m || text === "") return undefined;
-  return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
-}
+export { parseDuration };
 
 function parse(argv: string[]): VerifyOptions | "help" {
   const values = parseOptions(argv, {

@@ -1,5 +1,5 @@
 /**
- * B14: `up` and `preview` (no changes) of N services × 4 checks as `ServiceMonitors`
+ * B16: `up` and `preview` (no changes) of N services × 4 checks as `ServiceMonitors`
  * components (the plugin's Construct makes the monitors) ÷ the same 4N monitors declared
  * directly (`uptime:index:Monitor`), both through the plugin (bench/fixtures/plugin-services),
  * each side on a fresh local server (warmed up first, lib/server.ts), sides alternated BENCH_SERVICES_REPEAT times (default 1)
@@ -22,7 +22,7 @@ interface Side {
   previewMs: number[];
 }
 
-export interface B14Result {
+export interface B16Result {
   services: number;
   components: Side;
   direct: Side;
@@ -60,14 +60,14 @@ async function sample(direct: boolean, side: Side): Promise<void> {
     const preview = ok(await stack.preview(["--expect-no-changes"]), `pulumi preview (${what})`);
     side.upMs.push(up.ms);
     side.previewMs.push(preview.ms);
-    console.log(`B14 ${what}: up ${secs(up.ms)}, preview ${secs(preview.ms)}`);
+    console.log(`B16 ${what}: up ${secs(up.ms)}, preview ${secs(preview.ms)}`);
   } finally {
     stack.dispose();
     await server.close();
   }
 }
 
-export async function b14(): Promise<B14Result> {
+export async function b16(): Promise<B16Result> {
   await buildFixture("plugin-services");
   const components: Side = { upMs: [], previewMs: [] };
   const direct: Side = { upMs: [], previewMs: [] };
@@ -86,16 +86,16 @@ export async function b14(): Promise<B14Result> {
   };
 }
 
-const section = resultsSection("B14");
-/** The B14 section of RESULTS.md text, for `npm run bench` to keep. */
-export const b14Blocks = section.blocks;
+const section = resultsSection("B16");
+/** The B16 section of RESULTS.md text, for `npm run bench` to keep. */
+export const b16Blocks = section.blocks;
 
-export function b14Section(r: B14Result): string {
+export function b16Section(r: B16Result): string {
   const m = machine();
   const list = (xs: number[]) => xs.map((x) => secs(x)).join(", ");
   const yes = (x: number) => (x <= TARGET ? "yes" : "**no**");
   return [
-    `## B14: ${r.services} ServiceMonitors × ${CHECKS} checks ÷ the same ${r.services * CHECKS} monitors declared directly (${new Date().toISOString().slice(0, 10)})`,
+    `## B16: ${r.services} ServiceMonitors × ${CHECKS} checks ÷ the same ${r.services * CHECKS} monitors declared directly (${new Date().toISOString().slice(0, 10)})`,
     "",
     `Machine: ${m.cpus}, ${m.memory}, Node ${m.node}, load average ${loadavg()[0].toFixed(1)} at the end. Both through the`,
     "plugin, each sample on a fresh local server and stack; sides alternated; best of each compared.",
@@ -108,9 +108,9 @@ export function b14Section(r: B14Result): string {
 }
 
 if (require.main === module) {
-  b14().then(
+  b16().then(
     (r) => {
-      const text = b14Section(r);
+      const text = b16Section(r);
       section.write(text);
       console.log(text);
     },
