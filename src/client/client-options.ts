@@ -5,7 +5,8 @@
  */
 import type { Dispatcher } from "undici";
 import { UptimeConfigError } from "./errors";
-import { caCertificatesProblem, caFor, proxyFor, proxyUrlProblem, type Route } from "./network";
+import { caFor, proxyFor, type Route } from "./network";
+import { caCertificatesProblem, proxyUrlProblem } from "../schemas/network-values";
 import { isTimeZone } from "../util/time";
 import { PROVIDER_CONFIG_FIELDS } from "../schemas/provider-config";
 

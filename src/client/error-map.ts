@@ -18,7 +18,8 @@ import {
 } from "./errors";
 import { ENV } from "./client-options";
 import { diagnose, type Route } from "./network";
-import { errorCode, type FailureKind } from "./retry";
+import { type FailureKind } from "./retry";
+import { errorCode } from "../util/error-code";
 
 /**
  * Formats a field path as users write it: `alerts[0].value`. Accepts the service's dot

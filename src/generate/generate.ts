@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { packageSchemaText, SCHEMA_JSON_PATH } from "../plugin/package-schema";
-import { RESOURCE_TYPES_PATH, resourceTypesSource } from "../docs/resource-types";
-import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../docs/examples";
-import { REFERENCE_PATH, withReference } from "../docs/reference";
-import { SETTINGS_TABLE_PATH, withSettings } from "../docs/settings";
-import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "../docs/registry";
+import { RESOURCE_TYPES_PATH, resourceTypesSource } from "./resource-types";
+import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "./examples";
+import { REFERENCE_PATH, withReference } from "./reference";
+import { SETTINGS_TABLE_PATH, withSettings } from "./settings";
+import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "./registry";
 import { OPENAPI_FILE, openApiText } from "../openapi";
 import { GeneratedFileWriter, type Change } from "./write-if-changed";
 

@@ -14,7 +14,7 @@ import {
   type SettingKey,
 } from "../schemas/provider-config";
 import { isTimeZone } from "../util/time";
-import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
+import { caCertificatesProblem, proxyUrlProblem } from "../schemas/network-values";
 import { readMonitorDefaults, type DefaultsReading } from "./monitor/team-defaults";
 
 /** Stack config keys the providers read, by setting (src/schemas/provider-config.ts declares the settings). */

@@ -2,7 +2,7 @@
  * The provider settings as tables, from src/schemas/provider-config.ts: each setting's stack
  * config key, environment variable, default and description are declared there once. The
  * README's Configure section holds the short table between markers; the Registry page
- * docs/installation-configuration.md (src/docs/registry.ts) the one with descriptions.
+ * docs/installation-configuration.md (src/generate/registry.ts) the one with descriptions.
  */
 import { PROVIDER_CONFIG_FIELDS, SETTING_RANGES, type SettingInfo } from "../schemas";
 import { withBlock, type BlockMarkers } from "./generated-block";
