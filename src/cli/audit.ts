@@ -21,7 +21,7 @@ import {
 } from "../audit/stacks";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
-export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
+const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
                            [--fail-on unmanaged,conflict,missing,unreadable]
                            [--base-url URL] [--api-key KEY] [--pulumi PATH]
 

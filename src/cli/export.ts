@@ -24,10 +24,7 @@ import {
   type StackTarget,
 } from "../export/stack";
 
-/** Where the command reads and writes (also the other subcommands' io). */
-export { processIo, type CliIo };
-
-export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml|import] [--out FILE] [--set-secrets] [--stack NAME]
+const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml|import] [--out FILE] [--set-secrets] [--stack NAME]
                             [--language LANG] [--base-url URL] [--api-key KEY] [--time-zone ZONE]
 
 Reads every monitor of the account (all pages) and writes a Pulumi program (ts, the

@@ -16,7 +16,7 @@ import { readStackConfig, SourceError } from "../export/stack";
 // The preview and the state are read only for --stack: `--file` starts without that code.
 const stackSources = () => import("./test-stack");
 
-export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
+const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
 
 Runs each declared monitor's check once, from this machine, as the service would: the
 monitor's method, headers, basic auth and cache buster; its alert condition (with the
@@ -109,7 +109,10 @@ function parse(argv: string[]): TestOptions | "help" {
   };
 }
 
-/** `--base-url FROM=TO`: the first FROM that is a prefix of the URL at a boundary wins. */
+/**
+ * `--base-url FROM=TO`: the first FROM that is a prefix of the URL at a boundary wins.
+ * @internal Exported for the tests.
+ */
 export function urlRewriter(pairs: readonly { from: string; to: string }[]): (url: string) => string {
   return (url) => {
     for (const { from, to } of pairs) {
@@ -150,7 +153,10 @@ async function declaredMonitors(opts: TestOptions, io: CliIo): Promise<DeclaredM
   return opts.deployed ? stack.monitorsOfState(target) : stack.monitorsOfPreview(target);
 }
 
-/** Checks `monitors` and says what the service would report of each, with each check's time. */
+/**
+ * Checks `monitors` and says what the service would report of each, with each check's time.
+ * @internal Exported for the tests.
+ */
 export async function checkMonitors(
   monitors: readonly DeclaredMonitor[],
   options: { settings: ProbeSettings; concurrency: number; timeZone?: string; rewriteUrl?: (url: string) => string },

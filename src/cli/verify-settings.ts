@@ -17,7 +17,7 @@ type SettingName = keyof typeof CONFIG_KEYS;
 const SETTINGS = Object.keys(CONFIG_KEYS) as SettingName[];
 
 /** Where a monitor's settings come from, for messages: the provider resource, or the stack's config. */
-export interface SettingsSource {
+interface SettingsSource {
   settings: ProviderSettings;
   /** `provider "prod-account"`, or `the stack's config`. */
   from: string;

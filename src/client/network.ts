@@ -64,7 +64,7 @@ function firstEnv(env: NodeJS.ProcessEnv, names: string[]): { value: string; nam
 }
 
 /** `http://host:port` of a proxy URL: never its user or password. */
-export function shownProxy(raw: string): string {
+function shownProxy(raw: string): string {
   try {
     const url = new URL(raw.trim());
     const port = url.port || (url.protocol === "https:" ? "443" : "80");
@@ -74,7 +74,10 @@ export function shownProxy(raw: string): string {
   }
 }
 
-/** Whether `NO_PROXY` says to reach `hostname:port` directly (the rules of undici's EnvHttpProxyAgent). */
+/**
+ * Whether `NO_PROXY` says to reach `hostname:port` directly (the rules of undici's EnvHttpProxyAgent).
+ * @internal Exported for the tests.
+ */
 export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
   const value = noProxy ?? "";
   if (value.trim() === "*") return true;
@@ -111,7 +114,7 @@ export function proxyFor(
 }
 
 /** The PEM certificates of `value`: the text itself when it holds PEM, else the file it names. */
-export function readCaCertificates(value: string): string[] {
+function readCaCertificates(value: string): string[] {
   const text = value.includes("-----BEGIN") ? value : readFileSync(value.trim(), "utf8");
   const blocks = pemCertificates(text);
   if (blocks.length === 0) throw new Error("holds no PEM certificate (-----BEGIN CERTIFICATE-----)");
@@ -194,7 +197,7 @@ function altNames(err: unknown, origin: string): string {
 }
 
 /** What went wrong on the way, and whether trying again could help. */
-export interface Diagnosis {
+interface Diagnosis {
   /** The end of `no response: …`, fix included. */
   what: string;
   /** Trying again cannot help (a certificate, a proxy's refusal): no retry. */

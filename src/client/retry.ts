@@ -30,7 +30,7 @@ export type FailureKind = "not-sent" | "maybe-sent" | "timeout";
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"]);
 
 /** True when repeating `method` cannot create a second record. */
-export function isIdempotent(method: string): boolean {
+function isIdempotent(method: string): boolean {
   return IDEMPOTENT.has(method.toUpperCase());
 }
 

@@ -8,7 +8,10 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { EXAMPLE_LANGUAGES, type Example } from "../plugin/examples";
 
-/** Where the examples are written, relative to the repository root. */
+/**
+ * Where the examples are written, relative to the repository root.
+ * @internal Exported for the tests.
+ */
 export const EXAMPLES_DIR = "docs/examples";
 
 /** Where the baked examples are written, relative to the repository root. */

@@ -40,7 +40,7 @@ function documented(examples: Record<string, Example>, name: string, text: strin
 }
 
 /** A property of the package schema. */
-export interface PropertySpec {
+interface PropertySpec {
   type?: "string" | "integer" | "boolean" | "array" | "object" | "number";
   $ref?: string;
   items?: PropertySpec;
@@ -262,6 +262,7 @@ function configVariables(): Record<string, PropertySpec> {
  * The whole package schema. The examples are the baked ones (./examples.generated.ts)
  * unless given: `npm run generate` passes the ones it reads from docs/examples, so that one
  * run brings an edited example into schema.json and the SDKs.
+ * @internal Exported for the tests.
  */
 export function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
   const config = configVariables();

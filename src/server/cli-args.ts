@@ -48,7 +48,7 @@ Options:
 `;
 
 /** What the command line asks for. */
-export type CliCommand =
+type CliCommand =
   | { kind: "help" }
   | { kind: "error"; message: string }
   | { kind: "run"; options: UptimeServerOptions; defaultKey: boolean; quiet: boolean };

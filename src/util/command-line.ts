@@ -9,10 +9,10 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 export class UsageError extends Error {}
 
 /** The options of a command, as parseArgs takes them. */
-export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
 
 /** The values parseArgs gives for `T`. */
-export type OptionValues<T extends OptionsConfig> = ReturnType<
+type OptionValues<T extends OptionsConfig> = ReturnType<
   typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: false }>
 >["values"];
 
@@ -27,7 +27,7 @@ export function parseOptions<const T extends OptionsConfig>(argv: string[], opti
 }
 
 /** The range of a number option. */
-export interface NumberRange {
+interface NumberRange {
   min: number;
   max: number;
   /** Only whole numbers. */
