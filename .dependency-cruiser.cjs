@@ -88,13 +88,35 @@ module.exports = {
       "gitops",
       ["dynamic", "runtime", "schemas", "util"],
     ),
+    onlyImports(
+      "probe-imports-only-util",
+      "The probe (one check of a URL) is shared by the local server and the test command: it imports util only.",
+      "probe",
+      ["util"],
+    ),
+    onlyImports(
+      "stack-imports-only-runtime-and-below",
+      "Reading a Pulumi stack needs the settings and the secret envelope, nothing of a door, the server or a command.",
+      "stack",
+      ["runtime", "client", "schemas", "util"],
+    ),
+    importedByNone("export-is-imported-by-the-cli-only", "The export is a subcommand's work.", "export", ["cli"]),
+    importedByNone("audit-is-imported-by-the-cli-only", "The audit is a subcommand's work.", "audit", ["cli"]),
+    importedByNone(
+      "test-command-is-imported-by-the-cli-only",
+      "The test command's verdicts are a subcommand's work.",
+      "test-command",
+      ["cli"],
+    ),
     {
       name: "server-imports-nothing-of-the-provider",
       comment:
         "The local server stands in for the service: it imports no runtime, door, function, command or tool of the provider.",
       severity: "error",
       from: { path: "^src/server/" },
-      to: { path: "^src/(runtime|dynamic|plugin|functions|gitops|export|audit|cli|generate|demo)/|^src/index\\.ts$" },
+      to: {
+        path: "^src/(runtime|dynamic|plugin|functions|gitops|stack|export|audit|test-command|cli|generate|demo)/|^src/index\\.ts$",
+      },
     },
     importedByNone("cli-is-imported-by-none", "The command line is a top: nothing below imports it.", "cli"),
     importedByNone(

@@ -20,12 +20,12 @@ import { UptimeNotFoundError } from "../client/errors";
 import type { Monitor } from "../client/index";
 import { clientFor } from "../runtime/config";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-import { readStackConfig, SourceError } from "../export/stack";
-import { lastUpdate, monitorResources, stateResources, type StateResource } from "./test-stack";
-import { settingsResolver } from "./verify-settings";
-import { urnName } from "../util/urn";
+import { lastUpdate } from "../stack/last-update";
+import { readStackConfig } from "../stack/stack-config";
+import { monitorsInState } from "../stack/state-monitors";
+import { exportState, type StateResource } from "../stack/state-resource";
 
-export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
+const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
 Run in the program's directory after \`pulumi up\`. Waits until the service has checked
 each monitor the stack's last update created or changed (--all: every monitor of the
@@ -51,7 +51,7 @@ Exit code: 0 when every monitor was checked and none is offline, 1 otherwise, 2 
 usage errors and a stack that cannot be read.`;
 
 /** Requests a minute of verify's polling when the provider's pacing is not set: a quarter of the account's 120. */
-export const VERIFY_REQUESTS_PER_MINUTE = 30;
+const VERIFY_REQUESTS_PER_MINUTE = 30;
 
 interface VerifyOptions {
   stack: string;
@@ -60,7 +60,10 @@ interface VerifyOptions {
   intervalMs: number;
 }
 
-/** `90s`, `10m`, `1h`, `1h30m`, or plain seconds. */
+/**
+ * `90s`, `10m`, `1h`, `1h30m`, or plain seconds.
+ * @internal Exported for the tests.
+ */
 export function parseDuration(text: string): number | undefined {
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
@@ -88,7 +91,10 @@ function parse(argv: string[]): VerifyOptions | "help" {
   return { stack: values.stack, all: values.all ?? false, withinMs, intervalMs: interval * 1000 };
 }
 
-/** One monitor to verify. */
+/**
+ * One monitor to verify.
+ * @internal Exported for the tests.
+ */
 export interface Watched {
   resourceName: string;
   name: string;
@@ -99,7 +105,7 @@ export interface Watched {
 }
 
 /** Where a watched monitor stands. */
-export interface Standing {
+interface Standing {
   state: "ok" | "offline" | "paused" | "maintenance" | "waiting" | "missing";
   detail: string;
 }
@@ -151,6 +157,7 @@ async function readMonitors(client: UptimeClient, ids: number[]): Promise<Map<nu
  * Polls the service until each of `watched` was checked since its `since` (or is paused,
  * in maintenance, or gone), or `withinMs` is up. Every request goes through `client`, so
  * its pacing (`requestsPerMinute`) bounds the polling.
+ * @internal Exported for the tests.
  */
 export async function watchChecks(
   client: UptimeClient,
@@ -191,19 +198,22 @@ async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
   try {
     [update, resources, config] = await Promise.all([
       lastUpdate(target),
-      stateResources(target),
+      exportState(target, { showSecrets: true }),
       readStackConfig(target),
     ]);
-    if (!update) throw new SourceError(`the stack ${opts.stack} has no update to verify: run \`pulumi up\` first`);
   } catch (err) {
     io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
+    return 2;
+  }
+  if (!update) {
+    io.stderr.write(`pulumi-uptime verify: the stack ${opts.stack} has no update to verify: run \`pulumi up\` first\n`);
     return 2;
   }
   return verifyState({ updateStartMs: update.startMs, resources, config }, opts, io);
 }
 
 /** What `verify` reads of a stack: its last update's start, its state's resources, its config (decrypted). */
-export interface StackState {
+interface UpdatedStack {
   updateStartMs: number;
   resources: readonly StateResource[];
   config: ReadonlyMap<string, string>;
@@ -220,28 +230,25 @@ interface Watch {
  * each read with the settings of the provider that manages it; monitors of providers
  * with the same service URL and key are polled as one account, with one client's pacing.
  * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for settings that cannot work.
+ * @internal Exported for the tests.
  */
 export async function verifyState(
-  state: StackState,
+  state: UpdatedStack,
   opts: Omit<VerifyOptions, "stack"> & { stack?: string },
   io: CliIo,
 ): Promise<number> {
-  const settingsOf = settingsResolver(state.resources, state.config, io.env);
   const watches = new Map<string, Watch>();
   try {
-    for (const r of monitorResources(state.resources)) {
-      if (!opts.all && !(r.modified !== undefined && Date.parse(r.modified) >= state.updateStartMs)) continue;
-      const outs = r.outputs ?? {};
-      const resourceName = urnName(r.urn);
+    for (const m of monitorsInState(state.resources, state.config, io.env)) {
+      if (!opts.all && !(m.modifiedMs !== undefined && m.modifiedMs >= state.updateStartMs)) continue;
       const w: Watched = {
-        resourceName,
-        name: typeof outs.name === "string" ? outs.name : resourceName,
-        id: Number(outs.monitorId ?? r.id),
-        interval: typeof outs.interval === "number" ? outs.interval : 3600,
-        since: Math.max(state.updateStartMs, r.modified ? Date.parse(r.modified) : 0),
+        resourceName: m.resourceName,
+        name: m.name,
+        id: m.id,
+        interval: m.interval ?? 3600,
+        since: Math.max(state.updateStartMs, m.modifiedMs ?? 0),
       };
-      if (!Number.isInteger(w.id) || w.id <= 0) continue;
-      const { settings, from } = settingsOf(r);
+      const { settings, from } = m.provider;
       const account = JSON.stringify([settings.baseUrl, settings.apiKey]);
       let watch = watches.get(account);
       if (!watch) {
@@ -254,7 +261,7 @@ export async function verifyState(
             requestsPerMinute: settings.requestsPerMinute ?? VERIFY_REQUESTS_PER_MINUTE,
           });
         } catch (err) {
-          throw new SourceError(`${from} (monitor ${resourceName}): ${(err as Error).message}`);
+          throw new Error(`${from} (monitor ${m.resourceName}): ${(err as Error).message}`, { cause: err });
         }
         watches.set(account, (watch = { client, watched: [] }));
       }

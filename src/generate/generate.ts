@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { packageSchemaText, SCHEMA_JSON_PATH } from "../plugin/package-schema";
 import { RESOURCE_TYPES_PATH, resourceTypesSource } from "./resource-types";
-import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "./examples";
+import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "./read-examples";
 import { REFERENCE_PATH, withReference } from "./reference";
 import { SETTINGS_TABLE_PATH, withSettings } from "./settings";
 import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "./registry";

@@ -8,7 +8,7 @@
 import { PROVIDER_CONFIG_FIELDS } from "../schemas";
 import { PACKAGE, PACKAGE_NAME } from "../plugin/package-info";
 import { EXAMPLE_LANGUAGES, type Example } from "../plugin/examples";
-import { readExamples } from "./examples";
+import { readExamples } from "./read-examples";
 import { settingsReferenceTable } from "./settings";
 
 /** The two pages, relative to the repository root. */

@@ -2,7 +2,7 @@
  * The examples of the resources and functions as the package schema carries them: the
  * `{{% examples %}}` block of each description, which the SDK generators turn into doc
  * comments. The examples themselves are written under docs/examples and baked into
- * ./examples.generated.ts by `npm run generate` (src/generate/examples.ts), so that the
+ * ./examples.generated.ts by `npm run generate` (src/generate/read-examples.ts), so that the
  * plugin's GetSchema needs no files beside its code.
  */
 

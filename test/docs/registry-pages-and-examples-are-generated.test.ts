@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../../src/generate/examples";
+import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../../src/generate/read-examples";
 import {
   REGISTRY_INDEX_PATH,
   REGISTRY_INSTALL_PATH,

@@ -1,14 +1,12 @@
 /**
- * Where `pulumi-uptime test` finds the monitors to check: the GitOps monitors file
- * (`--file`), the monitors in a stack's state (`--deployed --stack`), or the monitors a
- * Pulumi program declares, as the engine's preview sees them (`--stack`). Secret values
- * are read into memory only, and each monitor lists them so that they are never printed.
+ * The monitors of `pulumi-uptime test --file`: the GitOps monitors file, its
+ * `${config:key}` values read from the stack's config when one is given (a stack's
+ * monitors are stack-monitors.ts'). Secret values are read into memory only, and each
+ * monitor lists them so that they are never printed.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { DeclaredMonitor } from "../checks";
 import { configRefsIn, hasConfigRef, resolveConfigRefs } from "../gitops/config-refs";
 import { loadMonitorsFile } from "../gitops/load-monitors";
+import { secretArgs, type DeclaredMonitor } from "./declared-monitor";
 
 /** Values of the stack's config, decrypted, keyed `namespace:key`. */
 export type StackConfig = Map<string, string>;
@@ -18,32 +16,6 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
   if (typeof value === "string") out.push(value);
   else if (Array.isArray(value)) value.forEach((v) => stringsIn(v, out));
   else if (value && typeof value === "object") Object.values(value).forEach((v) => stringsIn(v, out));
-  return out;
-}
-
-/** The project's name, from Pulumi.yaml in `dir`. */
-export function projectName(dir: string): string | undefined {
-  // Loaded here, not with the module: `test --file` without a stack never reads Pulumi.yaml.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { parse: parseYaml } = require("yaml") as typeof import("yaml");
-  for (const f of ["Pulumi.yaml", "Pulumi.yml"]) {
-    try {
-      const doc = parseYaml(readFileSync(join(dir, f), "utf8")) as { name?: unknown } | null;
-      if (doc && typeof doc.name === "string") return doc.name;
-    } catch {
-      // try the other spelling
-    }
-  }
-  return undefined;
-}
-
-/** Values the project treats as secret in a monitor's arguments: the password and header values. */
-export function secretArgs(args: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  if (typeof args.requestAuthPassword === "string") out.push(args.requestAuthPassword);
-  if (Array.isArray(args.requestHeaders)) {
-    for (const h of args.requestHeaders as { value?: unknown }[]) if (typeof h?.value === "string") out.push(h.value);
-  }
   return out;
 }
 

@@ -7,14 +7,14 @@
 import { monitorStatus } from "../present";
 import type { Store, StoreTx } from "../store";
 import type { CheckEvent } from "../types";
-import type { ProbeResult } from "../../checks";
-import { fingerprint, targetOf } from "./target";
+import type { ProbeResult } from "../../probe/probe";
+import { fingerprint, targetOf } from "./monitor-target";
 
 /** Incident causes are at most 255 characters on the service. */
 const CAUSE_MAX = 255;
 
 /** Where the check came from and when its monitor is next due. */
-export interface CheckContext {
+interface CheckContext {
   account: string;
   monitorId: number;
   /** Fingerprint of the target that was checked. */

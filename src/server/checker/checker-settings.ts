@@ -1,9 +1,9 @@
 /** The checker's settings: defaults filled, bad values refused before the server starts. */
-import { PROBE_DEFAULTS, type ProbeSettings } from "../../checks";
+import { PROBE_DEFAULTS, type ProbeSettings } from "../../probe/probe";
 import type { CheckEvent, CheckOptions } from "../types";
 
 /** {@link CheckOptions} with every default filled. */
-export interface CheckSettings extends ProbeSettings {
+export interface CheckerSettings extends ProbeSettings {
   schedule: boolean;
   timeScale: number;
   concurrency: number;
@@ -12,7 +12,7 @@ export interface CheckSettings extends ProbeSettings {
 }
 
 /** Defaults of {@link CheckOptions}. */
-export const CHECK_DEFAULTS = {
+const CHECK_DEFAULTS = {
   schedule: true,
   timeScale: 1,
   ...PROBE_DEFAULTS,
@@ -29,7 +29,7 @@ function integerIn(name: string, value: number | undefined, fallback: number, mi
 }
 
 /** The settings of `checks`, or undefined when checking is off. Throws naming the bad option. */
-export function checkSettings(checks: boolean | CheckOptions | undefined): CheckSettings | undefined {
+export function checkerSettings(checks: boolean | CheckOptions | undefined): CheckerSettings | undefined {
   if (checks === undefined || checks === false) return undefined;
   const o: CheckOptions = checks === true ? {} : checks;
   if (typeof o !== "object" || o === null) throw new Error("checks must be true, false or an object of check options");

@@ -1,7 +1,7 @@
 /**
- * Running the `pulumi` CLI and collecting what it printed: the one runner of the commands
- * that read stacks (export's, test's and verify's stack, the audit's backend). Callers decide
- * what a failure means; this only reports it.
+ * Running one `pulumi` process and collecting what it printed: the one process runner of
+ * src/stack (pulumi-command.ts gives it a stack and turns failures into errors). Callers
+ * decide what a failure means; this only reports it.
  */
 import { execFile } from "node:child_process";
 
@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
 
 /** How to run it. */
-export interface PulumiRunOptions {
+interface PulumiRunOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   /** Written to its stdin (closed either way, so a prompt sees end of input). */
@@ -17,7 +17,7 @@ export interface PulumiRunOptions {
 }
 
 /** What a run printed, and how it ended. */
-export interface PulumiRun {
+interface PulumiRun {
   /** The exit code; 127 when it did not run to an exit code (not found, killed, too much output). */
   code: number;
   stdout: string;

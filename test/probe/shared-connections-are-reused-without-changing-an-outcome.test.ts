@@ -6,14 +6,15 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, expect, test } from "vitest";
-import { probe, PROBE_DEFAULTS, type CheckTarget, type ProbeSettings } from "../../src/checks";
-import { closeConnections, keptAliveConnections } from "../../src/checks/connections";
+import { closeConnections, keptAliveConnections } from "../../src/probe/connections";
+import { probe, PROBE_DEFAULTS, type ProbeSettings } from "../../src/probe/probe";
+import type { ProbeTarget } from "../../src/probe/probe-target";
 import { startTarget } from "../support/targets";
 
 const connections = keptAliveConnections();
 afterAll(() => closeConnections(connections));
 const settings: ProbeSettings = { ...PROBE_DEFAULTS, loopbackOnly: true, ca: undefined, connections };
-const target = (url: string): CheckTarget => ({
+const target = (url: string): ProbeTarget => ({
   url,
   method: "GET",
   headers: [],

@@ -2,7 +2,7 @@
  * One check of one target over HTTP(S), as the service's checker does it: the monitor's
  * method, headers and Basic auth; redirects followed up to a bound; up or down by the
  * alert condition. The one check of the project: the local server's checker
- * (src/server/checks) and `pulumi-uptime test` (src/cli/test.ts) both run it. Bounded in time (one deadline for the whole check, redirects and body
+ * (src/server/checker) and `pulumi-uptime test` (src/cli/test.ts) both run it. Bounded in time (one deadline for the whole check, redirects and body
  * included) and in bytes (a text lookup reads at most `maxBodyBytes`; an availability
  * check reads no body at all). Never throws: every failure is a "down" with its reason.
  */
@@ -11,7 +11,7 @@ import https from "node:https";
 import type { TLSSocket } from "node:tls";
 import { DRAIN_BYTES, type Connections } from "./connections";
 import { Deadline } from "./deadline";
-import { firstUrl, isLoopbackHost, requestHeaders, type CheckTarget } from "./target";
+import { firstUrl, isLoopbackHost, requestHeaders, type ProbeTarget } from "./probe-target";
 
 /** How a check is bounded and whom it may reach. */
 export interface ProbeSettings {
@@ -64,7 +64,7 @@ function statusLine(res: IncomingMessage): string {
 }
 
 /** Checks `target` once. `signal` ends it early (the server or the command is closing). */
-export async function probe(target: CheckTarget, settings: ProbeSettings, signal?: AbortSignal): Promise<ProbeResult> {
+export async function probe(target: ProbeTarget, settings: ProbeSettings, signal?: AbortSignal): Promise<ProbeResult> {
   const started = performance.now();
   const deadline = new Deadline();
   const timer = setTimeout(

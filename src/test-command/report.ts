@@ -1,5 +1,5 @@
 /** What `pulumi-uptime test` writes: lines for a person, `--json`, and a JUnit XML report. */
-import type { Verdict } from "../checks";
+import type { Verdict } from "./verdict";
 
 /** One line per monitor, then a count. */
 export function textReport(results: readonly Verdict[]): string {

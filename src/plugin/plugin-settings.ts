@@ -107,7 +107,7 @@ interface ConfigFailure {
  * key from somewhere). Unknown values (an explicit provider fed by another resource during
  * preview) are not judged. Values are never repeated in a reason: the key is a secret.
  */
-export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfigFromEnv()): ConfigFailure[] {
+export function providerConfigFailures(inputs: Bag, stack: ProviderSettings = stackConfigFromEnv()): ConfigFailure[] {
   const failures: ConfigFailure[] = [];
   for (const key of Object.keys(inputs)) {
     if (
@@ -162,7 +162,7 @@ export function checkSettings(inputs: Bag, stack: ProviderSettings = stackConfig
 }
 
 /**
- * CheckConfig's last step, for settings that passed `checkSettings`: the way to the service
+ * CheckConfig's last step, for settings that passed `providerConfigFailures`: the way to the service
  * tried without a request (connection-check.ts): one tunnel through the proxy in effect
  * (`proxyUrl`, or `HTTPS_PROXY`/`HTTP_PROXY` not bypassed by `NO_PROXY`) and, for an https
  * service, one TLS handshake, each closed before any HTTP is sent. So a proxy that refuses

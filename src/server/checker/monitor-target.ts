@@ -1,12 +1,12 @@
 /**
  * The check target of a stored monitor, and the fingerprint that tells whether the
- * monitor was changed while it was being checked. The check itself is src/checks.
+ * monitor was changed while it was being checked. The check itself is src/probe.
  */
-import type { CheckTarget } from "../../checks";
+import type { ProbeTarget } from "../../probe/probe-target";
 import type { MonitorRecord } from "../store";
 
 /** The check target of a stored monitor. */
-export function targetOf(m: MonitorRecord): CheckTarget {
+export function targetOf(m: MonitorRecord): ProbeTarget {
   return {
     url: m.url,
     method: m.request_method,
@@ -20,6 +20,6 @@ export function targetOf(m: MonitorRecord): CheckTarget {
 }
 
 /** A string that changes whenever anything a check depends on changes. */
-export function fingerprint(t: CheckTarget): string {
+export function fingerprint(t: ProbeTarget): string {
   return JSON.stringify(t);
 }

@@ -3,28 +3,14 @@
  * monitor now: `skipped` (paused, inside its maintenance window, or a field the check
  * needs is not known here), else the check's `alert` (down by the alert condition, or
  * the certificate ends within `sslAlertDays`) or `pass`. The domain's expiry is not
- * checked here, and the reason says so when `domainAlertDays` asks for it (domain.ts).
+ * checked here, and the reason says so when `domainAlertDays` asks for it (domain-note.ts).
  */
+import { probe, type ProbeSettings } from "../probe/probe";
+import type { ProbeTarget } from "../probe/probe-target";
 import { localDateTimeToEpoch } from "../util/time";
-import { certificateAlert } from "./certificate";
-import { domainNotChecked } from "./domain";
-import { probe, type ProbeSettings } from "./probe";
-import type { CheckTarget } from "./target";
-
-/** A monitor as a program, the monitors file or a stack's state declares it (`Monitor` argument names). */
-export interface DeclaredMonitor {
-  /** The Pulumi resource name, when there is one. */
-  resourceName?: string;
-  /** The monitor's arguments: `url`, `requestMethod`, `requestHeaders`, ... Values known here only. */
-  args: Record<string, unknown>;
-  /**
-   * Argument names whose values are not known here (unknown until deploy, or a config
-   * value not at hand), each with why. The check is skipped when it needs one of them.
-   */
-  unknown: Record<string, string>;
-  /** Values that must never be printed: passwords, header values, config secrets. */
-  secrets: string[];
-}
+import { certificateAlert } from "./certificate-alert";
+import { displayName, type DeclaredMonitor } from "./declared-monitor";
+import { domainNotChecked } from "./domain-note";
 
 export type Outcome = "pass" | "alert" | "skipped";
 
@@ -36,7 +22,7 @@ export interface Verdict {
   reason: string;
 }
 
-export interface VerdictOptions {
+interface VerdictOptions {
   settings: ProbeSettings;
   /** Epoch ms; default now. */
   now?: number;
@@ -65,8 +51,11 @@ const CHECK_FIELDS = [
 
 const SECRET_MASK = "[secret]";
 
-/** Replaces every secret in `text` by `[secret]`, the longest first. */
-export function redact(text: string, secrets: readonly string[]): string {
+/**
+ * Replaces every secret in `text` by `[secret]`, the longest first.
+ * @internal Exported for the tests.
+ */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of [...new Set(secrets)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
     out = out.split(s).join(SECRET_MASK);
@@ -74,7 +63,10 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** The URL as it may be shown: without a password in it, secrets masked. */
+/**
+ * The URL as it may be shown: without a password in it, secrets masked.
+ * @internal Exported for the tests.
+ */
 export function shownUrl(url: string, secrets: readonly string[]): string {
   let text = url;
   try {
@@ -86,21 +78,15 @@ export function shownUrl(url: string, secrets: readonly string[]): string {
   } catch {
     // Not a URL: shown as written, secrets masked.
   }
-  return redact(text, secrets);
-}
-
-/** The monitor's name as shown: `name`, else the resource name. */
-export function displayName(m: DeclaredMonitor): string {
-  const name = typeof m.args.name === "string" && !("name" in m.unknown) ? m.args.name : undefined;
-  return name ?? m.resourceName ?? "(unnamed)";
+  return maskSecrets(text, secrets);
 }
 
 function str(v: unknown): string | null {
   return typeof v === "string" && v !== "" ? v : null;
 }
 
-/** The check target of a declared monitor, defaults as the service fills them. */
-export function declaredTarget(args: Record<string, unknown>, url: string): CheckTarget {
+/** The probe target of a declared monitor, defaults as the service fills them. */
+function declaredTarget(args: Record<string, unknown>, url: string): ProbeTarget {
   const headers = Array.isArray(args.requestHeaders)
     ? (args.requestHeaders as { key?: unknown; value?: unknown }[])
         .filter((h) => h && typeof h.key === "string")
@@ -122,14 +108,14 @@ export function declaredTarget(args: Record<string, unknown>, url: string): Chec
 
 /** Checks `m` once (unless the service would not) and says what the service would report. */
 export async function verdictOf(m: DeclaredMonitor, options: VerdictOptions): Promise<Verdict> {
-  const name = redact(displayName(m), m.secrets);
+  const name = maskSecrets(displayName(m), m.secrets);
   const rawUrl = typeof m.args.url === "string" && !("url" in m.unknown) ? m.args.url : undefined;
   const url = rawUrl === undefined ? "" : (options.rewriteUrl ?? ((u: string) => u))(rawUrl);
   const out = (outcome: Outcome, reason: string): Verdict => ({
     name,
     url: shownUrl(url, m.secrets),
     outcome,
-    reason: redact(reason, m.secrets),
+    reason: maskSecrets(reason, m.secrets),
   });
 
   const missing = CHECK_FIELDS.filter((f) => f in m.unknown);
@@ -147,7 +133,7 @@ export async function verdictOf(m: DeclaredMonitor, options: VerdictOptions): Pr
     }
   }
   if (!url) return out("skipped", "url: not set");
-  let target: CheckTarget;
+  let target: ProbeTarget;
   try {
     new URL(url);
     target = declaredTarget(m.args, url);

@@ -1,5 +1,5 @@
 /**
- * What one check requests: URL (with the cache buster), method, headers and Basic auth,
+ * What one probe requests: URL (with the cache buster), method, headers and Basic auth,
  * and how its answer is judged. Shared by the local server's checker and
  * `pulumi-uptime test`.
  */
@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 
 /** A check's request and how to judge its answer. */
-export interface CheckTarget {
+export interface ProbeTarget {
   url: string;
   method: string;
   headers: { key: string; value: string }[];
@@ -20,10 +20,10 @@ export interface CheckTarget {
 }
 
 /** Query parameter the cache buster adds, with a random value per check. */
-export const CACHE_BUSTER_PARAM = "_";
+const CACHE_BUSTER_PARAM = "_";
 
 /** The first URL to request: the monitor's, plus a fresh cache-buster parameter when asked. */
-export function firstUrl(t: CheckTarget): URL {
+export function firstUrl(t: ProbeTarget): URL {
   const url = new URL(t.url);
   if (t.cacheBuster) url.searchParams.set(CACHE_BUSTER_PARAM, randomBytes(6).toString("hex"));
   return url;
@@ -35,7 +35,7 @@ export function firstUrl(t: CheckTarget): URL {
  * headers and no Basic auth: header values are credentials as much as the password is
  * (`Authorization`, `X-Api-Key`, ...), and go only to the monitor's own origin.
  */
-export function requestHeaders(t: CheckTarget, sameOrigin: boolean): Record<string, string> {
+export function requestHeaders(t: ProbeTarget, sameOrigin: boolean): Record<string, string> {
   const out: Record<string, string> = {};
   const drop = (name: string) => {
     for (const k of Object.keys(out)) if (k.toLowerCase() === name) delete out[k];

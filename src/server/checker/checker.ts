@@ -15,13 +15,13 @@ import { Limiter } from "../../client/concurrency";
 import type { Store } from "../store";
 import type { MonitorRecord } from "../store";
 import type { CheckEvent, CheckRound } from "../types";
-import type { CheckSettings } from "./checker-settings";
-import { probe } from "../../checks";
+import type { CheckerSettings } from "./checker-settings";
+import { probe } from "../../probe/probe";
 import { recordResult } from "./record";
-import { fingerprint, targetOf } from "./target";
+import { fingerprint, targetOf } from "./monitor-target";
 
 /** What the checker needs from its server. */
-export interface CheckerDeps {
+interface CheckerDeps {
   store: Store;
   /** Storage ids of the accounts whose monitors are checked. */
   accounts: readonly string[];
@@ -39,7 +39,7 @@ export class Checker {
 
   constructor(
     private readonly deps: CheckerDeps,
-    readonly settings: CheckSettings,
+    readonly settings: CheckerSettings,
   ) {
     this.limiter = new Limiter(settings.concurrency);
     // Every check under way listens for the close: as many listeners as checks.
