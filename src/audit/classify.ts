@@ -12,7 +12,7 @@ export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries
   ...typesOf("Incident").map((t) => [t, "incident"]),
 ]);
 
-export type Kind = "monitor" | "incident";
+type Kind = "monitor" | "incident";
 
 /** A stack's uptime resource as the audit keeps it: with its provider's service URL, when the state names one. */
 export type AuditedResource = StateResource & { serviceUrl?: string };
@@ -21,13 +21,13 @@ export type AuditedResource = StateResource & { serviceUrl?: string };
 export type AuditedStack = { stack: string; resources: AuditedResource[] } | { stack: string; error: string };
 
 /** The account's side: its monitors and incidents. */
-export interface AccountRecords {
+interface AccountRecords {
   monitors: { id: number; name: string; url: string }[];
   incidents: { id: number; monitor_id: number }[];
 }
 
 /** One stack's hold on a monitor or an incident. */
-export interface Holding {
+interface Holding {
   kind: Kind;
   id: string;
   stack: string;

@@ -21,10 +21,7 @@ import { readConfigSettings } from "../stack/provider-settings";
 import type { StackTarget } from "../stack/pulumi-command";
 import { setStackSecret } from "../stack/stack-config";
 
-/** Where the command reads and writes (also the other subcommands' io). */
-export { processIo, type CliIo };
-
-export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml|import] [--out FILE] [--set-secrets] [--stack NAME]
+const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml|import] [--out FILE] [--set-secrets] [--stack NAME]
                             [--language LANG] [--base-url URL] [--api-key KEY] [--time-zone ZONE]
                             [--per-page N]
 

@@ -31,7 +31,7 @@ import { monitorsInState } from "../stack/state-monitors";
 import { exportState, type StateResource } from "../stack/state-resource";
 import { parseDuration } from "../util/duration";
 
-export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
+const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
 Run in the program's directory after \`pulumi up\`. Waits until the service has checked
 each monitor the stack's last update created or changed (--all: every monitor of the
@@ -58,7 +58,7 @@ usage errors, a stack that cannot be read, and settings the service refuses (a r
 API key).`;
 
 /** Requests a minute of verify's polling when the provider's pacing is not set: a quarter of the account's 120. */
-export const VERIFY_REQUESTS_PER_MINUTE = 30;
+const VERIFY_REQUESTS_PER_MINUTE = 30;
 
 interface VerifyOptions {
   stack: string;
@@ -66,8 +66,6 @@ interface VerifyOptions {
   withinMs?: number;
   intervalMs: number;
 }
-
-export { parseDuration };
 
 function parse(argv: string[]): VerifyOptions | "help" {
   const values = parseOptions(argv, {
@@ -89,7 +87,10 @@ function parse(argv: string[]): VerifyOptions | "help" {
   return { stack: values.stack, all: values.all ?? false, withinMs, intervalMs: interval * 1000 };
 }
 
-/** One monitor to verify. */
+/**
+ * One monitor to verify.
+ * @internal Exported for the tests.
+ */
 export interface Watched {
   resourceName: string;
   name: string;
@@ -102,7 +103,7 @@ export interface Watched {
 }
 
 /** Where a watched monitor stands. */
-export interface Standing {
+interface Standing {
   state: "ok" | "offline" | "paused" | "maintenance" | "waiting" | "missing";
   detail: string;
 }
@@ -119,6 +120,7 @@ function utcMs(local: string | null | undefined): number | undefined {
  * update's change to the monitor. A monitor created at or after the update's start cannot have
  * been checked before it; another, only by a check in a later second than its change, since
  * one in the same second may have come before it.
+ * @internal Exported for the tests.
  */
 export function checkedSince(checkedMs: number, createdMs: number | undefined, w: Watched): boolean {
   if (createdMs !== undefined && createdMs >= Math.floor(w.updateStartMs / 1000) * 1000) return true;
@@ -144,6 +146,7 @@ function standingOf(w: Watched, m: Monitor | undefined): Standing {
  * Polls the service until each of `watched` was checked since its `since` (or is paused,
  * in maintenance, or gone), or `withinMs` is up. Every request goes through `client`, so
  * its pacing (`requestsPerMinute`) bounds the polling.
+ * @internal Exported for the tests.
  */
 export async function watchChecks(
   client: UptimeClient,
@@ -197,7 +200,7 @@ async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
 }
 
 /** What `verify` reads of a stack: its last update's start, its state's resources, its config (decrypted). */
-export interface UpdatedStack {
+interface UpdatedStack {
   updateStartMs: number;
   resources: readonly StateResource[];
   config: ReadonlyMap<string, string>;
@@ -231,6 +234,7 @@ class AccountPollError extends Error {
  * each read with the settings of the provider that manages it; monitors of providers
  * with the same service URL and key are polled as one account, with one client's pacing.
  * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for settings that cannot work.
+ * @internal Exported for the tests.
  */
 export async function verifyState(
   state: UpdatedStack,

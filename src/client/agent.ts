@@ -48,7 +48,7 @@ export interface AgentLease {
 }
 
 /** How the agent connects: through a proxy, trusting extra CAs. */
-export interface AgentRoute {
+interface AgentRoute {
   proxy?: ProxyRoute;
   ca?: CaRoute;
 }

@@ -5,7 +5,8 @@
  */
 import type { Dispatcher } from "undici";
 import { UptimeConfigError } from "./errors";
-import { caCertificatesProblem, caFor, proxyFor, proxyUrlProblem, type Route } from "./network";
+import { caFor, proxyFor, type Route } from "./network";
+import { caCertificatesProblem, proxyUrlProblem } from "../schemas/network-values";
 import { isTimeZone } from "../util/time";
 import { PROVIDER_CONFIG_FIELDS } from "../schemas/provider-config";
 
@@ -106,7 +107,7 @@ export const ENV: {
 };
 
 /** Options after env fallback, defaults and checks. */
-export interface ResolvedOptions {
+interface ResolvedOptions {
   /** Service root without a trailing slash or `/api/v1`, e.g. `https://host` or `https://host/prefix`. */
   baseUrl: string;
   /** `scheme://host:port` of the base URL. */
@@ -165,7 +166,10 @@ export function baseUrlProblem(raw: string): string | undefined {
   return undefined;
 }
 
-/** Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`. */
+/**
+ * Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`.
+ * @internal Exported for the tests.
+ */
 export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
   const problem = baseUrlProblem(raw);
   if (problem) throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) ${problem}`);

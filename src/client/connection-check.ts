@@ -14,7 +14,7 @@ import { resolveOptions, type UptimeClientOptions } from "./client-options";
 import { UptimeNetworkError } from "./errors";
 import { diagnose } from "./network";
 import { authority, openTunnel } from "./proxy-tunnel";
-import { errorCode } from "./retry";
+import { errorCode } from "../util/error-code";
 import { handshakeFailure } from "./tls-handshake";
 
 const verdicts = new Map<string, Promise<UptimeNetworkError | undefined>>();

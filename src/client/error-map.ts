@@ -18,7 +18,8 @@ import {
 } from "./errors";
 import { ENV } from "./client-options";
 import { diagnose, type Route } from "./network";
-import { errorCode, type FailureKind } from "./retry";
+import { type FailureKind } from "./retry";
+import { errorCode } from "../util/error-code";
 
 /**
  * Formats a field path as users write it: `alerts[0].value`. Accepts the service's dot
@@ -36,17 +37,20 @@ export function formatFieldPath(path: string | readonly PropertyKey[]): string {
 }
 
 /** Replaces every occurrence of `secret` in `text`. Keys shorter than 4 characters are not searched (they would mangle text). */
-export function redact(text: string, secret: string): string {
+function redact(text: string, secret: string): string {
   return secret.length >= 4 ? text.split(secret).join("[redacted]") : text;
 }
 
 /** What an error body says: a message and, for validation errors, messages per field. */
-export interface ErrorBody {
+interface ErrorBody {
   message?: string;
   fields: Record<string, string[]>;
 }
 
-/** Reads an error body leniently: JSON or not, `message` as string or field map, Laravel's `errors`. */
+/**
+ * Reads an error body leniently: JSON or not, `message` as string or field map, Laravel's `errors`.
+ * @internal Exported for the tests.
+ */
 export function readErrorBody(text: string): ErrorBody {
   let json: unknown;
   try {
@@ -91,7 +95,7 @@ function proxySecrets(route: Route | undefined): string[] {
 }
 
 /** `host:port` of an origin, the port spelled out even when it is the scheme's default. */
-export function hostAndPort(origin: string): string {
+function hostAndPort(origin: string): string {
   try {
     const url = new URL(origin);
     return `${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
@@ -184,6 +188,7 @@ export function errorFromResponse(
 /**
  * A copy of a transport error that carries only its name, code and redacted message:
  * undici errors may hold sockets, request options or headers, and so the key.
+ * @internal Exported for the tests.
  */
 export function sanitizeCause(err: unknown, apiKey: string, more: string[] = []): Error {
   const source = err instanceof Error ? err : new Error(String(err));

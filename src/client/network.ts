@@ -25,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { BlockList, isIP } from "node:net";
 import { rootCertificates } from "node:tls";
-import { errorCode } from "./retry";
+import { caCertificatesProblem, pemCertificates } from "../schemas/network-values";
 
 /** A proxy as the client uses it: the URL (credentials included) and how to name it to a person. */
 export interface ProxyRoute {
@@ -59,8 +59,6 @@ export interface Route {
   baseUrlSetting: string;
 }
 
-const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
-
 /** The value of the first of `names` that is set and not blank, with its name. */
 function firstEnv(env: NodeJS.ProcessEnv, names: string[]): { value: string; name: string } | undefined {
   for (const name of names) {
@@ -70,27 +68,8 @@ function firstEnv(env: NodeJS.ProcessEnv, names: string[]): { value: string; nam
   return undefined;
 }
 
-/**
- * What is wrong with a proxy URL, as the end of a sentence that starts with the setting's
- * name, or undefined when it is usable. Never repeats the value: it may hold a password.
- */
-export function proxyUrlProblem(raw: string): string | undefined {
-  const allowed =
-    "; write it as http://host:port or https://host:port (with user:password@ before the host if the proxy asks for them)";
-  if (!/^https?:\/\//i.test(raw.trim())) return `must start with http:// or https://${allowed}`;
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return `is not a valid URL${allowed}`;
-  }
-  if (!url.hostname) return `has no host${allowed}`;
-  if (url.pathname !== "/" || url.search || url.hash) return `must have no path, query or fragment${allowed}`;
-  return undefined;
-}
-
 /** `http://host:port` of a proxy URL: never its user or password. */
-export function shownProxy(raw: string): string {
+function shownProxy(raw: string): string {
   try {
     const url = new URL(raw.trim());
     const port = url.port || (url.protocol === "https:" ? "443" : "80");
@@ -114,6 +93,7 @@ function cidrRange(entry: string): BlockList | undefined {
  * Whether `NO_PROXY` says to reach `hostname:port` directly, as curl and Go read it: `*` (alone
  * or as an entry) for every host; a host or domain (`.domain` and `*.domain` alike), with or
  * without `:port`; an IP address, or a CIDR range that holds a service addressed by IP.
+ * @internal Exported for the tests.
  */
 export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
@@ -168,30 +148,9 @@ export function proxyFor(
 /** The PEM certificates of `value`: the text itself when it holds PEM, else the file it names. */
 export function readCaCertificates(value: string): string[] {
   const text = value.includes("-----BEGIN") ? value : readFileSync(value.trim(), "utf8");
-  const blocks = text.match(PEM_BLOCK) ?? [];
+  const blocks = pemCertificates(text);
   if (blocks.length === 0) throw new Error("holds no PEM certificate (-----BEGIN CERTIFICATE-----)");
   return blocks;
-}
-
-/**
- * What is wrong with a `caCertificates` value, as the end of a sentence that starts with the
- * setting's name, or undefined when it is usable.
- */
-export function caCertificatesProblem(value: string): string | undefined {
-  const allowed = "; give PEM text (-----BEGIN CERTIFICATE----- ...) or the path of a readable PEM file";
-  if (value.includes("-----BEGIN")) {
-    return (value.match(PEM_BLOCK) ?? []).length ? undefined : `holds no complete PEM certificate${allowed}`;
-  }
-  let text: string;
-  try {
-    text = readFileSync(value.trim(), "utf8");
-  } catch (err) {
-    const code = errorCode(err);
-    return `is neither PEM text nor a readable file: ${JSON.stringify(value.trim())} (${code ?? "unreadable"})${allowed}`;
-  }
-  return (text.match(PEM_BLOCK) ?? []).length
-    ? undefined
-    : `names a file with no PEM certificate in it: ${JSON.stringify(value.trim())}${allowed}`;
 }
 
 /**
@@ -275,7 +234,7 @@ function altNames(err: unknown, origin: string): string {
 }
 
 /** What went wrong on the way, and whether trying again could help. */
-export interface Diagnosis {
+interface Diagnosis {
   /** The end of `no response: …`, fix included. */
   what: string;
   /** Trying again cannot help (a certificate, a proxy's refusal): no retry. */

@@ -7,13 +7,13 @@ import type { Page } from "../schemas";
 import { UptimePaginationError } from "./errors";
 
 /** Fetches page `page` (from 1). */
-export type PageFetcher<T> = (page: number) => Promise<Page<T>>;
+type PageFetcher<T> = (page: number) => Promise<Page<T>>;
 
 /** Upper bound on pages walked, a last resort behind the check that every page advances. */
-export const MAX_PAGES = 10_000;
+const MAX_PAGES = 10_000;
 
 /** The list a walk reads, for the error when a page does not advance. */
-export interface ListEndpoint {
+interface ListEndpoint {
   method: string;
   path: string;
 }

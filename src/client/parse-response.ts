@@ -63,7 +63,7 @@ export function decode<S extends z.ZodType>(
 }
 
 /** The record of a show, store or update body: `{ data: {...} }`, or the bare record some instances send. */
-export function unwrapRecord(body: unknown, at: Endpoint): { value: unknown; prefix: string[] } {
+function unwrapRecord(body: unknown, at: Endpoint): { value: unknown; prefix: string[] } {
   if (body !== null && typeof body === "object" && "data" in body)
     return { value: (body as { data: unknown }).data, prefix: ["data"] };
   if (body !== null && typeof body === "object" && "id" in body) return { value: body, prefix: [] };
@@ -79,12 +79,12 @@ function localDates<T extends Record<string, unknown>>(record: T, fields: readon
 }
 
 /** A parsed monitor with its dates in `timeZone`. */
-export function normalizeMonitor(m: Monitor, timeZone: string): Monitor {
+function normalizeMonitor(m: Monitor, timeZone: string): Monitor {
   return localDates(m, MONITOR_DATE_FIELDS, timeZone);
 }
 
 /** A parsed incident with its dates in `timeZone`. */
-export function normalizeIncident(i: Incident, timeZone: string): Incident {
+function normalizeIncident(i: Incident, timeZone: string): Incident {
   return localDates(i, INCIDENT_DATE_FIELDS, timeZone);
 }
 

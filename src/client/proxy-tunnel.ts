@@ -7,7 +7,7 @@ import type { Duplex } from "node:stream";
 import type * as undici from "undici";
 import { UptimeNetworkError } from "./errors";
 import { proxyRefused, proxyUnreachable, type ProxyRoute } from "./network";
-import { errorCode } from "./retry";
+import { errorCode } from "../util/error-code";
 
 /** `host:port` of an origin, the port written out as CONNECT needs it. */
 export function authority(origin: string): string {

@@ -34,7 +34,7 @@ export interface CallResult {
 }
 
 /** Everything the loop needs besides the call. */
-export interface RequesterDeps {
+interface RequesterDeps {
   transport: TransportConfig;
   retry: RetrySettings;
   gate: RateGate;

@@ -20,7 +20,7 @@ export interface ApiContext {
 }
 
 /** Binds the generic operations to one resource. */
-export interface ResourceSpec<T> {
+interface ResourceSpec<T> {
   /** Collection path, e.g. `/api/v1/monitors`. */
   path: string;
   /** Singular noun for messages, e.g. `monitor`. */

@@ -11,6 +11,7 @@
  * the connection pooling, keep-alive and timeouts.
  */
 import type { UptimeRetryOptions } from "./client-options";
+import { errorCode } from "../util/error-code";
 
 /** Retry settings after defaults. */
 export type RetrySettings = Required<UptimeRetryOptions>;
@@ -29,7 +30,7 @@ export type FailureKind = "not-sent" | "maybe-sent" | "timeout";
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"]);
 
 /** True when repeating `method` cannot create a second record. */
-export function isIdempotent(method: string): boolean {
+function isIdempotent(method: string): boolean {
   return IDEMPOTENT.has(method.toUpperCase());
 }
 
@@ -68,20 +69,6 @@ const NOT_SENT_CODES = new Set([
 ]);
 /** Error codes of an attempt that ran out of time after sending. */
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ETIMEDOUT"]);
-
-/** The error code of a Node or undici error, looking through AggregateError (happy eyeballs). */
-export function errorCode(err: unknown): string | undefined {
-  if (err === null || typeof err !== "object") return undefined;
-  const e = err as { code?: unknown; errors?: unknown[]; cause?: unknown };
-  if (typeof e.code === "string") return e.code;
-  if (Array.isArray(e.errors))
-    for (const inner of e.errors) {
-      const c = errorCode(inner);
-      if (c) return c;
-    }
-  if (e.cause && e.cause !== err) return errorCode(e.cause);
-  return undefined;
-}
 
 /** Sorts a transport error into a {@link FailureKind}. Unknown errors count as maybe-sent: the safe side. */
 export function classifyFailure(err: unknown): FailureKind {

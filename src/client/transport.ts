@@ -26,7 +26,7 @@ export interface TransportConfig {
 }
 
 /** One request, already encoded. */
-export interface WireRequest {
+interface WireRequest {
   method: Method;
   /** API path such as `/api/v1/monitors/12`. */
   path: string;

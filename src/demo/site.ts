@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 
 /** A running demo site. */
-export interface DemoSite {
+interface DemoSite {
   /** `http://127.0.0.1:<port>`. */
   url: string;
   close(): Promise<void>;

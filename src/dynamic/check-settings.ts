@@ -39,7 +39,7 @@ function problemsOf(s: ResolvedSettings): string[] {
 }
 
 /** Failures for settings that cannot work, each naming the setting to fix; none when they work. */
-export async function settingsFailures(): Promise<CheckFailure[]> {
+async function settingsFailures(): Promise<CheckFailure[]> {
   const problems = problemsOf(resolveSettings());
   if (problems.length) return problems.map((reason) => ({ property: "", reason }));
   const access = await accessVerdict(providerClient());

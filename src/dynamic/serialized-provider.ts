@@ -10,7 +10,10 @@ import { dynamicType } from "../schemas/type-tokens";
 const SHIMS = { monitor: monitorShim, incident: incidentShim } as const;
 const cache = new Map<keyof typeof SHIMS, Promise<string>>();
 
-/** The serialized shim of a resource type. */
+/**
+ * The serialized shim of a resource type.
+ * @internal Exported for the tests.
+ */
 export function serializedProvider(kind: keyof typeof SHIMS): Promise<string> {
   let text = cache.get(kind);
   if (!text) {
@@ -30,7 +33,7 @@ export { dynamicType };
  * itself among them: two monitors in one component would wait for each other forever.
  * The promise carries the value without the dependency.
  */
-export function urnOf(name: string, type: string, parent: pulumi.Resource | undefined): Promise<string> | string {
+function urnOf(name: string, type: string, parent: pulumi.Resource | undefined): Promise<string> | string {
   // Without a parent the resource is a child of the stack, whose type the URN leaves out: the
   // URN is known now, with no Output to build.
   if (!parent) return `urn:pulumi:${pulumi.getStack()}::${pulumi.getProject()}::${type}::${name}`;

@@ -16,7 +16,7 @@ export interface CollectProgress {
 }
 
 /** Options of {@link collectMonitors}. */
-export interface CollectOptions {
+interface CollectOptions {
   /** Page size: 10, 25, 50 or 100. Default 100 (fewest requests). */
   perPage?: (typeof PER_PAGE_VALUES)[number];
   /** Called after each page. */

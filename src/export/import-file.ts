@@ -11,19 +11,19 @@ import { tokenOf } from "../plugin/package-info";
 import type { ExportedMonitor, ExportPlan } from "./plan";
 
 /** One entry of the import file (Pulumi's `importSpec`: `type`, `name`, `id`). */
-export interface ImportSpec {
+interface ImportSpec {
   type: string;
   name: string;
   id: string;
 }
 
 /** The import file: `{ "resources": [...] }`. */
-export interface ImportFile {
+interface ImportFile {
   resources: ImportSpec[];
 }
 
 /** True when some of the monitor's declared fields come from secret config. */
-export function takesSecretsFromConfig(m: ExportedMonitor): boolean {
+function takesSecretsFromConfig(m: ExportedMonitor): boolean {
   return m.secrets.length > 0;
 }
 
@@ -31,7 +31,7 @@ export function takesSecretsFromConfig(m: ExportedMonitor): boolean {
  * Names of the incidents: `<monitor's resource name>-incident`, then `-incident-2`, ... per
  * monitor, in the order given (oldest first), so that a name says whose incident it is.
  */
-export function incidentNames(plan: ExportPlan, incidents: readonly Pick<Incident, "monitor_id">[]): string[] {
+function incidentNames(plan: ExportPlan, incidents: readonly Pick<Incident, "monitor_id">[]): string[] {
   const monitorName = new Map(plan.monitors.map((m) => [m.monitor.id, m.resourceName]));
   const taken = new Set(plan.monitors.map((m) => m.resourceName));
   return incidents.map((i) => {

@@ -21,14 +21,17 @@ export function languageOfRuntime(runtime: string | undefined): SecretLanguage |
 }
 
 /** Lines to add to one generated resource. */
-export interface ResourceAddition {
+interface ResourceAddition {
   /** The resource name (as in the import file). */
   name: string;
   /** The arguments to add inside its declaration, one per line, in the language's syntax. */
   lines: string[];
 }
 
-/** Everything to add for one language. */
+/**
+ * Everything to add for one language.
+ * @internal Exported for the tests.
+ */
 export interface SecretAdditions {
   language: SecretLanguage;
   /** Once, before the resources (the config object, an import); for YAML, the `config:` block. */

@@ -66,7 +66,10 @@ export function isPlaceholder(v: unknown): v is SecretPlaceholder {
   return !!v && typeof v === "object" && "configKey" in v && "field" in v;
 }
 
-/** `"API health (EU)"` → `api-health-eu`; empty when nothing is left. */
+/**
+ * `"API health (EU)"` → `api-health-eu`; empty when nothing is left.
+ * @internal Exported for the tests.
+ */
 export function slugify(name: string): string {
   return name
     .normalize("NFKD")
@@ -78,7 +81,10 @@ export function slugify(name: string): string {
     .replace(/-+$/g, "");
 }
 
-/** `api-health-eu` → `apiHealthEu`. */
+/**
+ * `api-health-eu` → `apiHealthEu`.
+ * @internal Exported for the tests.
+ */
 export function camelFromSlug(slug: string): string {
   return slug.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
@@ -86,6 +92,7 @@ export function camelFromSlug(slug: string): string {
 /**
  * Resource names for monitors in the given order: slugs of their names, with `-2`,
  * `-3`, ... on repeats, and `monitor-<id>` when a name has no letters or digits.
+ * @internal Exported for the tests.
  */
 export function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[]): string[] {
   const taken = new Set<string>();

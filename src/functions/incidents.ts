@@ -1,18 +1,10 @@
 /** `getIncident` and `getIncidents`: read incidents without managing them. */
 import * as pulumi from "@pulumi/pulumi";
-import type { IncidentListQuery } from "../schemas";
-import { incidentFromApi } from "../runtime/incident/incident-props";
 import { fetchIncident, listIncidents } from "./reads";
 import { withProgramClient, type FunctionOptions } from "./program-client";
+import type { GetIncidentArgs, GetIncidentsArgs, GetIncidentsResult, IncidentInfo } from "./args";
 
-/** An incident as the functions return it, in the program's names. */
-export type IncidentInfo = ReturnType<typeof incidentFromApi>;
-
-/** Arguments of {@link getIncident}. */
-export interface GetIncidentArgs {
-  /** The incident's id. */
-  incidentId: number;
-}
+export type { GetIncidentArgs, GetIncidentsArgs, GetIncidentsResult, IncidentInfo } from "./args";
 
 /** Reads one incident by id. */
 export function getIncident(args: GetIncidentArgs, options?: FunctionOptions): Promise<IncidentInfo> {
@@ -25,28 +17,6 @@ export function getIncidentOutput(
   options?: FunctionOptions,
 ): pulumi.Output<IncidentInfo> {
   return pulumi.output(args).apply((a) => getIncident(a, options));
-}
-
-/** Arguments of {@link getIncidents}: every filter of the incident list. */
-export interface GetIncidentsArgs {
-  /** Substring to look for. */
-  search?: string;
-  /** Field searched: `monitor` (its name) or `cause`. */
-  searchBy?: NonNullable<IncidentListQuery["search_by"]>;
-  /** Only incidents of this monitor. */
-  monitorId?: number;
-  /** Only incidents in this state: `unresolved`, `acknowledged` or `resolved`. */
-  status?: NonNullable<IncidentListQuery["status"]>;
-  /** Sort field: `started_at` or `ended_at` (default). */
-  sortBy?: NonNullable<IncidentListQuery["sort_by"]>;
-  /** `desc` (default) or `asc`. */
-  sort?: NonNullable<IncidentListQuery["sort"]>;
-}
-
-/** The result of {@link getIncidents}. */
-export interface GetIncidentsResult {
-  /** Every matching incident, all pages read. */
-  incidents: IncidentInfo[];
 }
 
 /** Lists every incident matching the filters, reading all pages. */

@@ -1,12 +1,10 @@
 /** `getMonitor` and `getMonitors`: read monitors without managing them. */
 import * as pulumi from "@pulumi/pulumi";
-import type { MonitorListQuery } from "../schemas";
-import { fromApi } from "../runtime/monitor/monitor-props";
 import { fetchMonitor, listMonitors } from "./reads";
 import { withProgramClient, type FunctionOptions } from "./program-client";
+import type { GetMonitorArgs, GetMonitorsArgs, MonitorData } from "./args";
 
-/** A monitor's fields in the program's names, every value plain (the Output forms' shape). */
-export type MonitorData = ReturnType<typeof fromApi>;
+export type { GetMonitorArgs, GetMonitorsArgs, MonitorData } from "./args";
 
 /** The fields that hold secrets (webhook URLs, tokens, header values), as `Monitor` keeps them. */
 type SecretField = "alerts" | "requestHeaders";
@@ -34,12 +32,6 @@ async function readMonitors(args: GetMonitorsArgs, options?: FunctionOptions): P
   return (await withProgramClient(options, (c) => listMonitors(c, args))).monitors;
 }
 
-/** Arguments of {@link getMonitor}. */
-export interface GetMonitorArgs {
-  /** The monitor's id. */
-  monitorId: number;
-}
-
 /**
  * Reads one monitor by id; `alerts` and `requestHeaders` come back as secret Outputs.
  * Fails with a not-found error when the account has none with that id.
@@ -58,20 +50,6 @@ export function getMonitorOutput(
   options?: FunctionOptions,
 ): pulumi.Output<MonitorData> {
   return pulumi.secret(pulumi.output(args).apply((a) => readMonitor(a, options)));
-}
-
-/** Arguments of {@link getMonitors}: every filter of the monitor list. */
-export interface GetMonitorsArgs {
-  /** Substring to look for. */
-  search?: string;
-  /** Field searched: `name` (default) or `url`. */
-  searchBy?: NonNullable<MonitorListQuery["search_by"]>;
-  /** Only monitors on this status page. */
-  statusPageId?: number;
-  /** Sort field: `id` (date created, default), `name` or `url`. */
-  sortBy?: NonNullable<MonitorListQuery["sort_by"]>;
-  /** `desc` (default) or `asc`. */
-  sort?: NonNullable<MonitorListQuery["sort"]>;
 }
 
 /** The result of {@link getMonitors}. */

@@ -7,8 +7,15 @@ import type { IncidentListQuery, MonitorListQuery } from "../schemas";
 import { fromApi } from "../runtime/monitor/monitor-props";
 import { incidentFromApi } from "../runtime/incident/incident-props";
 import { dropUndefined } from "../util/objects";
-import type { GetMonitorArgs, GetMonitorsArgs, MonitorData } from "./monitors";
-import type { GetIncidentArgs, GetIncidentsArgs, GetIncidentsResult, IncidentInfo } from "./incidents";
+import type {
+  GetIncidentArgs,
+  GetIncidentsArgs,
+  GetIncidentsResult,
+  GetMonitorArgs,
+  GetMonitorsArgs,
+  IncidentInfo,
+  MonitorData,
+} from "./args";
 
 /** One monitor by id, every value plain (the callers mark the secret fields). */
 export async function fetchMonitor(c: UptimeClient, args: GetMonitorArgs): Promise<MonitorData> {

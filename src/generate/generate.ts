@@ -10,23 +10,26 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "no
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { packageSchemaText, SCHEMA_JSON_PATH } from "../plugin/package-schema";
-import { RESOURCE_TYPES_PATH, resourceTypesSource } from "../docs/resource-types";
-import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../docs/examples";
-import { REFERENCE_PATH, withReference } from "../docs/reference";
-import { SETTINGS_TABLE_PATH, withSettings } from "../docs/settings";
-import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "../docs/registry";
+import { RESOURCE_TYPES_PATH, resourceTypesSource } from "./resource-types";
+import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "./read-examples";
+import { REFERENCE_PATH, withReference } from "./reference";
+import { SETTINGS_TABLE_PATH, withSettings } from "./settings";
+import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "./registry";
 import { OPENAPI_FILE, openApiText } from "../openapi";
-import { SERVICE_MONITORS_PAGE, withServiceMonitorsBlock } from "../docs/service-monitors-page";
+import { SERVICE_MONITORS_PAGE, withServiceMonitorsBlock } from "./service-monitors-page";
 import { GeneratedFileWriter, type Change } from "./write-if-changed";
 
-/** The repository (src/generate/ or dist/generate/ → the root). */
+/**
+ * The repository (src/generate/ or dist/generate/ → the root).
+ * @internal Exported for the tests.
+ */
 export const REPO = resolve(__dirname, "..", "..");
 
 /** Where the SDKs are committed, one directory per language. */
-export const SDK_DIR = "sdk";
+const SDK_DIR = "sdk";
 
 /** One generated text file: its path, and its content given what is there now ("" when missing). */
-export interface GeneratedText {
+interface GeneratedText {
   path: string;
   next: (before: string) => string;
 }
@@ -34,6 +37,7 @@ export interface GeneratedText {
 /**
  * Every generated text file under `root`. Several entries may name one file (README.md holds
  * two generated blocks): they apply in order, and the file is written once.
+ * @internal Exported for the tests.
  */
 export function generatedTexts(root: string): GeneratedText[] {
   const examples = readExamples(root);
@@ -51,7 +55,7 @@ export function generatedTexts(root: string): GeneratedText[] {
 }
 
 /** What {@link generate} is asked to do. */
-export interface GenerateOptions {
+interface GenerateOptions {
   /** The repository to read docs/examples and the pages with blocks from, and to write into. */
   root?: string;
   /** Write nothing; report what differs. */
@@ -60,7 +64,10 @@ export interface GenerateOptions {
   sdks?: boolean;
 }
 
-/** Writes (or with `check`, compares) everything generated; returns the files that differed. */
+/**
+ * Writes (or with `check`, compares) everything generated; returns the files that differed.
+ * @internal Exported for the tests.
+ */
 export function generate({ root = REPO, check = false, sdks = true }: GenerateOptions = {}): Change[] {
   const writer = new GeneratedFileWriter(root, check);
   const texts = generatedTexts(root);

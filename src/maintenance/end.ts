@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
-import type { CliIo } from "../cli/command";
+import type { CliIo } from "../util/command-line";
 import { readRecordFile, writeRecordFile, RecordError, type MaintenanceRecord } from "./record-file";
 import { decideEnd, windowOf, type EndDecision } from "./restore";
 import { readByIds, serviceQuery } from "./select";

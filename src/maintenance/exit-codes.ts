@@ -1,6 +1,6 @@
 /** The exit codes of `maintenance start` and `end`, and which errors are the user's to fix. */
 import { UptimeForbiddenError, UptimeUnauthorizedError } from "../client/errors";
-import type { CliIo } from "../cli/command";
+import type { CliIo } from "../util/command-line";
 import { RecordError } from "./record-file";
 import { SettingsError } from "./service-client";
 import { StackError } from "./stack-source";

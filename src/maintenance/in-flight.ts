@@ -5,7 +5,7 @@
  */
 
 /** At most this many of a command's writes are pending at once: the client's own default limit. */
-export const WRITES_IN_FLIGHT = 8;
+const WRITES_IN_FLIGHT = 8;
 
 /** `fn` on each of `items`, at most `limit` at a time; resolves when all have settled (`fn` must not throw). */
 export async function forEachInFlight<T>(

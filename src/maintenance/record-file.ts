@@ -14,7 +14,7 @@ export const DEFAULT_RECORD_FILE = ".uptime-maintenance.json";
 const KIND = "pulumi-uptime maintenance";
 
 /** What became of one monitor at start. */
-export type StartOutcome = "set" | "failed" | "pending";
+type StartOutcome = "set" | "failed" | "pending";
 
 /** One selected monitor in the record. */
 export interface RecordedMonitor {

@@ -9,7 +9,7 @@ import { readConfigSettings } from "../stack/provider-settings";
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { readStateMonitors } from "../stack/state-monitors";
 
-export { StackError, type StackTarget };
+export { StackError };
 
 /** A monitor of a stack's state, and the settings of its provider (which may hold the key: never print them). */
 export interface StackMonitor {

@@ -5,7 +5,7 @@
  */
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
-import type { CliIo } from "../cli/command";
+import type { CliIo } from "../util/command-line";
 import { formatLocalDateTime } from "../util/time";
 import {
   newRecord,

@@ -18,7 +18,7 @@ import {
 import { formatDuration, parseDuration } from "../util/duration";
 
 /** The longest window without `--allow-long`. */
-export const MAX_WINDOW_MS = 24 * 3_600_000;
+const MAX_WINDOW_MS = 24 * 3_600_000;
 
 /** A window as the service stores it: wall times in the account's zone. */
 export interface WallWindow {
@@ -39,7 +39,10 @@ export interface WindowRequest {
   allowLong?: boolean;
 }
 
-/** The wall time of `ms` in `zone`, at a time the service reads back as no earlier than `ms`. */
+/**
+ * The wall time of `ms` in `zone`, at a time the service reads back as no earlier than `ms`.
+ * @internal Exported for the tests.
+ */
 export function wallTimeNotBefore(ms: number, zone: string): string {
   let t = Math.ceil(ms / 1000) * 1000;
   // A repeated hour lasts at most an hour (two in a few historical zones): minutes suffice.
@@ -51,7 +54,10 @@ export function wallTimeNotBefore(ms: number, zone: string): string {
   return formatLocalDateTime(t, zone);
 }
 
-/** The instant `--until` names, read in `zone`. */
+/**
+ * The instant `--until` names, read in `zone`.
+ * @internal Exported for the tests.
+ */
 export function untilInstant(text: string, zone: string, nowMs: number): number {
   const hm = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (hm) {

@@ -6,7 +6,10 @@
  */
 import type { ConfigKey, Migration, ReportEntry } from "./map";
 
-/** migration-report.json. */
+/**
+ * migration-report.json.
+ * @internal Exported for the tests.
+ */
 export interface MigrationReport {
   /** The source kind (`--from`) and the input file as given. */
   source: { from: string; file: string };

@@ -10,7 +10,7 @@ import { fieldsOf } from "../schemas/fields";
 import { asForm, closed, jsonSchemaOf, type JsonSchema } from "./json-schema";
 
 /** An empty form value. */
-export const EMPTY_VALUE: JsonSchema = { type: "string", maxLength: 0 };
+const EMPTY_VALUE: JsonSchema = { type: "string", maxLength: 0 };
 
 /**
  * Flags the service reads with Laravel's `boolean` rule, which takes true, false, 1 and 0

@@ -30,7 +30,7 @@ export interface ConstructContext {
 }
 
 /** The component types the plugin constructs. */
-export const COMPONENT_TYPES = [pluginType("ServiceMonitors")];
+const COMPONENT_TYPES = [pluginType("ServiceMonitors")];
 
 /* eslint-disable @typescript-eslint/no-require-imports -- the Node.js runtime is loaded on the first Construct only */
 function sdk() {
@@ -70,7 +70,10 @@ async function withFeatureSupport(s: ReturnType<typeof sdk>, monitor: string): P
   features = { monitor, flags: Object.fromEntries(Object.entries(store).filter(([k]) => k.startsWith("supports"))) };
 }
 
-/** The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret. */
+/**
+ * The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret.
+ * @internal Exported for the tests.
+ */
 export function unwrapInputs(raw: unknown): { bag: Bag; secretPaths: Set<string> } {
   const secretPaths = new Set<string>();
   const walk = (v: unknown, path: string): unknown => {

@@ -21,7 +21,7 @@ import { tokenOf } from "./package-info";
 import { secret, type Bag } from "./wire";
 
 /** A failure of an argument. */
-export interface ArgFailure {
+interface ArgFailure {
   property: string;
   reason: string;
 }

@@ -29,7 +29,7 @@ const REPOSITORY = npmPackage.repository.url.replace(/^git\+/, "").replace(/\.gi
  * repository is then `pulumi-<name>`), whose assets are the archives `npm run release`
  * writes (`pulumi-resource-uptime-v<version>-<os>-<arch>.tar.gz`). The SDKs carry it.
  */
-export const PLUGIN_DOWNLOAD_URL = githubSource(REPOSITORY);
+const PLUGIN_DOWNLOAD_URL = githubSource(REPOSITORY);
 
 function githubSource(repository: string): string {
   const [, owner, repo] = new URL(repository).pathname.split("/");
@@ -40,7 +40,10 @@ function githubSource(repository: string): string {
 /** Where the SDKs are published from; the Go SDK's import path is under it. */
 const GO_MODULE = `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go`;
 
-/** Names of the SDK packages generated from the schema (`npm run sdks`), per language. */
+/**
+ * Names of the SDK packages generated from the schema (`npm run sdks`), per language.
+ * @internal Exported for the tests.
+ */
 export const SDK_NAMES = {
   nodejs: "@pulumi-uptime/uptime",
   python: "pulumi_uptime",
@@ -54,7 +57,7 @@ export const SDK_NAMES = {
  * The Pulumi Java SDK (`com.pulumi:pulumi` on Maven Central) the Java SDK is built against:
  * the release of pulumi-java whose language host scripts/build-pulumi.sh builds.
  */
-export const JAVA_PULUMI_SDK_VERSION = "1.17.0";
+const JAVA_PULUMI_SDK_VERSION = "1.17.0";
 
 /** `Monitor` → `uptime:index:Monitor`. */
 export const tokenOf = pluginType;

@@ -31,8 +31,8 @@ import {
   type FieldInfo,
 } from "../schemas";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
-import { examplesBlock, type Example } from "../docs/examples";
-import { EXAMPLES } from "../docs/examples.generated";
+import { examplesBlock, type Example } from "./examples";
+import { EXAMPLES } from "./examples.generated";
 import { toPascal } from "../schemas/name-case";
 
 /** A description followed by its examples in every language (docs/examples/<name>), when written. */
@@ -42,7 +42,7 @@ function documented(examples: Record<string, Example>, name: string, text: strin
 }
 
 /** A property of the package schema. */
-export interface PropertySpec {
+interface PropertySpec {
   type?: "string" | "integer" | "boolean" | "array" | "object" | "number";
   $ref?: string;
   items?: PropertySpec;
@@ -293,9 +293,10 @@ function configVariables(): Record<string, PropertySpec> {
 }
 
 /**
- * The whole package schema. The examples are the baked ones (src/docs/examples.generated.ts)
+ * The whole package schema. The examples are the baked ones (./examples.generated.ts)
  * unless given: `npm run generate` passes the ones it reads from docs/examples, so that one
  * run brings an edited example into schema.json and the SDKs.
+ * @internal Exported for the tests.
  */
 export function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
   const config = configVariables();

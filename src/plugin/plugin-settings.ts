@@ -27,7 +27,10 @@ import type { Bag } from "./wire";
 
 const KEYS = PROVIDER_CONFIG_FIELDS.map((f) => f.name) as (keyof ProviderSettings)[];
 
-/** The stack's config of this package, as the engine passes it in PULUMI_CONFIG (`{"baseUrl": ...}`). */
+/**
+ * The stack's config of this package, as the engine passes it in PULUMI_CONFIG (`{"baseUrl": ...}`).
+ * @internal Exported for the tests.
+ */
 export function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   try {
     const all = JSON.parse(env.PULUMI_CONFIG ?? "{}") as Record<string, unknown>;
@@ -94,7 +97,7 @@ export class PluginConnection implements ServiceConnection {
 }
 
 /** A failure of CheckConfig: the setting, and why. */
-export interface ConfigFailure {
+interface ConfigFailure {
   property: string;
   reason: string;
 }

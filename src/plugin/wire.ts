@@ -9,14 +9,14 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 
 import { SECRET_SIG, SIG_KEY, secret } from "../runtime/secret-envelope";
 
-export { SECRET_SIG, SIG_KEY, secret };
+export { secret };
 const RESOURCE_REF_SIG = "5cf8f73096256a8f31e491e813e4eb8e";
 
 /** A bag in the program's names, plain values only. */
 export type Bag = Record<string, unknown>;
 
 /** A bag read off the wire, and which of its top-level properties were (or held) secrets. */
-export interface Unwrapped {
+interface Unwrapped {
   bag: Bag;
   secrets: Set<string>;
 }

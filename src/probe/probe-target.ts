@@ -20,7 +20,7 @@ export interface ProbeTarget {
 }
 
 /** Query parameter the cache buster adds, with a random value per check. */
-export const CACHE_BUSTER_PARAM = "_";
+const CACHE_BUSTER_PARAM = "_";
 
 /** The first URL to request: the monitor's, plus a fresh cache-buster parameter when asked. */
 export function firstUrl(t: ProbeTarget): URL {

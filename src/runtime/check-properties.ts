@@ -68,7 +68,7 @@ function distance(a: string, b: string): number {
  * ignoring case, `_` and `-` (`alert` → `alerts`, `alert_condition` → `alertCondition`),
  * when it is near enough to be a typo.
  */
-export function closest(name: string, allowed: readonly string[]): string | undefined {
+function closest(name: string, allowed: readonly string[]): string | undefined {
   const norm = (s: string) => s.toLowerCase().replace(/[_-]/g, "");
   const typed = norm(name);
   let best: { name: string; d: number } | undefined;

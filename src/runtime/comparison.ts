@@ -4,10 +4,9 @@
  * case, and the key/value lists are compared as multisets.
  */
 import { formatLocalDateTime, parseServiceDate } from "../util/time";
-import { isUnknown } from "./unknowns";
 
 /** A list entry of `requestHeaders` or `alerts`. */
-export interface Pair {
+interface Pair {
   key: string;
   value: string;
 }
@@ -24,7 +23,7 @@ export function sameScalar(a: unknown, b: unknown): boolean {
 }
 
 /** Canonical `Y-m-dTH:i:s` for any accepted date spelling, so formats compare equal. */
-export function canonicalDate(v: unknown): unknown {
+function canonicalDate(v: unknown): unknown {
   if (typeof v !== "string" || v === "") return v;
   const ms = parseServiceDate(v);
   return ms === undefined ? v : formatLocalDateTime(ms, "UTC");
@@ -51,6 +50,3 @@ export function samePairs(a: unknown, b: unknown, foldKeyCase: boolean): boolean
   const y = canon(b);
   return x.length === y.length && x.every((v, i) => v === y[i]);
 }
-
-/** True when the new value is unknown, so it must be treated as a change. */
-export { isUnknown };

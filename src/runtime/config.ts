@@ -14,7 +14,7 @@ import {
   type SettingKey,
 } from "../schemas/provider-config";
 import { isTimeZone } from "../util/time";
-import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
+import { caCertificatesProblem, proxyUrlProblem } from "../schemas/network-values";
 import { readMonitorDefaults, type DefaultsReading } from "./monitor/team-defaults";
 
 /** Stack config keys the providers read, by setting (src/schemas/provider-config.ts declares the settings). */
@@ -69,7 +69,7 @@ export interface ResolvedSettings extends Omit<ProviderSettings, NumericSettingK
 }
 
 /** A minimal view of Pulumi's provider config bag. */
-export interface ConfigBag {
+interface ConfigBag {
   get(key: string): string | undefined;
 }
 
@@ -196,16 +196,6 @@ export function usableTimeZone(s: ResolvedSettings = resolveSettings()): string 
   return isTimeZone(s.timeZone) ? s.timeZone : "UTC";
 }
 
-/**
- * Attempts per request of the providers' clients by default (`maxRetries` 7, the schema's
- * default, plus the first). One `up` of a fleet sends hundreds of requests: with 4 attempts
- * a service failing 20% of requests at random fails about one request in 600 for good
- * (0.2^4), a failed run every few hundred requests; with 8 it is one in 390,000. The backoff
- * (250 ms doubling, capped at 8 s, full jitter) keeps a service that is really down from
- * being waited for more than about half a minute per request.
- */
-export const PROVIDER_MAX_ATTEMPTS = (DEFAULTS.maxRetries as number) + 1;
-
 /** Builds a client from resolved settings, failing with a message naming the settings to fix. */
 export function clientFor(from?: ProviderSettings, env?: NodeJS.ProcessEnv): UptimeClient {
   return new UptimeClient(clientOptionsFor(from, env));
@@ -222,6 +212,12 @@ export function clientOptionsFor(from?: ProviderSettings, env?: NodeJS.ProcessEn
     timeZone: s.timeZone,
     requestsPerMinute: numericSetting("requestsPerMinute", s).value,
     timeoutMs: numericSetting("timeoutMs", s).value,
+    // By default 8 attempts (`maxRetries` 7, the schema's default, plus the first). One `up` of a
+    // fleet sends hundreds of requests: with 4 attempts a service failing 20% of requests at
+    // random fails about one request in 600 for good (0.2^4), a failed run every few hundred
+    // requests; with 8 it is one in 390,000. The backoff (250 ms doubling, capped at 8 s, full
+    // jitter) keeps a service that is really down from being waited for more than about half a
+    // minute per request.
     retry: { maxAttempts: numericSetting("maxRetries", s).value! + 1 },
     proxyUrl: s.proxyUrl,
     caCertificates: s.caCertificates,

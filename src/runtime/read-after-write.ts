@@ -23,21 +23,24 @@ import { UptimeNotFoundError } from "../client/errors";
 import { isLocalDateTime, localDateTimeToEpoch, parseServiceDate } from "../util/time";
 import { UptimeResourceError } from "./user-errors";
 
-/** The longest a read waits for the service to show what was written, in ms. */
+/**
+ * The longest a read waits for the service to show what was written, in ms.
+ * @internal Exported for the tests.
+ */
 export const READ_WAIT_MS = 10_000;
 /** The first pause between two reads of a record, in ms; it doubles up to {@link MAX_PAUSE_MS}. */
-export const FIRST_PAUSE_MS = 250;
+const FIRST_PAUSE_MS = 250;
 /** The longest pause between two reads, in ms. */
-export const MAX_PAUSE_MS = 2_000;
+const MAX_PAUSE_MS = 2_000;
 
 /** What the state recorded after the last write: the record's dates as the client returned them. */
-export interface Recorded {
+interface Recorded {
   createdAt?: string | null;
   updatedAt?: string | null;
 }
 
 /** A record's dates as the client returns them. */
-export interface LiveDates {
+interface LiveDates {
   updated_at?: string | null;
 }
 
@@ -57,7 +60,7 @@ export function deletedByThisProcess(kind: "monitor" | "incident", id: string | 
 const QUARTER_HOUR_MS = 15 * 60_000;
 
 /** Clock and sleep, replaceable by tests. */
-export interface Waiting {
+interface Waiting {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
 }
@@ -68,7 +71,10 @@ const realWaiting: Waiting = {
 };
 let waiting = realWaiting;
 
-/** Replaces the clock and sleep (tests); undefined puts the real ones back. */
+/**
+ * Replaces the clock and sleep (tests); undefined puts the real ones back.
+ * @internal Exported for the tests.
+ */
 export function setWaiting(w: Waiting | undefined): void {
   waiting = w ?? realWaiting;
 }
@@ -80,7 +86,10 @@ function instant(v: string | null | undefined, timeZone: string): number | undef
   return ms === undefined || Number.isNaN(ms) ? undefined : ms;
 }
 
-/** Why `live` may be an answer from before the write the state recorded; undefined when it is not. */
+/**
+ * Why `live` may be an answer from before the write the state recorded; undefined when it is not.
+ * @internal Exported for the tests.
+ */
 export function staleness(
   live: LiveDates | undefined,
   recorded: Recorded,

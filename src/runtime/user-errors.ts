@@ -37,7 +37,7 @@ export class UptimeResourceError extends Error {
  * An update or read of a record the service no longer has: it was deleted outside Pulumi,
  * and a plain `up` compares with the last recorded state, so only a refresh notices.
  */
-export function deletedOutsidePulumi(
+function deletedOutsidePulumi(
   resource: string,
   kind: "monitor" | "incident",
   id: string,

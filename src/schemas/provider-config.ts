@@ -8,7 +8,7 @@ import { z } from "zod";
 import { httpUrl, text } from "./common";
 import { field, fieldsOf, type FieldInfo } from "./fields";
 import { toCamel, type CamelCase } from "./name-case";
-import { caCertificatesProblem, proxyUrlProblem } from "../client/network";
+import { caCertificatesProblem, proxyUrlProblem } from "./network-values";
 import { isTimeZone } from "../util/time";
 import { monitorDefaultsSchema } from "./monitor-defaults";
 

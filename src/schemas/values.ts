@@ -77,6 +77,3 @@ export const LIMITS = {
   cause: 255,
   comment: 1024,
 } as const;
-
-/** The contract's input date pattern `Y-m-dTH:i:s`. */
-export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;

@@ -12,7 +12,7 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const DRAIN_FACTOR = 16;
 
 /** A body read from the socket. */
-export interface RawBody {
+interface RawBody {
   /** The bytes, or undefined when the body was larger than the limit. */
   bytes?: Buffer;
   /** True when the body was larger than the limit. */
@@ -70,8 +70,7 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<RawBod
 }
 
 /** Outcome of parsing: the input object, or the status and message of a 4xx. */
-export type ParsedBody =
-  { ok: true; input: Record<string, unknown> } | { ok: false; status: 400 | 415; message: string };
+type ParsedBody = { ok: true; input: Record<string, unknown> } | { ok: false; status: 400 | 415; message: string };
 
 /** qs settings: lists as arrays (indices kept as sent), shallow nesting, PHP's last-duplicate-wins. */
 const QS_OPTIONS: qs.IParseOptions & { duplicates: "last"; throwOnLimitExceeded: boolean } = {
@@ -127,7 +126,7 @@ export function parseBody(bytes: Buffer, contentType: string | undefined): Parse
  * Laravel's ConvertEmptyStringsToNull middleware: "" becomes null at any depth, which is
  * how `alert_text_lookup=` clears a field. Holes of sparse arrays stay holes.
  */
-export function convertEmptyStringsToNull(value: unknown): unknown {
+function convertEmptyStringsToNull(value: unknown): unknown {
   if (value === "") return null;
   if (Array.isArray(value)) {
     const out: unknown[] = new Array(value.length);

@@ -1,6 +1,6 @@
 /** Command line and environment of `uptime-server`, turned into server options. */
 import { readFileSync } from "node:fs";
-import { parseNumber, parseOptions } from "../cli/command";
+import { parseNumber, parseOptions } from "../util/command-line";
 import { isTimeZone } from "../util/time";
 import { FAULT_KINDS } from "./faults";
 import { MAX_STALE_READS_MS } from "./stale-reads";
@@ -48,7 +48,7 @@ Options:
 `;
 
 /** What the command line asks for. */
-export type CliCommand =
+type CliCommand =
   | { kind: "help" }
   | { kind: "error"; message: string }
   | { kind: "run"; options: UptimeServerOptions; defaultKey: boolean; quiet: boolean };

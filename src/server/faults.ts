@@ -8,14 +8,17 @@ import type { FaultKind, FaultOptions } from "./types";
 export const FAULT_KINDS: readonly FaultKind[] = ["500", "503", "delay", "drop-before", "drop-after"];
 
 /** The fault chosen for one request. */
-export interface Fault {
+interface Fault {
   /** What happens. */
   kind: FaultKind;
   /** Wait before handling, for "delay". */
   delayMs: number;
 }
 
-/** mulberry32: a small seeded PRNG, so a seed replays the same fault sequence. */
+/**
+ * mulberry32: a small seeded PRNG, so a seed replays the same fault sequence.
+ * @internal Exported for the tests.
+ */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -7,7 +7,7 @@
 import type { Hold, HoldOptions } from "./types";
 
 /** What the pipeline does with a request the hold let go. */
-export type HoldOutcome = "handle" | "drop";
+type HoldOutcome = "handle" | "drop";
 
 interface Waiter {
   settle: (outcome: HoldOutcome) => void;

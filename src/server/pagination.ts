@@ -5,7 +5,7 @@
 import type { Paging } from "./validate/list-query";
 
 /** One entry of `meta.links`. */
-export interface PageLink {
+interface PageLink {
   url: string | null;
   label: string;
   active: boolean;
@@ -53,7 +53,10 @@ export function pageEnvelope(
   };
 }
 
-/** Page numbers to show, Laravel's UrlWindow with onEachSide = 3. */
+/**
+ * Page numbers to show, Laravel's UrlWindow with onEachSide = 3.
+ * @internal Exported for the tests.
+ */
 export function window(page: number, lastPage: number): (number | "...")[] {
   const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
   const onEachSide = 3;

@@ -9,10 +9,10 @@ import path from "node:path";
 import type * as PGliteModule from "@electric-sql/pglite";
 
 /** The npm name of the database package. */
-export const PGLITE_PACKAGE = "@electric-sql/pglite";
+const PGLITE_PACKAGE = "@electric-sql/pglite";
 
 /** The version range this release declares for it (its optional peer dependency). */
-export function pgliteRange(): string {
+function pgliteRange(): string {
   const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "..", "package.json"), "utf8")) as {
     peerDependencies?: Record<string, string>;
   };
@@ -20,7 +20,7 @@ export function pgliteRange(): string {
 }
 
 /** The exact command that installs the database for this release. */
-export function pgliteInstallCommand(): string {
+function pgliteInstallCommand(): string {
   return `npm install --save-dev ${PGLITE_PACKAGE}@${pgliteRange()}`;
 }
 

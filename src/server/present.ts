@@ -52,7 +52,7 @@ export function presentMonitor(m: MonitorRecord, now: number): Record<string, un
 }
 
 /** Derived incident status: resolved, else acknowledged, else unresolved. */
-export function incidentStatus(i: IncidentRecord): "resolved" | "acknowledged" | "unresolved" {
+function incidentStatus(i: IncidentRecord): "resolved" | "acknowledged" | "unresolved" {
   return i.ended_at !== null ? "resolved" : i.acknowledged_at !== null ? "acknowledged" : "unresolved";
 }
 

@@ -7,7 +7,7 @@
 const WINDOW_MS = 60_000;
 
 /** Result of counting one request. */
-export interface RateDecision {
+interface RateDecision {
   /** False when the request is over the limit. */
   allowed: boolean;
   /** Headers to send: X-RateLimit-Limit/-Remaining, plus Retry-After and X-RateLimit-Reset on 429. */

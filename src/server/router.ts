@@ -9,10 +9,10 @@ import type { ApiContext } from "./routes/context";
 import { notFoundReply, type Reply } from "./respond";
 
 /** A handler of an authenticated API route. */
-export type ApiHandler = (ctx: ApiContext) => Promise<Reply>;
+type ApiHandler = (ctx: ApiContext) => Promise<Reply>;
 
 /** What a path and method resolved to. */
-export type RouteMatch =
+type RouteMatch =
   | { kind: "api"; handler: ApiHandler; id: number; write: boolean }
   | { kind: "status" }
   | { kind: "stats" }

@@ -4,7 +4,7 @@ import type { RequestRecord } from "./types";
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** True for a method that changes data, on a path under /api/v1. */
-export function isApiWrite(method: string, path: string): boolean {
+function isApiWrite(method: string, path: string): boolean {
   return WRITE_METHODS.has(method) && (path === "/api/v1" || path.startsWith("/api/v1/"));
 }
 

@@ -64,7 +64,7 @@ export interface MonitorRecord extends MonitorFields {
 }
 
 /** What a check writes on its monitor. */
-export interface CheckColumns {
+interface CheckColumns {
   status: StoredMonitorStatus;
   started_at: number | null;
   checked_at: number;
@@ -123,7 +123,7 @@ function placeholderOf(params: unknown[]): (value: unknown) => string {
 }
 
 /** One page of rows and the total. */
-export interface Page<T> {
+interface Page<T> {
   rows: T[];
   total: number;
 }

@@ -10,7 +10,7 @@ import { readStackConfig } from "./stack-config";
 import { exportState, monitorResources, type StateResource } from "./state-resource";
 
 /** A monitor of a stack's state. Its provider's settings may hold the API key: never print them. */
-export interface StateMonitor {
+interface StateMonitor {
   /** The service's id. */
   id: number;
   /** The monitor's name on the service (its `name` output), else its resource name. */

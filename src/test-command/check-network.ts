@@ -5,7 +5,8 @@
  * are Node's, NODE_EXTRA_CA_CERTS, UPTIME_CA_CERTIFICATES and SSL_CERT_FILE, and `--ca` adds
  * to them (it used to replace them). The stack's config (`uptime:proxyUrl`, ...) is not read.
  */
-import { caFor, proxyFor, proxyUrlProblem, readCaCertificates, type ProxyRoute } from "../client/network";
+import { caFor, proxyFor, readCaCertificates, type ProxyRoute } from "../client/network";
+import { proxyUrlProblem } from "../schemas/network-values";
 
 /** A network setting the checks cannot use: the message names it. */
 class CheckNetworkError extends Error {}

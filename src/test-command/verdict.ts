@@ -22,7 +22,7 @@ export interface Verdict {
   reason: string;
 }
 
-export interface VerdictOptions {
+interface VerdictOptions {
   settings: ProbeSettings;
   /** Epoch ms; default now. */
   now?: number;
@@ -51,7 +51,10 @@ const CHECK_FIELDS = [
 
 const SECRET_MASK = "[secret]";
 
-/** Replaces every secret in `text` by `[secret]`, the longest first. */
+/**
+ * Replaces every secret in `text` by `[secret]`, the longest first.
+ * @internal Exported for the tests.
+ */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of [...new Set(secrets)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
@@ -60,7 +63,10 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** The URL as it may be shown: without a password in it, secrets masked. */
+/**
+ * The URL as it may be shown: without a password in it, secrets masked.
+ * @internal Exported for the tests.
+ */
 export function shownUrl(url: string, secrets: readonly string[]): string {
   let text = url;
   try {

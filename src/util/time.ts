@@ -3,7 +3,9 @@
  * account's time zone) and what instances send back (ISO-8601 UTC, with or without
  * fractions and `Z`). Comparing the two as strings would show a change forever.
  */
-import { DATE_TIME_PATTERN } from "../schemas/values";
+
+/** The contract's input date pattern `Y-m-dTH:i:s`. */
+const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
 

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { UptimeClient } from "../../src/client/client";
-import { parseDuration, runVerify, watchChecks, type Watched } from "../../src/cli/verify";
+import { runVerify, watchChecks, type Watched } from "../../src/cli/verify";
+import { parseDuration } from "../../src/util/duration";
 import { createMonitor } from "../support/api";
 import { DEFAULT_API_KEY, startCheckingServer, type UptimeServer } from "../support/server";
 import { startTarget, type Target } from "../support/targets";

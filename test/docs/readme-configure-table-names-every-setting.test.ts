@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { expect, it } from "vitest";
 import { CONFIG_KEYS, ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
-import { SETTINGS_MARKERS, SETTINGS_TABLE_PATH, settingsTable, withSettings } from "../../src/docs/settings";
+import { SETTINGS_MARKERS, SETTINGS_TABLE_PATH, settingsTable, withSettings } from "../../src/generate/settings";
 
 const page = readFileSync(resolve(__dirname, "..", "..", SETTINGS_TABLE_PATH), "utf8");
 

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REFERENCE_PATH } from "../../src/docs/reference";
+import { REFERENCE_PATH } from "../../src/generate/reference";
 
 const ROOT = resolve(__dirname, "..", "..");
 const reference = readFileSync(resolve(ROOT, REFERENCE_PATH), "utf8");

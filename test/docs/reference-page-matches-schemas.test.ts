@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { INTERVALS } from "../../src/schemas/values";
-import { REFERENCE_PATH, referenceBlock, withReference } from "../../src/docs/reference";
+import { REFERENCE_PATH, referenceBlock, withReference } from "../../src/generate/reference";
 
 const page = readFileSync(resolve(__dirname, "..", "..", REFERENCE_PATH), "utf8");
 

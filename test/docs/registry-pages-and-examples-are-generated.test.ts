@@ -7,13 +7,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../../src/docs/examples";
+import { EXAMPLES_MODULE_PATH, examplesModuleSource, readExamples } from "../../src/generate/read-examples";
 import {
   REGISTRY_INDEX_PATH,
   REGISTRY_INSTALL_PATH,
   registryIndex,
   registryInstallation,
-} from "../../src/docs/registry";
+} from "../../src/generate/registry";
 import { ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
 import { SDK_NAMES } from "../../src/plugin/package-info";

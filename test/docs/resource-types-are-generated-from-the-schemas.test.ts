@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { RESOURCE_TYPES_PATH, resourceTypesSource } from "../../src/docs/resource-types";
+import { RESOURCE_TYPES_PATH, resourceTypesSource } from "../../src/generate/resource-types";
 import { INCIDENT_FIELDS, MONITOR_FIELDS } from "../../src/schemas/resources";
 
 const committed = readFileSync(resolve(__dirname, "..", "..", RESOURCE_TYPES_PATH), "utf8");

@@ -4,7 +4,7 @@
  * which Pulumi's SDK generators turn into doc comments.
  */
 import { describe, expect, it } from "vitest";
-import { readExamples } from "../../src/docs/examples";
+import { readExamples } from "../../src/generate/read-examples";
 import { packageSchema } from "../../src/plugin/package-schema";
 
 const schema = packageSchema() as {

@@ -5,7 +5,7 @@
  * read a monitor and an incident stored there. A misspelt property fails the preview.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readExamples } from "../../src/docs/examples";
+import { readExamples } from "../../src/generate/read-examples";
 import { startE2EServer, type E2EServer } from "./api";
 import { E2EStack, PLUGIN_DIR, failed, ok, summary } from "./harness";
 

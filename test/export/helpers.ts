@@ -1,6 +1,7 @@
 /** Shared setup of the export tests: a local server seeded with monitors of every kind, and the command run in-process. */
 import type { MonitorCreateInput, UptimeClient } from "../../src/client";
-import { runExport, type CliIo } from "../../src/cli/export";
+import type { CliIo } from "../../src/cli/command";
+import { runExport } from "../../src/cli/export";
 import { DEFAULT_API_KEY, type UptimeServer } from "../support/server";
 import { serverWithOutsider } from "../support/server-with-outsider";
 import { alertPerChannel } from "../support/monitor-bodies";

@@ -9,9 +9,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { generatedTexts, REPO, runGenerate } from "../../src/generate/generate";
-import { EXAMPLES_DIR } from "../../src/docs/examples";
+import { EXAMPLES_DIR } from "../../src/generate/read-examples";
 import { OPENAPI_FILE } from "../../src/openapi";
-import { REFERENCE_PATH } from "../../src/docs/reference";
+import { REFERENCE_PATH } from "../../src/generate/reference";
 
 const PATHS = [...new Set(generatedTexts(REPO).map((t) => t.path))];
 let root: string;
@@ -38,7 +38,7 @@ describe("npm run generate", () => {
       expect.arrayContaining([
         "schema.json",
         "src/dynamic/types.generated.ts",
-        "src/docs/examples.generated.ts",
+        "src/plugin/examples.generated.ts",
         "README.md",
         "docs/reference.md",
         "docs/_index.md",

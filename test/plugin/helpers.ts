@@ -10,7 +10,7 @@ import { ResourceProviderClient } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { UptimeClient } from "../../src/client";
 import { serve } from "../../src/plugin/main";
-import { SECRET_SIG, SIG_KEY } from "../../src/plugin/wire";
+import { SECRET_SIG, SIG_KEY } from "../../src/runtime/secret-envelope";
 import { DEFAULT_API_KEY, type UptimeServer } from "../support/server";
 import { serverWithOutsider } from "../support/server-with-outsider";
 

@@ -1,11 +1,12 @@
 /**
- * src/plugin/schema-compat.ts on hand-made schema pairs: each kind of breaking change is
+ * The schema comparison (./schema-compat.ts, which the upgrade suite runs against the
+ * baseline) on hand-made schema pairs: each kind of breaking change is
  * found and named (a provider input's new or changed default among them: the SDKs would
  * send it to every recorded provider); additions (a new optional input, a required input made optional, a new
  * enum value, a new resource) are not.
  */
 import { describe, expect, it } from "vitest";
-import { breakingChanges, mayBreak, type PackageSchema } from "../../src/plugin/schema-compat";
+import { breakingChanges, mayBreak, type PackageSchema } from "./schema-compat";
 
 const base = (): PackageSchema => ({
   provider: { inputProperties: { baseUrl: { type: "string" }, timeZone: { type: "string", default: "UTC" } } },

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
-import { changedMonitorFields, diffMonitor } from "../../src/runtime/monitor/diff-monitor";
+import { changedMonitorFields } from "../../src/runtime/monitor/diff-monitor";
+import { monitor } from "../../src/dynamic/runtime";
 import { UNKNOWN } from "../../src/runtime/unknowns";
+
+/** Pulumi's diff of a monitor, as the engine asks the dynamic provider for it. */
+const diffMonitor = (olds: object, news: object) => monitor.diff("1", olds, news);
 
 const declared = {
   name: "API health",
@@ -69,9 +73,9 @@ describe("Monitor diff", () => {
       ["alerts"],
     ],
     ["an added alert", { alerts: [...declared.alerts, { key: "sms", value: "+15550100" }] }, ["alerts"]],
-  ])("%s", (_, patch, fields) => {
+  ])("%s", async (_, patch, fields) => {
     expect(changedMonitorFields(olds, news(patch))).toEqual(fields);
-    expect(diffMonitor(olds, news(patch))).toEqual({
+    expect(await diffMonitor(olds, news(patch))).toEqual({
       changes: fields.length > 0,
       replaces: [],
       deleteBeforeReplace: false,
@@ -113,9 +117,9 @@ describe("Monitor diff", () => {
       { alertCondition: "url_unavailable", alertTextLookup: undefined },
     ],
     ["adopt switched on after creation (not a monitor field)", { adopt: true }, {}],
-  ])("no change for %s", (_, stateSide, declaredSide) => {
+  ])("no change for %s", async (_, stateSide, declaredSide) => {
     const state = { ...olds, ...stateSide };
-    expect(diffMonitor(state, news({ ...declaredSide }))).toMatchObject({ changes: false });
+    expect(await diffMonitor(state, news({ ...declaredSide }))).toMatchObject({ changes: false });
   });
 
   it("alert values compare case-sensitively (a webhook path is not a header name)", () => {
@@ -134,8 +138,8 @@ describe("Monitor diff", () => {
     ["interval", { interval: UNKNOWN }],
     ["alerts", { alerts: UNKNOWN }],
     ["one alert value", { alerts: [{ key: "slack", value: UNKNOWN }] }],
-  ])("an unknown %s is a change, and never a replacement", (field, patch) => {
-    const d = diffMonitor(olds, { ...news(), ...patch });
+  ])("an unknown %s is a change, and never a replacement", async (field, patch) => {
+    const d = await diffMonitor(olds, { ...news(), ...patch });
     expect(d).toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
     expect(changedMonitorFields(olds, { ...news(), ...patch })).toEqual([
       field === "one alert value" ? "alerts" : field,
@@ -143,22 +147,25 @@ describe("Monitor diff", () => {
   });
 
   describe("paused", () => {
-    it("is left alone when not declared", () => {
-      expect(diffMonitor({ ...olds, status: "paused" }, news()).changes).toBe(false);
+    it("is left alone when not declared", async () => {
+      expect((await diffMonitor({ ...olds, status: "paused" }, news())).changes).toBe(false);
     });
-    it("is compared with the monitor's status when declared", () => {
-      expect(diffMonitor({ ...olds, status: "online" }, news({ paused: true })).changes).toBe(true);
-      expect(diffMonitor({ ...olds, status: "paused", paused: true }, news({ paused: true })).changes).toBe(false);
-      expect(diffMonitor({ ...olds, status: "paused", paused: true }, news({ paused: false })).changes).toBe(true);
+    it("is compared with the monitor's status when declared", async () => {
+      expect((await diffMonitor({ ...olds, status: "online" }, news({ paused: true }))).changes).toBe(true);
+      expect((await diffMonitor({ ...olds, status: "paused", paused: true }, news({ paused: true }))).changes).toBe(
+        false,
+      );
+      expect((await diffMonitor({ ...olds, status: "paused", paused: true }, news({ paused: false }))).changes).toBe(
+        true,
+      );
     });
   });
 
-  it("ignores __provider and the resource name", () => {
-    expect(
-      diffMonitor(
-        { ...olds, __provider: "old" } as never,
-        { ...news(), __provider: "new", __resourceName: "renamed" } as never,
-      ).changes,
-    ).toBe(false);
+  it("ignores __provider and the resource name", async () => {
+    const d = await diffMonitor(
+      { ...olds, __provider: "old" },
+      { ...news(), __provider: "new", __resourceName: "renamed" },
+    );
+    expect(d.changes).toBe(false);
   });
 });

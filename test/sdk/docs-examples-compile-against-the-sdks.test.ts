@@ -5,7 +5,7 @@
  * no compiler here; Java compiles once the Java SDK exists: see java-examples-compile.pending.ts.)
  */
 import { describe, expect, it } from "vitest";
-import { readExamples } from "../../src/docs/examples";
+import { readExamples } from "../../src/generate/read-examples";
 import { typecheckPython, typecheckTypeScript, vetGo } from "./example-checks";
 
 const examples = readExamples();

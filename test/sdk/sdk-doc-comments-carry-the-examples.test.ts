@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readExamples } from "../../src/docs/examples";
+import { readExamples } from "../../src/generate/read-examples";
 
 const root = resolve(__dirname, "..", "..");
 const examples = readExamples();

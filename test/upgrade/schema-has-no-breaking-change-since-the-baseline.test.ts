@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { breakingChanges, mayBreak, type PackageSchema } from "../../src/plugin/schema-compat";
+import { breakingChanges, mayBreak, type PackageSchema } from "../plugin/schema-compat";
 import { BASELINE_DIR, BASELINE_VERSION } from "./baseline";
 
 const REPO = join(__dirname, "..", "..");

@@ -28,7 +28,7 @@ function notInFuture(timeZone: string, now: number) {
 }
 
 /** What the shared check needs to know about incidents, for the account's time zone. */
-export function incidentCheckSpec(timeZone: string, now = Date.now()): CheckSpec {
+function incidentCheckSpec(timeZone: string, now = Date.now()): CheckSpec {
   return {
     allowed: INCIDENT_API_FIELDS,
     integers: namesWhere(INCIDENT_FIELDS.api, (f) => f.kind === "integer"),

@@ -6,10 +6,9 @@
  * wrote replaces the incident; a value the service wrote, or one left undeclared, is the
  * service's and never a change, so the provider does not fight the service over it.
  */
-import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { containsUnknown } from "../unknowns";
 import { isEmpty, sameDate, sameScalar } from "../comparison";
-import { toDiffResult, type PropertyChanges } from "../changes";
+import type { PropertyChanges } from "../changes";
 import {
   INCIDENT_API_FIELDS,
   INCIDENT_STORE_ONLY,
@@ -63,9 +62,4 @@ export function incidentChanges(olds: Partial<IncidentOutputs>, news: Partial<In
   const replaces = incidentReplaces(olds, changed);
   // A monitor holds one ongoing incident at a time: the old one must go before the new one.
   return { changed, replaces, deleteBeforeReplace: replaces.length > 0 };
-}
-
-/** Pulumi's `diff` for an incident. */
-export function diffIncident(olds: Partial<IncidentOutputs>, news: Partial<IncidentInputs>): DiffResult {
-  return toDiffResult(incidentChanges(olds, news));
 }

@@ -15,7 +15,7 @@ export const INCIDENT_STORE_ONLY = namesWhere(INCIDENT_FIELDS.api, (f) => f.once
 /** Fields the service writes once: the first value wins, never changed or cleared. */
 export const INCIDENT_WRITE_ONCE = namesWhere(INCIDENT_FIELDS.api, (f) => f.once === "first") as WriteOnceField[];
 /** The fields the service computes, in the program's names. */
-export const INCIDENT_COMPUTED_FIELDS = namesWhere(INCIDENT_FIELDS.computed);
+const INCIDENT_COMPUTED_FIELDS = namesWhere(INCIDENT_FIELDS.computed);
 /** A write-once incident field (the schemas mark them `once: "first"`; INCIDENT_WRITE_ONCE lists them). */
 export type WriteOnceField = Extract<IncidentApiField, "acknowledgedAt" | "endedAt">;
 /** Write-once values, by field. */

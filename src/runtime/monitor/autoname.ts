@@ -25,7 +25,7 @@ export interface Autonaming {
 const ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
 /** Seven random lowercase letters and digits, as the engine's default pattern appends. */
-export function randomSuffix(length = 7): string {
+function randomSuffix(length = 7): string {
   return [...randomBytes(length)].map((b) => ALPHABET[b % ALPHABET.length]).join("");
 }
 
@@ -33,7 +33,7 @@ export function randomSuffix(length = 7): string {
  * The default pattern: `<prefix><resource name>-<7 random lowercase letters and digits>`,
  * within the name's limit (the resource name is shortened, never the prefix or the suffix).
  */
-export function defaultName(resourceName: string, prefix = ""): string {
+function defaultName(resourceName: string, prefix = ""): string {
   const suffix = `-${randomSuffix()}`;
   return prefix + resourceName.slice(0, Math.max(0, LIMITS.name - prefix.length - suffix.length)) + suffix;
 }

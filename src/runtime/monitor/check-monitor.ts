@@ -44,7 +44,7 @@ const FIELDS = [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider];
 const specs = new Map<string, CheckSpec>();
 
 /** What the shared check needs to know about monitors, for the account's time zone; built once per zone. */
-export function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
+function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
   let spec = specs.get(timeZone);
   if (!spec) specs.set(timeZone, (spec = buildCheckSpec(timeZone)));
   return spec;
@@ -68,7 +68,7 @@ function buildCheckSpec(timeZone: string): CheckSpec {
 }
 
 /** What a monitor's `check` knows beyond the new inputs. */
-export interface MonitorCheckContext {
+interface MonitorCheckContext {
   /** The old inputs (empty on the first check): a name chosen before is kept. */
   olds?: Record<string, unknown>;
   /** The engine's autonaming request (plugin only). */

@@ -29,7 +29,7 @@ interface Claimant {
 }
 
 /** What the resources of this process's run claim. */
-export class MonitorClaims {
+class MonitorClaims {
   private readonly names = new Map<string, Claimant & { name: string }>();
   private readonly adoptIds = new Map<number, Claimant>();
   private readonly ids = new Map<number, Claimant>();

@@ -3,10 +3,9 @@
  * service rewrites. Every monitor field updates in place, so nothing ever replaces a
  * monitor (a URL change keeps its history).
  */
-import type { DiffResult } from "@pulumi/pulumi/dynamic";
 import { containsUnknown } from "../unknowns";
 import { sameDate, samePairs, sameScalar } from "../comparison";
-import { toDiffResult, type PropertyChanges } from "../changes";
+import type { PropertyChanges } from "../changes";
 import { resourceLabel } from "../resource-label";
 import { monitorClaims } from "./claims";
 import { MONITOR_API_FIELDS, type MonitorApiField, type MonitorInputs, type MonitorOutputs } from "./monitor-props";
@@ -58,13 +57,4 @@ export function monitorChanges(
   const changed: string[] = changedMonitorFields(olds, news);
   if (pauseChange(olds, news) !== undefined) changed.push("paused");
   return { changed, replaces: [], deleteBeforeReplace: false };
-}
-
-/** Pulumi's `diff` for a monitor. */
-export function diffMonitor(
-  olds: Partial<MonitorOutputs>,
-  news: Partial<MonitorInputs>,
-  urn = resourceUrn(news),
-): DiffResult {
-  return toDiffResult(monitorChanges(olds, news, urn));
 }

@@ -23,7 +23,7 @@ export const MONITOR_SECRET_FIELDS = namesWhere([...MONITOR_FIELDS.api, ...MONIT
 /** Inputs that steer the provider but are not monitor fields. */
 export const MONITOR_PROVIDER_FIELDS = namesWhere(MONITOR_FIELDS.provider) as ("paused" | "adopt" | "adoptId")[];
 /** The fields the service computes, in the program's names. */
-export const MONITOR_COMPUTED_FIELDS = namesWhere(MONITOR_FIELDS.computed);
+const MONITOR_COMPUTED_FIELDS = namesWhere(MONITOR_FIELDS.computed);
 
 /** A writable monitor field, camelCase. */
 export type MonitorApiField = CamelCase<keyof (typeof monitorCreateSchema)["shape"] & string>;
@@ -73,7 +73,7 @@ const SCALAR_DEFAULTS = Object.fromEntries(
 ) as Partial<Record<MonitorApiField, string | number>>;
 
 /** The API body for the given fields of `inputs` (all of them by default); absent optional fields are left out. */
-export function toApiBody(
+function toApiBody(
   inputs: Partial<MonitorInputs>,
   fields: readonly MonitorApiField[] = MONITOR_API_FIELDS,
 ): Record<string, unknown> {

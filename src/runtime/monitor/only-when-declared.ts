@@ -17,7 +17,7 @@ function groupOf(field: MonitorApiField): readonly MonitorApiField[] {
 }
 
 /** Whether `bag` declares `field` (or a field that travels with it); null counts as not declared. */
-export function isDeclared(bag: Partial<MonitorInputs>, field: MonitorApiField): boolean {
+function isDeclared(bag: Partial<MonitorInputs>, field: MonitorApiField): boolean {
   return groupOf(field).some((f) => bag[f] !== undefined && bag[f] !== null);
 }
 

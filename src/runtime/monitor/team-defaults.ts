@@ -17,7 +17,7 @@ import { isUnknown } from "../unknowns";
 export type { MonitorDefaults };
 
 /** The monitor fields a default may give, program names (`namePrefix` is not one: autoname.ts uses it). */
-export const TEAM_DEFAULT_FIELDS = TEAM_DEFAULT_WIRE_FIELDS.map((wire) => toCamel(wire));
+const TEAM_DEFAULT_FIELDS = TEAM_DEFAULT_WIRE_FIELDS.map((wire) => toCamel(wire));
 
 /** Fields whose values are secrets (alert targets, header values): a problem never repeats a value of theirs. */
 const SECRET_PARTS = new Set(MONITOR_FIELDS.api.filter((f) => f.teamDefault && f.secret).map((f) => f.name));

@@ -101,7 +101,10 @@ function shapeProblems(inputs: Bag): InputProblem[] {
   return problems;
 }
 
-/** `base` and `path` joined with one slash between them; unknown when either is. */
+/**
+ * `base` and `path` joined with one slash between them; unknown when either is.
+ * @internal Exported for the tests.
+ */
 export function joinUrl(base: unknown, path: unknown): unknown {
   if (isUnknown(base) || isUnknown(path) || typeof base !== "string" || typeof path !== "string") return UNKNOWN;
   return base.replace(/\/+$/, "") + path;

@@ -12,7 +12,7 @@ export interface CheckerSettings extends ProbeSettings {
 }
 
 /** Defaults of {@link CheckOptions}. */
-export const CHECK_DEFAULTS = {
+const CHECK_DEFAULTS = {
   schedule: true,
   timeScale: 1,
   ...PROBE_DEFAULTS,

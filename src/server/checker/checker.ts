@@ -21,7 +21,7 @@ import { recordResult } from "./record";
 import { fingerprint, targetOf } from "./monitor-target";
 
 /** What the checker needs from its server. */
-export interface CheckerDeps {
+interface CheckerDeps {
   store: Store;
   /** Storage ids of the accounts whose monitors are checked. */
   accounts: readonly string[];

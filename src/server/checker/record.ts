@@ -14,7 +14,7 @@ import { fingerprint, targetOf } from "./monitor-target";
 const CAUSE_MAX = 255;
 
 /** Where the check came from and when its monitor is next due. */
-export interface CheckContext {
+interface CheckContext {
   account: string;
   monitorId: number;
   /** Fingerprint of the target that was checked. */

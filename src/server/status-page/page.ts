@@ -16,10 +16,10 @@ const MAX_MONITORS = 500;
 /** Incidents shown, newest first. */
 const MAX_INCIDENTS = 50;
 /** Refresh period when `?refresh=` is absent or not a whole number of seconds from 1 to 3600. */
-export const DEFAULT_REFRESH_SECONDS = 10;
+const DEFAULT_REFRESH_SECONDS = 10;
 
 /** What the page needs from its server. */
-export interface StatusPageDeps {
+interface StatusPageDeps {
   accounts: Accounts;
   store: Store;
   now: () => number;

@@ -9,7 +9,7 @@ import { monitorStatus } from "../present";
 import type { IncidentRecord, MonitorRecord } from "../store";
 
 /** What one page shows. */
-export interface StatusPageData {
+interface StatusPageData {
   /** Account name, for the heading. */
   account: string;
   /** IANA zone the times are shown in. */
@@ -29,12 +29,12 @@ export interface StatusPageData {
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
 /** Text safe in HTML content and attribute values. */
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? "").replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
 /** The URL as shown: without any `user:password@`. */
-export function displayUrl(url: string): string {
+function displayUrl(url: string): string {
   try {
     const u = new URL(url);
     u.username = "";
@@ -82,7 +82,7 @@ function incidentRow(i: IncidentRecord, names: Map<number, string>, d: StatusPag
 }
 
 /** The part of the page that refreshes. */
-export function renderContent(d: StatusPageData): string {
+function renderContent(d: StatusPageData): string {
   const names = new Map(d.monitors.map((m) => [m.id, m.name]));
   const ongoing = d.incidents.filter((i) => i.ended_at === null);
   const resolved = d.incidents.filter((i) => i.ended_at !== null);

@@ -11,17 +11,10 @@ import { messages } from "./messages";
 import { ErrorBag, checkDate, checkString, filled, present, rejectUnknown, toInteger } from "./rules";
 
 /** Fields an incident store accepts. */
-export const INCIDENT_STORE_FIELDS = [
-  "monitor_id",
-  "started_at",
-  "acknowledged_at",
-  "ended_at",
-  "cause",
-  "comment",
-] as const;
+const INCIDENT_STORE_FIELDS = ["monitor_id", "started_at", "acknowledged_at", "ended_at", "cause", "comment"] as const;
 
 /** What store validation needs to look up. */
-export interface IncidentStoreContext {
+interface IncidentStoreContext {
   /** Account time zone of date inputs. */
   timeZone: string;
   /** Current time, epoch ms. */
@@ -35,12 +28,11 @@ export interface IncidentStoreContext {
 }
 
 /** A valid store: the monitor and the columns; or the 422 messages. */
-export type IncidentStoreValidation =
+type IncidentStoreValidation =
   { ok: true; monitor: MonitorRecord; fields: IncidentFields } | { ok: false; errors: FieldErrors };
 
 /** A valid update: the columns that change; or the 422 messages. */
-export type IncidentUpdateValidation =
-  { ok: true; changes: Partial<IncidentFields> } | { ok: false; errors: FieldErrors };
+type IncidentUpdateValidation = { ok: true; changes: Partial<IncidentFields> } | { ok: false; errors: FieldErrors };
 
 /** Adds an error unless `t` is at or before now. */
 function notFuture(bag: ErrorBag, field: string, t: number | undefined, now: number): void {

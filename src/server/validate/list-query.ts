@@ -24,7 +24,7 @@ export interface Paging {
 }
 
 /** A valid list query; or the 422 messages. */
-export type ListQueryValidation<Q> = { ok: true; query: Q; paging: Paging } | { ok: false; errors: FieldErrors };
+type ListQueryValidation<Q> = { ok: true; query: Q; paging: Paging } | { ok: false; errors: FieldErrors };
 
 /** The last value of a parameter, with "" read as absent (ConvertEmptyStringsToNull). */
 function param(params: URLSearchParams, name: string): string | undefined {
@@ -37,7 +37,7 @@ function param(params: URLSearchParams, name: string): string | undefined {
  * `page` (default 1) and `per_page`: absent is the contract's default 25; a value other
  * than 10/25/50/100 falls back to `fallbackPerPage`, an instance setting on the service.
  */
-export function paging(params: URLSearchParams, fallbackPerPage: number): Paging {
+function paging(params: URLSearchParams, fallbackPerPage: number): Paging {
   const page = toInteger(param(params, "page"));
   const given = param(params, "per_page");
   const perPage = toInteger(given);

@@ -5,7 +5,7 @@
  */
 
 /** The human name of a field, as Laravel prints it. */
-export function attribute(field: string): string {
+function attribute(field: string): string {
   return field.replace(/_/g, " ");
 }
 

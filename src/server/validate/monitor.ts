@@ -35,10 +35,10 @@ import {
 } from "./rules";
 
 /** Fields a monitor store accepts: the contract's, read from the store schema. */
-export const MONITOR_FIELDS: readonly string[] = monitorCreateFields.api.map((f) => f.wire);
+const MONITOR_FIELDS: readonly string[] = monitorCreateFields.api.map((f) => f.wire);
 
 /** What the validator needs besides the request. */
-export interface MonitorValidationContext {
+interface MonitorValidationContext {
   /** Store (name, url, interval required) or update (all optional, plus `pause`). */
   mode: "store" | "update";
   /** The stored monitor, on update. */
@@ -52,7 +52,7 @@ export interface MonitorValidationContext {
 }
 
 /** Columns to store, or the 422 messages. */
-export type MonitorValidation = { ok: true; fields: MonitorFields } | { ok: false; errors: FieldErrors };
+type MonitorValidation = { ok: true; fields: MonitorFields } | { ok: false; errors: FieldErrors };
 
 /**
  * Columns of a new monitor that the request left out: the service's defaults as the

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readExamples } from "../../../src/docs/examples";
+import { readExamples } from "../../../src/generate/read-examples";
 import { WORK } from "../../e2e/harness";
 import { defaultsPrograms } from "../standards-page";
 

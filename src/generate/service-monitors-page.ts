@@ -4,7 +4,7 @@
  * inputs of the component and of one check (from src/schemas/service-monitors.ts).
  */
 import { fieldsOf, serviceCheckSchema, serviceMonitorsInputsSchema, type FieldInfo } from "../schemas";
-import { EXAMPLE_LANGUAGES, type Example } from "./examples";
+import { EXAMPLE_LANGUAGES, type Example } from "../plugin/examples";
 import { withBlock, type BlockMarkers } from "./generated-block";
 import { allowedOf, row } from "./reference";
 
@@ -50,7 +50,7 @@ function table(fields: FieldInfo[]): string {
 }
 
 /** The block: the example per language (YAML first), then the two tables. */
-export function serviceMonitorsBlock(example: Example): string {
+function serviceMonitorsBlock(example: Example): string {
   const order = ["yaml", ...EXAMPLE_LANGUAGES.map((l) => l.fence).filter((f) => f !== "yaml")];
   const tabs = order.map(
     (fence) => `### ${LANGUAGE_NAMES[fence]}\n\n\`\`\`${fence}\n${example.programs[fence]}\n\`\`\``,

@@ -7,8 +7,8 @@
  */
 import { PROVIDER_CONFIG_FIELDS } from "../schemas";
 import { PACKAGE, PACKAGE_NAME } from "../plugin/package-info";
-import { EXAMPLE_LANGUAGES, type Example } from "./examples";
-import { EXAMPLES } from "./examples.generated";
+import { EXAMPLE_LANGUAGES, type Example } from "../plugin/examples";
+import { readExamples } from "./read-examples";
 import { settingsReferenceTable } from "./settings";
 
 /** The two pages, relative to the repository root. */
@@ -23,7 +23,7 @@ function frontMatter(title: string, metaDesc: string, layout: string): string {
 }
 
 /** docs/_index.md: what the package is and the Monitor example in every language. */
-export function registryIndex(examples: Record<string, Example> = EXAMPLES): string {
+export function registryIndex(examples: Record<string, Example> = readExamples()): string {
   const example = examples.Monitor;
   if (!example) throw new Error("docs/examples/Monitor is missing: the overview shows it");
   const chooser = EXAMPLE_LANGUAGES.map(({ fence }) => fence).join(" ");
