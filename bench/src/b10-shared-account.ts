@@ -11,6 +11,7 @@
  * `BENCH_SHARED_COUNT` (default 100) is N; at 100 a side takes about 7 minutes.
  */
 import { ratio, secs } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { BenchStack, buildFixture } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 import { ChildServer, monitorNames } from "./lib/server";
@@ -112,7 +113,7 @@ async function side(paced: boolean, count: number): Promise<B10Side> {
 }
 
 /** Both sides, paced first, in one run. */
-export async function b10(count = Number(process.env.BENCH_SHARED_COUNT ?? 100)): Promise<B10Side[]> {
+export async function b10(count = sized("BENCH_SHARED_COUNT", 100, 2)): Promise<B10Side[]> {
   await buildFixture("monitors");
   return [await side(true, count), await side(false, count)];
 }
@@ -145,8 +146,9 @@ export const writeB10Section = section.write;
 if (require.main === module) {
   b10()
     .then((sides) => {
-      writeB10Section(b10Section(sides, new Date().toISOString().slice(0, 10)));
-      console.log("B10: wrote its section of bench/RESULTS.md");
+      const text = b10Section(sides, new Date().toISOString().slice(0, 10));
+      writeB10Section(text);
+      console.log(text);
     })
     .catch((err) => {
       console.error(err);

@@ -9,10 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { COUNT, deployMonitors, machine, ok, ratio, secs } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { REPO, type RunResult } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 
-const REPEAT = Number(process.env.BENCH_POLICY_REPEAT ?? 3);
+const REPEAT = sized("BENCH_POLICY_REPEAT", 3, 1);
 const RATIO_TARGET = 1.3;
 
 /** Every rule on and mandatory, set so that the fixture's monitors meet them all. */
