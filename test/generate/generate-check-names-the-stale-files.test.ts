@@ -1,6 +1,7 @@
 /**
- * `npm run generate -- --check` on a copy of the repository's generated files (everything
- * but sdk/, which needs the Go-built generator; the sdk tests cover it): passes when all is
+ * `npm run generate -- --check` on a copy of the repository's generated files and what they
+ * are made from besides the schemas (everything but sdk/, which needs the Go-built
+ * generator; the sdk tests cover it): passes when all is
  * current, and fails naming each stale file without writing it; `npm run generate` then
  * brings them back, touching only those.
  */
@@ -12,6 +13,7 @@ import { generatedTexts, REPO, runGenerate } from "../../src/generate/generate";
 import { EXAMPLES_DIR } from "../../src/docs/examples";
 import { OPENAPI_FILE } from "../../src/openapi";
 import { REFERENCE_PATH } from "../../src/docs/reference";
+import { srcFolders } from "../../src/generate/code-layout";
 
 const PATHS = [...new Set(generatedTexts(REPO).map((t) => t.path))];
 let root: string;
@@ -25,7 +27,8 @@ function run(...argv: string[]): { code: number; lines: string[] } {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "uptime-generate-"));
-  for (const path of [...PATHS, EXAMPLES_DIR]) {
+  // What the generators read besides the schemas: the examples, and each src folder's line.
+  for (const path of [...PATHS, EXAMPLES_DIR, ...srcFolders(REPO).map((f) => f.readme)]) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     cpSync(join(REPO, path), join(root, path), { recursive: true });
   }
@@ -44,6 +47,7 @@ describe("npm run generate", () => {
         "docs/_index.md",
         "docs/installation-configuration.md",
         "docs/openapi.json",
+        "CONTRIBUTING.md",
       ]),
     );
   });
