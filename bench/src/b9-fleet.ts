@@ -10,7 +10,8 @@
  *
  * Sizes: BENCH_FLEET_SIZES (default "100,400"; `npm run bench:fleet` runs "100,400,1600";
  * smoke mode "3"). Modes: BENCH_FLEET_CHECKPOINTS (default "on,skipped"; smoke mode "on").
- * Operations: BENCH_FLEET_OPS (default all five; `up` always runs, e.g. "up" for `up` alone).
+ * Operations: BENCH_FLEET_OPS (default all five, smoke mode "up,destroy"; `up` always runs,
+ * e.g. "up" for `up` alone).
  * Repeats: BENCH_FLEET_REPEAT (default 1): that many project/floor pairs per size and mode,
  * each pair's order the opposite of the one before; with more than one, the tables show the
  * median of each side and each pair's ratio.
@@ -157,7 +158,7 @@ export async function b9(): Promise<B9Result> {
   await buildFixture("floor");
   const sizes = listed("BENCH_FLEET_SIZES", "100,400", "3").map(Number);
   const modes = listed("BENCH_FLEET_CHECKPOINTS", "on,skipped", "on") as Mode[];
-  const asked = listed("BENCH_FLEET_OPS", OPS.join(","), OPS.join(","));
+  const asked = listed("BENCH_FLEET_OPS", OPS.join(","), "up,destroy");
   const unknown = asked.filter((op) => !(OPS as readonly string[]).includes(op));
   if (unknown.length) throw new Error(`BENCH_FLEET_OPS: ${unknown.join(", ")} is not one of ${OPS.join(", ")}`);
   const ops = OPS.filter((op) => op === "up" || asked.includes(op));
