@@ -5,7 +5,17 @@
  * current, and fails naming each stale file without writing it; `npm run generate` then
  * brings them back, touching only those.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -13,9 +23,12 @@ import { generatedTexts, REPO, runGenerate } from "../../src/generate/generate";
 import { EXAMPLES_DIR } from "../../src/docs/examples";
 import { OPENAPI_FILE } from "../../src/openapi";
 import { REFERENCE_PATH } from "../../src/docs/reference";
-import { srcFolders } from "../../src/generate/code-layout";
 
 const PATHS = [...new Set(generatedTexts(REPO).map((t) => t.path))];
+/** Each src folder's line, which CONTRIBUTING.md's table is made from. */
+const FOLDER_LINES = readdirSync(join(REPO, "src"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => `src/${e.name}/README.md`);
 let root: string;
 
 /** Runs the command on the copy with `argv`: its exit code and what it printed. */
@@ -28,7 +41,7 @@ function run(...argv: string[]): { code: number; lines: string[] } {
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "uptime-generate-"));
   // What the generators read besides the schemas: the examples, and each src folder's line.
-  for (const path of [...PATHS, EXAMPLES_DIR, ...srcFolders(REPO).map((f) => f.readme)]) {
+  for (const path of [...PATHS, EXAMPLES_DIR, ...FOLDER_LINES]) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     cpSync(join(REPO, path), join(root, path), { recursive: true });
   }
