@@ -25,7 +25,9 @@ const RATIO_TARGET = 1.5;
 const MEMORY_TARGET_MB = 300;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled audit, found at run time
-const { STACK_READS_AT_ONCE } = require(join(REPO, "dist", "audit", "stacks.js")) as { STACK_READS_AT_ONCE: number };
+const { STACK_READS_AT_ONCE } = require(join(REPO, "dist", "audit", "read-stack.js")) as {
+  STACK_READS_AT_ONCE: number;
+};
 
 export interface MemoryPeaks {
   node: number;

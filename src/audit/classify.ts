@@ -4,6 +4,7 @@
  * states.
  */
 import { typesOf } from "../schemas/type-tokens";
+import type { StateResource } from "../stack/state-resource";
 
 /** The resource types that hold a monitor or an incident, by door. */
 export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries([
@@ -13,24 +14,11 @@ export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries
 
 export type Kind = "monitor" | "incident";
 
-/** A resource of a checkpoint, as `pulumi stack export` writes it (the fields the audit reads). */
-export interface StateResource {
-  urn: string;
-  type: string;
-  id?: string;
-  custom?: boolean;
-  /** Read with `Monitor.get`: the stack refers to the object but does not manage it. */
-  external?: boolean;
-  /** A replaced resource waiting for deletion. */
-  delete?: boolean;
-  outputs?: Record<string, unknown>;
-}
+/** One audited stack: its uptime resources, or why they could not be read. */
+export type AuditedStack = { stack: string; resources: StateResource[] } | { stack: string; error: string };
 
-/** One audited stack: its resources, or why they could not be read. */
-export type StackState = { stack: string; resources: StateResource[] } | { stack: string; error: string };
-
-/** The account's side. */
-export interface Account {
+/** The account's side: its monitors and incidents. */
+export interface AccountRecords {
   monitors: { id: number; name: string; url: string }[];
   incidents: { id: number; monitor_id: number }[];
 }
@@ -111,8 +99,8 @@ const key = (kind: Kind, id: string | number) => `${kind}:${String(id)}`;
 
 /** Classifies; `unmanagedIncidents` also lists incidents no stack holds (the service opens its own). */
 export function classify(
-  stacks: readonly StackState[],
-  account: Account,
+  stacks: readonly AuditedStack[],
+  account: AccountRecords,
   options: { unmanagedIncidents?: boolean } = {},
 ): AuditReport {
   const report: AuditReport = { managed: [], unmanaged: [], conflicts: [], missing: [], unreadable: [] };

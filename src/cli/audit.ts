@@ -3,22 +3,17 @@
  * manage, which none does, which two resources fight over, and which a state still holds
  * after they were deleted.
  */
+import { tmpdir } from "node:os";
 import { UptimeClient } from "../client/client";
 import type { Incident, Monitor } from "../schemas";
 import { UptimeConfigError } from "../client/errors";
-import { classify, failingFindings, FINDINGS, holdings, type Finding, type StackState } from "../audit/classify";
+import { classify, failingFindings, FINDINGS, holdings, type AuditedStack, type Finding } from "../audit/classify";
 import { selectStacks } from "../audit/glob";
-import { renderJson, renderTable } from "../audit/render";
-import {
-  BackendError,
-  cliEnv,
-  findPulumi,
-  listStacks,
-  readStack,
-  redactUrls,
-  STACK_READS_AT_ONCE,
-  type PulumiCli,
-} from "../audit/stacks";
+import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
+import { renderJson, renderTable } from "../audit/render-report";
+import { listStacks } from "../stack/list-stacks";
+import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
+import { redactUrls, StackError, type StackTarget } from "../stack/pulumi-command";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
 export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
@@ -105,12 +100,12 @@ function parse(argv: string[]): AuditOptions | "help" {
 
 /** Runs `stacks` reads a few at a time (each is a CLI process). */
 async function readAll(
-  cli: PulumiCli,
+  cli: StackTarget,
   stacks: string[],
   onDone: (done: number) => void,
   concurrency = STACK_READS_AT_ONCE,
-): Promise<StackState[]> {
-  const out: StackState[] = new Array<StackState>(stacks.length);
+): Promise<AuditedStack[]> {
+  const out: AuditedStack[] = new Array<AuditedStack>(stacks.length);
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -168,13 +163,14 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     const account = readAccount(client);
     account.catch(() => undefined); // awaited below, after the stacks' errors have had their say
     const backend = opts.backend ?? io.env.PULUMI_BACKEND_URL;
-    const cli: PulumiCli = { bin: findPulumi(opts.pulumi, io.env), env: cliEnv(io.env, backend) };
+    // Away from any project directory, whose Pulumi.yaml could name another backend.
+    const cli: StackTarget = { bin: findPulumi(opts.pulumi, io.env), env: pulumiEnv(io.env, backend), cwd: tmpdir() };
     let all: string[];
     try {
       all = await listStacks(cli);
     } catch (e) {
-      if (!(e instanceof BackendError) && (e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
-      err(`cannot list the stacks of ${backend ? redactUrls(backend) : "the CLI's backend"}: ${(e as Error).message}`);
+      if (!(e instanceof StackError)) throw e;
+      err(`cannot list the stacks of ${backend ? redactUrls(backend) : "the CLI's backend"}: ${e.reason}`);
       return 2;
     }
     const { selected, unmatched } = selectStacks(all, opts.stacks);

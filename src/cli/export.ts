@@ -10,19 +10,16 @@ import { PER_PAGE_VALUES } from "../schemas/values";
 import { collectIncidents, collectMonitors, type CollectProgress } from "../export/collect";
 import { importFile, renderImportFile } from "../export/import-file";
 import { importNextSteps } from "../export/import-steps";
-import { SECRET_LANGUAGES, type SecretLanguage } from "../export/import-secrets";
+import { languageOfRuntime, SECRET_LANGUAGES, type SecretLanguage } from "../export/import-secrets";
 import { configSetCommands, planExport } from "../export/plan";
 import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-import {
-  isProjectDir,
-  projectLanguage,
-  readStackSettings,
-  setStackSecret,
-  type StackSettings,
-  type StackTarget,
-} from "../export/stack";
+import type { ProviderSettings } from "../runtime/config";
+import { isProjectDir, projectRuntime } from "../stack/project";
+import { readConfigSettings } from "../stack/provider-settings";
+import type { StackTarget } from "../stack/pulumi-command";
+import { setStackSecret } from "../stack/stack-config";
 
 /** Where the command reads and writes (also the other subcommands' io). */
 export { processIo, type CliIo };
@@ -202,7 +199,13 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
       pending = plan.secrets.filter((p) => p.value === undefined);
     }
     if (opts.format === "import") {
-      say(importNextSteps(plan, { out: opts.out, language: opts.language ?? projectLanguage(target.cwd), pending }));
+      say(
+        importNextSteps(plan, {
+          out: opts.out,
+          language: opts.language ?? languageOfRuntime(projectRuntime(target.cwd)),
+          pending,
+        }),
+      );
     } else if (pending.length) {
       say(
         `${pending.length} secret config value${pending.length === 1 ? "" : "s"} to set before \`pulumi up\` (listed at the end of the ${opts.out ? "file" : "output"}):\n` +
@@ -228,11 +231,11 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
  * pulumi CLI or a selected stack it falls back to the environment silently, unless the user
  * asked for the stack by name.
  */
-async function stackSettings(opts: ExportOptions, target: StackTarget): Promise<StackSettings> {
+async function stackSettings(opts: ExportOptions, target: StackTarget): Promise<ProviderSettings> {
   if (opts.baseUrl && opts.apiKey && opts.timeZone) return {};
   if (!opts.stack && !isProjectDir(target.cwd)) return {};
   try {
-    return await readStackSettings(target);
+    return await readConfigSettings(target);
   } catch (err) {
     if (opts.stack) throw err;
     return {};

@@ -1,20 +1,24 @@
 /**
  * `pulumi-uptime test`: runs each declared monitor's check once, from where the command
- * runs, with the service's semantics (src/checks), and reports per monitor `pass`,
+ * runs, with the service's semantics (src/probe), and reports per monitor `pass`,
  * `alert` with the reason the service would give, or `skipped` with why.
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { rootCertificates } from "node:tls";
-import { PROBE_DEFAULTS, verdictOf, type DeclaredMonitor, type ProbeSettings, type Verdict } from "../checks";
-import { closeConnections, keptAliveConnections } from "../checks/connections";
+import { closeConnections, keptAliveConnections } from "../probe/connections";
+import { PROBE_DEFAULTS, type ProbeSettings } from "../probe/probe";
+import type { DeclaredMonitor } from "../test-command/declared-monitor";
+import { verdictOf, type Verdict } from "../test-command/verdict";
 import { MonitorsFileError } from "../gitops/load-monitors";
 import { isTimeZone } from "../util/time";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-import { jsonReport, junitReport, summary, textReport } from "./test-report";
-import { monitorsOfFile, projectName, type StackConfig } from "./test-sources";
-import { readStackConfig, SourceError } from "../export/stack";
+import { jsonReport, junitReport, summary, textReport } from "../test-command/report";
+import { monitorsOfFile, type StackConfig } from "../test-command/file-monitors";
+import { projectName } from "../stack/project";
+import { StackError } from "../stack/pulumi-command";
+import { readStackConfig } from "../stack/stack-config";
 // The preview and the state are read only for --stack: `--file` starts without that code.
-const stackSources = () => import("./test-stack");
+const stackSources = () => import("../test-command/stack-monitors");
 
 export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
 
@@ -195,7 +199,7 @@ async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
   } catch (err) {
     // File problems name the file, entry and field; stack errors name the command. Neither holds a value.
     io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
-    return err instanceof MonitorsFileError || err instanceof SourceError ? 2 : 1;
+    return err instanceof MonitorsFileError || err instanceof StackError ? 2 : 1;
   }
   const started = performance.now();
   const connections = keptAliveConnections();

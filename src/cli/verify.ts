@@ -20,10 +20,10 @@ import { UptimeNotFoundError } from "../client/errors";
 import type { Monitor } from "../client/index";
 import { clientFor } from "../runtime/config";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-import { readStackConfig, SourceError } from "../export/stack";
-import { lastUpdate, monitorResources, stateResources, type StateResource } from "./test-stack";
-import { settingsResolver } from "./verify-settings";
-import { urnName } from "../util/urn";
+import { lastUpdate } from "../stack/last-update";
+import { readStackConfig } from "../stack/stack-config";
+import { monitorsInState } from "../stack/state-monitors";
+import { exportState, type StateResource } from "../stack/state-resource";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
@@ -191,19 +191,22 @@ async function verifyStack(opts: VerifyOptions, io: CliIo): Promise<number> {
   try {
     [update, resources, config] = await Promise.all([
       lastUpdate(target),
-      stateResources(target),
+      exportState(target, { showSecrets: true }),
       readStackConfig(target),
     ]);
-    if (!update) throw new SourceError(`the stack ${opts.stack} has no update to verify: run \`pulumi up\` first`);
   } catch (err) {
     io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
+    return 2;
+  }
+  if (!update) {
+    io.stderr.write(`pulumi-uptime verify: the stack ${opts.stack} has no update to verify: run \`pulumi up\` first\n`);
     return 2;
   }
   return verifyState({ updateStartMs: update.startMs, resources, config }, opts, io);
 }
 
 /** What `verify` reads of a stack: its last update's start, its state's resources, its config (decrypted). */
-export interface StackState {
+export interface UpdatedStack {
   updateStartMs: number;
   resources: readonly StateResource[];
   config: ReadonlyMap<string, string>;
@@ -222,26 +225,22 @@ interface Watch {
  * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for settings that cannot work.
  */
 export async function verifyState(
-  state: StackState,
+  state: UpdatedStack,
   opts: Omit<VerifyOptions, "stack"> & { stack?: string },
   io: CliIo,
 ): Promise<number> {
-  const settingsOf = settingsResolver(state.resources, state.config, io.env);
   const watches = new Map<string, Watch>();
   try {
-    for (const r of monitorResources(state.resources)) {
-      if (!opts.all && !(r.modified !== undefined && Date.parse(r.modified) >= state.updateStartMs)) continue;
-      const outs = r.outputs ?? {};
-      const resourceName = urnName(r.urn);
+    for (const m of monitorsInState(state.resources, state.config, io.env)) {
+      if (!opts.all && !(m.modifiedMs !== undefined && m.modifiedMs >= state.updateStartMs)) continue;
       const w: Watched = {
-        resourceName,
-        name: typeof outs.name === "string" ? outs.name : resourceName,
-        id: Number(outs.monitorId ?? r.id),
-        interval: typeof outs.interval === "number" ? outs.interval : 3600,
-        since: Math.max(state.updateStartMs, r.modified ? Date.parse(r.modified) : 0),
+        resourceName: m.resourceName,
+        name: m.name,
+        id: m.id,
+        interval: m.interval ?? 3600,
+        since: Math.max(state.updateStartMs, m.modifiedMs ?? 0),
       };
-      if (!Number.isInteger(w.id) || w.id <= 0) continue;
-      const { settings, from } = settingsOf(r);
+      const { settings, from } = m.provider;
       const account = JSON.stringify([settings.baseUrl, settings.apiKey]);
       let watch = watches.get(account);
       if (!watch) {
@@ -254,7 +253,7 @@ export async function verifyState(
             requestsPerMinute: settings.requestsPerMinute ?? VERIFY_REQUESTS_PER_MINUTE,
           });
         } catch (err) {
-          throw new SourceError(`${from} (monitor ${resourceName}): ${(err as Error).message}`);
+          throw new Error(`${from} (monitor ${m.resourceName}): ${(err as Error).message}`, { cause: err });
         }
         watches.set(account, (watch = { client, watched: [] }));
       }

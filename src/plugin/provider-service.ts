@@ -26,7 +26,7 @@ import { grpcError, unimplemented } from "./grpc-errors";
 import { parseImportId, withoutConfigSupplied } from "./import-id";
 import { PACKAGE_VERSION, tokenOf } from "./package-info";
 import { packageSchemaText } from "./package-schema";
-import { checkSettings, connectionFailures, PluginConnection, settingsFrom } from "./settings";
+import { providerConfigFailures, connectionFailures, PluginConnection, settingsFrom } from "./plugin-settings";
 import { fromStruct, toStruct, type Bag } from "./wire";
 import { urnName } from "../util/urn";
 
@@ -132,7 +132,7 @@ export class UptimeProviderService {
         // Defaults holding alert targets or header values stay secret in the provider's recorded settings.
         const defaultsSecret = defaultsHoldSecrets(news.bag.defaults) ? ["defaults"] : [];
         resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets, ...defaultsSecret]));
-        const failures = checkSettings(news.bag);
+        const failures = providerConfigFailures(news.bag);
         // Only settings that can work are worth trying the way to the service (proxy, TLS).
         if (!failures.length) failures.push(...(await connectionFailures(news.bag)));
         resp.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));

@@ -21,7 +21,7 @@ import {
   type Reply,
 } from "./respond";
 import { matchRoute } from "./router";
-import type { Checker } from "./checks/checker";
+import type { Checker } from "./checker/checker";
 import type { RequestStats } from "./stats";
 import { statusPage } from "./status-page/page";
 import { openApiText } from "../openapi/document";

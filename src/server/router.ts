@@ -32,18 +32,18 @@ interface Resource {
 
 const RESOURCES: Record<string, Resource> = {
   monitors: {
-    list: monitors.listMonitors,
-    store: monitors.storeMonitor,
-    show: monitors.showMonitor,
-    update: monitors.updateMonitor,
-    destroy: monitors.deleteMonitor,
+    list: monitors.monitorListRoute,
+    store: monitors.monitorStoreRoute,
+    show: monitors.monitorShowRoute,
+    update: monitors.monitorUpdateRoute,
+    destroy: monitors.monitorDeleteRoute,
   },
   incidents: {
-    list: incidents.listIncidents,
-    store: incidents.storeIncident,
-    show: incidents.showIncident,
-    update: incidents.updateIncident,
-    destroy: incidents.deleteIncident,
+    list: incidents.incidentListRoute,
+    store: incidents.incidentStoreRoute,
+    show: incidents.incidentShowRoute,
+    update: incidents.incidentUpdateRoute,
+    destroy: incidents.incidentDeleteRoute,
   },
 };
 

@@ -4,8 +4,8 @@ import https from "node:https";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import { Accounts } from "./auth";
 import { DEFAULT_MAX_BODY_BYTES } from "./body";
-import { Checker } from "./checks/checker";
-import { checkSettings } from "./checks/checker-settings";
+import { Checker } from "./checker/checker";
+import { checkerSettings } from "./checker/checker-settings";
 import { DeferredWrites } from "./deferred-write";
 import { FaultInjector } from "./faults";
 import { Holds } from "./hold";
@@ -45,7 +45,7 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
   const stats = new RequestStats();
   const deferred = new DeferredWrites();
   const log = options.log ?? (() => undefined);
-  const checks = checkSettings(options.checks);
+  const checks = checkerSettings(options.checks);
   const safeLog = (line: string) => {
     try {
       log(line);

@@ -1,6 +1,7 @@
 /** The audit's rules on hand-made states of both doors: managed, unmanaged, conflicts, missing, unreadable. */
 import { describe, expect, it } from "vitest";
-import { classify, failingFindings, holdings, type StateResource } from "../../src/audit/classify";
+import { classify, failingFindings, holdings } from "../../src/audit/classify";
+import type { StateResource } from "../../src/stack/state-resource";
 
 const PLUGIN_MONITOR = "uptime:index:Monitor";
 const PLUGIN_INCIDENT = "uptime:index:Incident";

@@ -4,7 +4,7 @@
  * codes, globs, unreadable stacks, and the API key kept out of the output. The real CLI on a
  * file backend is the e2e test's.
  */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,6 @@ import { UptimeClient } from "../../src/client";
 import { runAudit } from "../../src/cli/audit";
 import type { CliIo } from "../../src/cli/export";
 import { globToRegExp, selectStacks } from "../../src/audit/glob";
-import { fileBackendStacks, qualify, redactUrls } from "../../src/audit/stacks";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
 
 let server: UptimeServer;
@@ -220,25 +219,13 @@ describe("pulumi-uptime audit", () => {
   });
 });
 
-describe("audit helpers", () => {
-  it("qualifies names, matches globs per segment, and masks URL credentials", () => {
-    expect(qualify("app/dev")).toBe("organization/app/dev");
-    expect(qualify("acme/app/dev")).toBe("acme/app/dev");
+describe("--stacks globs", () => {
+  it("matches globs per segment", () => {
     expect(globToRegExp("prod*").test("acme/app/production")).toBe(true);
     expect(globToRegExp("app/*").test("acme/app/dev")).toBe(true);
     expect(globToRegExp("acme/*").test("acme/app/dev")).toBe(false);
     expect(globToRegExp("acme/**").test("acme/app/dev")).toBe(true);
     expect(globToRegExp("*/a?p/d.v").test("o/app/dxv")).toBe(false);
     expect(selectStacks(["o/a/x", "o/b/y"], [])).toEqual({ selected: ["o/a/x", "o/b/y"], unmatched: [] });
-    expect(redactUrls("see s3://key:secret@host/b and file:///x")).toBe("see s3://***@host/b and file:///x");
-  });
-
-  it("lists a file backend's stacks from its directory when the CLI cannot", () => {
-    const be = mkdtempSync(join(dir, "file-be-"));
-    mkdirSync(join(be, ".pulumi", "stacks", "app"), { recursive: true });
-    for (const f of ["dev.json", "dev.json.bak", "prod.json.gz", "prod.json.attrs"])
-      writeFileSync(join(be, ".pulumi", "stacks", "app", f), "");
-    expect(fileBackendStacks(`file://${be}`)).toEqual(["organization/app/dev", "organization/app/prod"]);
-    expect(fileBackendStacks("s3://bucket")).toBeUndefined();
   });
 });

@@ -8,8 +8,9 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { holdings, type StateResource } from "../../src/audit/classify";
-import { readStack } from "../../src/audit/stacks";
+import { holdings } from "../../src/audit/classify";
+import { readStack } from "../../src/audit/read-stack";
+import type { StateResource } from "../../src/stack/state-resource";
 
 const dir = mkdtempSync(join(tmpdir(), "audit-read-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +43,7 @@ it("keeps the uptime resources with the fields the findings read, and the same h
   writeFileSync(bin, `#!/bin/sh\ncat ${JSON.stringify(join(dir, "state.json"))}\n`);
   chmodSync(bin, 0o755);
 
-  const read = await readStack({ bin, env: process.env }, "organization/app/s");
+  const read = await readStack({ bin, env: process.env, cwd: dir }, "organization/app/s");
   if ("error" in read) throw new Error(read.error);
   expect(read.resources.map((r) => r.type)).toEqual([
     "pulumi-nodejs:dynamic/uptime:Monitor",

@@ -95,7 +95,7 @@ test("${config:key} values come from the stack's config, stay masked, and withou
     },
     "config.yaml",
   );
-  const { monitorsOfFile } = await import("../../src/cli/test-sources");
+  const { monitorsOfFile } = await import("../../src/test-command/file-monitors");
   const { checkMonitors } = await import("../../src/cli/test");
   const settings = { timeoutMs: 2000, maxBodyBytes: 1024, maxRedirects: 5, loopbackOnly: true, ca: undefined };
 

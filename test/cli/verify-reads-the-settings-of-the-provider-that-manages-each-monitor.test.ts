@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { verifyState } from "../../src/cli/verify";
-import type { StateResource } from "../../src/cli/test-stack";
+import type { StateResource } from "../../src/stack/state-resource";
 import { createMonitor } from "../support/api";
 import { closedPort } from "../support/closed-port";
 import { DEFAULT_API_KEY, startCheckingServer, type UptimeServer } from "../support/server";

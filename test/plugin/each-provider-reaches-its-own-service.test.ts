@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { checkSettings, settingsFrom, stackConfigFromEnv } from "../../src/plugin/settings";
+import { providerConfigFailures, settingsFrom, stackConfigFromEnv } from "../../src/plugin/plugin-settings";
 import { PluginUnderTest, isSecret, monitorInputs, secret, struct } from "./helpers";
 import { startTestServer, type UptimeServer } from "../support/server";
 
@@ -31,30 +31,30 @@ describe("Provider settings", () => {
 
   it("are checked, naming the setting and never repeating the key", () => {
     const key = "very-secret-key-value";
-    expect(checkSettings({ baseUrl: "ftp://x", apiKey: key, timeZone: "Mars/Olympus" }, {})).toEqual([
+    expect(providerConfigFailures({ baseUrl: "ftp://x", apiKey: key, timeZone: "Mars/Olympus" }, {})).toEqual([
       { property: "baseUrl", reason: 'baseUrl: "ftp://x" is not a valid http or https URL' },
       { property: "timeZone", reason: 'timeZone: "Mars/Olympus" is not a time zone name (IANA, e.g. Europe/Berlin)' },
     ]);
-    expect(checkSettings({ baseUrl: "https://x.example.com", apiKey: key, region: "eu" }, {})).toEqual([
+    expect(providerConfigFailures({ baseUrl: "https://x.example.com", apiKey: key, region: "eu" }, {})).toEqual([
       {
         property: "region",
         reason:
           "region: is not a setting of the uptime provider; allowed: baseUrl, apiKey, timeZone, requestsPerMinute, maxRetries, timeoutMs, proxyUrl, caCertificates, defaults",
       },
     ]);
-    const missing = checkSettings({}, {});
+    const missing = providerConfigFailures({}, {});
     expect(missing).toHaveLength(1);
     expect(missing[0].reason).toMatch(
       /missing the service URL.*uptime:baseUrl.*UPTIME_BASE_URL.*the API key.*uptime:apiKey.*UPTIME_API_KEY/,
     );
     // Unknown during preview (fed by another resource): not judged.
     expect(
-      checkSettings(
+      providerConfigFailures(
         { baseUrl: "04da6b54-80e4-46f7-96ec-b56ff0331ba9", apiKey: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" },
         {},
       ),
     ).toEqual([]);
-    expect(JSON.stringify(checkSettings({ apiKey: 42 as unknown as string }, {}))).not.toContain("42");
+    expect(JSON.stringify(providerConfigFailures({ apiKey: 42 as unknown as string }, {}))).not.toContain("42");
   });
 });
 

@@ -5,7 +5,12 @@
  * the allowed range, whether it came as an input or from the stack config or environment.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { checkSettings, PluginConnection, settingsFrom, stackConfigFromEnv } from "../../src/plugin/settings";
+import {
+  providerConfigFailures,
+  PluginConnection,
+  settingsFrom,
+  stackConfigFromEnv,
+} from "../../src/plugin/plugin-settings";
 
 const base = { baseUrl: "https://x.example.com", apiKey: "k" };
 const saved = process.env.UPTIME_MAX_RETRIES;
@@ -35,25 +40,29 @@ describe("pacing settings in the plugin", () => {
   });
 
   it("CheckConfig names a bad input and its range", () => {
-    expect(checkSettings({ ...base, requestsPerMinute: 0, maxRetries: "many", timeoutMs: 1.5 }, {})).toEqual([
+    expect(providerConfigFailures({ ...base, requestsPerMinute: 0, maxRetries: "many", timeoutMs: 1.5 }, {})).toEqual([
       { property: "requestsPerMinute", reason: "requestsPerMinute: must be a whole number from 1 to 60,000; got 0" },
       { property: "maxRetries", reason: 'maxRetries: must be a whole number from 0 to 20; got "many"' },
       { property: "timeoutMs", reason: "timeoutMs: must be a whole number from 1,000 to 600,000; got 1.5" },
     ]);
-    expect(checkSettings({ ...base, requestsPerMinute: "300", maxRetries: 20, timeoutMs: "1000" }, {})).toEqual([]);
+    expect(
+      providerConfigFailures({ ...base, requestsPerMinute: "300", maxRetries: 20, timeoutMs: "1000" }, {}),
+    ).toEqual([]);
   });
 
   it("CheckConfig names a bad value from the stack config or the environment as set there", () => {
-    expect(checkSettings(base, { requestsPerMinute: "99999" })).toEqual([
+    expect(providerConfigFailures(base, { requestsPerMinute: "99999" })).toEqual([
       { property: "", reason: 'uptime:requestsPerMinute must be a whole number from 1 to 60,000; got "99999".' },
     ]);
     process.env.UPTIME_MAX_RETRIES = "50";
-    expect(checkSettings(base, {})).toEqual([
+    expect(providerConfigFailures(base, {})).toEqual([
       { property: "", reason: 'UPTIME_MAX_RETRIES must be a whole number from 0 to 20; got "50".' },
     ]);
   });
 
   it("leaves a value unknown during preview unjudged", () => {
-    expect(checkSettings({ ...base, requestsPerMinute: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" }, {})).toEqual([]);
+    expect(providerConfigFailures({ ...base, requestsPerMinute: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" }, {})).toEqual(
+      [],
+    );
   });
 });

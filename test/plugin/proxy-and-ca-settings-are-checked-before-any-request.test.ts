@@ -6,7 +6,7 @@
  * allowed, before any request, and never repeating the proxy's password.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkSettings, PluginConnection, settingsFrom } from "../../src/plugin/settings";
+import { providerConfigFailures, PluginConnection, settingsFrom } from "../../src/plugin/plugin-settings";
 import { resolveSettings, settingsProblems } from "../../src/runtime/config";
 import { makeTestPki, type TestPki } from "../support/test-pki";
 
@@ -34,7 +34,10 @@ describe("proxy and CA settings", () => {
   });
 
   it("CheckConfig names a bad input and what is allowed, without the password", () => {
-    const failures = checkSettings({ ...base, proxyUrl: "proxy.corp:3128", caCertificates: "/nowhere/ca.pem" }, {});
+    const failures = providerConfigFailures(
+      { ...base, proxyUrl: "proxy.corp:3128", caCertificates: "/nowhere/ca.pem" },
+      {},
+    );
     expect(failures).toEqual([
       {
         property: "proxyUrl",
@@ -47,16 +50,16 @@ describe("proxy and CA settings", () => {
           'caCertificates: is neither PEM text nor a readable file: "/nowhere/ca.pem" (ENOENT); give PEM text (-----BEGIN CERTIFICATE----- ...) or the path of a readable PEM file',
       },
     ]);
-    const secret = checkSettings({ ...base, proxyUrl: "socks5://u:pw-secret@proxy:1080" }, {});
+    const secret = providerConfigFailures({ ...base, proxyUrl: "socks5://u:pw-secret@proxy:1080" }, {});
     expect(secret).toHaveLength(1);
     expect(JSON.stringify(secret)).not.toContain("pw-secret");
     expect(
-      checkSettings({ ...base, proxyUrl: "https://u:pw@proxy.corp:3128", caCertificates: pki.caFile }, {}),
+      providerConfigFailures({ ...base, proxyUrl: "https://u:pw@proxy.corp:3128", caCertificates: pki.caFile }, {}),
     ).toEqual([]);
   });
 
   it("a bad value from the stack config or the environment is named as set there", () => {
-    expect(checkSettings(base, { caCertificates: pki.loopback.keyFile })).toEqual([
+    expect(providerConfigFailures(base, { caCertificates: pki.loopback.keyFile })).toEqual([
       {
         property: "",
         reason: `uptime:caCertificates names a file with no PEM certificate in it: ${JSON.stringify(pki.loopback.keyFile)}; give PEM text (-----BEGIN CERTIFICATE----- ...) or the path of a readable PEM file.`,
@@ -67,6 +70,6 @@ describe("proxy and CA settings", () => {
     expect(problems).toEqual([
       "UPTIME_PROXY_URL must have no path, query or fragment; write it as http://host:port or https://host:port (with user:password@ before the host if the proxy asks for them).",
     ]);
-    expect(checkSettings(base, {}).map((f) => f.reason)).toEqual(problems);
+    expect(providerConfigFailures(base, {}).map((f) => f.reason)).toEqual(problems);
   });
 });

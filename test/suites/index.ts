@@ -19,7 +19,6 @@ export const SERVER_TESTS = [
   "test/audit/command-json-exit-codes-and-bad-input.test.ts",
   "test/audit/stack-reads-keep-only-what-the-findings-read.test.ts",
   "test/bench/benches-without-the-engine-run-in-smoke-mode.test.ts",
-  "test/checks/",
   "test/cli/",
   "test/client/a-list-that-ignores-page-stops-with-a-pagination-error.test.ts",
   "test/client/all-walks-every-page-and-always-sends-per-page.test.ts",
@@ -60,6 +59,7 @@ export const SERVER_TESTS = [
   "test/plugin/read-with-only-an-id-returns-inputs-for-import.test.ts",
   "test/policy/a-pack-without-remediations-declines-the-remediate-call.test.ts",
   "test/policy/the-pack-loads-the-pulumi-sdk-index-only-when-used.test.ts",
+  "test/probe/",
   "test/release/cli-executable-runs-without-node.test.ts",
   "test/reliability/api-fuzz/",
   "test/reliability/server-fuzz.test.ts",
@@ -81,6 +81,12 @@ export const SERVER_TESTS = [
   "test/runtime/two-resources-never-manage-one-monitor.test.ts",
   "test/runtime/user-errors.test.ts",
   "test/server/",
+  "test/stack/command-failures-name-the-command-and-mask-credentials.test.ts",
+  "test/stack/config-is-read-decrypted-and-secrets-go-through-stdin.test.ts",
+  "test/stack/last-update-is-the-newest-update-of-the-history.test.ts",
+  "test/stack/preview-plan-passes-through-a-pipe-never-a-file.test.ts",
+  "test/stack/stacks-of-a-backend-are-listed-fully-qualified.test.ts",
+  "test/stack/state-monitors-carry-the-settings-of-their-provider.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];
 

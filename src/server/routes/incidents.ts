@@ -8,7 +8,7 @@ import type { StoreTx } from "../store";
 import type { ApiContext } from "./context";
 
 /** GET /api/v1/incidents */
-export async function listIncidents(ctx: ApiContext): Promise<Reply> {
+export async function incidentListRoute(ctx: ApiContext): Promise<Reply> {
   const v = validateIncidentList(ctx.query, ctx.fallbackPerPage);
   if (!v.ok) return validationReply(v.errors);
   const page = await ctx.read((tx) => tx.listIncidents(ctx.account.id, v.query));
@@ -19,13 +19,13 @@ export async function listIncidents(ctx: ApiContext): Promise<Reply> {
 }
 
 /** GET /api/v1/incidents/{id} */
-export async function showIncident(ctx: ApiContext): Promise<Reply> {
+export async function incidentShowRoute(ctx: ApiContext): Promise<Reply> {
   const i = await ctx.read((tx) => tx.findIncident(ctx.account.id, ctx.id));
   return i ? showReply(presentIncident(i)) : notFoundReply();
 }
 
 /** POST /api/v1/incidents: an ongoing incident takes an online or pending monitor offline. */
-export function storeIncident(ctx: ApiContext): Promise<Reply> {
+export function incidentStoreRoute(ctx: ApiContext): Promise<Reply> {
   return ctx.store.run(async (tx) => {
     const v = await validateIncidentStore(ctx.input, {
       timeZone: ctx.account.timeZone,
@@ -45,7 +45,7 @@ export function storeIncident(ctx: ApiContext): Promise<Reply> {
 }
 
 /** PUT or PATCH /api/v1/incidents/{id}: ending an incident brings its monitor back online unless paused. */
-export function updateIncident(ctx: ApiContext): Promise<Reply> {
+export function incidentUpdateRoute(ctx: ApiContext): Promise<Reply> {
   return ctx.store.run(async (tx) => {
     const existing = await tx.findIncident(ctx.account.id, ctx.id);
     if (!existing) return notFoundReply();
@@ -62,7 +62,7 @@ export function updateIncident(ctx: ApiContext): Promise<Reply> {
  * DELETE /api/v1/incidents/{id}. Deleting the ongoing incident also brings an offline
  * monitor back online: the service's next check would, and this server does not check.
  */
-export function deleteIncident(ctx: ApiContext): Promise<Reply> {
+export function incidentDeleteRoute(ctx: ApiContext): Promise<Reply> {
   return ctx.store.run(async (tx) => {
     const existing = await tx.findIncident(ctx.account.id, ctx.id);
     if (!existing || !(await tx.deleteIncident(ctx.account.id, ctx.id))) return notFoundReply();

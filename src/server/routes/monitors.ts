@@ -8,7 +8,7 @@ import { validateMonitor } from "../validate/monitor";
 import type { ApiContext } from "./context";
 
 /** GET /api/v1/monitors */
-export async function listMonitors(ctx: ApiContext): Promise<Reply> {
+export async function monitorListRoute(ctx: ApiContext): Promise<Reply> {
   const v = validateMonitorList(ctx.query, ctx.fallbackPerPage);
   if (!v.ok) return validationReply(v.errors);
   // Monitors belong to no status page on this server, so the filter matches nothing for any id.
@@ -21,7 +21,7 @@ export async function listMonitors(ctx: ApiContext): Promise<Reply> {
 }
 
 /** GET /api/v1/monitors/{id} */
-export async function showMonitor(ctx: ApiContext): Promise<Reply> {
+export async function monitorShowRoute(ctx: ApiContext): Promise<Reply> {
   const m = await ctx.read((tx) => tx.findMonitor(ctx.account.id, ctx.id));
   return m ? showReply(presentMonitor(m, ctx.now)) : notFoundReply();
 }
@@ -31,7 +31,7 @@ export async function showMonitor(ctx: ApiContext): Promise<Reply> {
  * checks the name as it inserts; anything else (an invalid body, a taken name) takes the
  * full validation in a transaction, whose answer names every problem at once.
  */
-export async function storeMonitor(ctx: ApiContext): Promise<Reply> {
+export async function monitorStoreRoute(ctx: ApiContext): Promise<Reply> {
   // Checked by the insert itself.
   const quick = await validateStore(ctx, () => Promise.resolve(false));
   if (quick.ok) {
@@ -59,7 +59,7 @@ function validateStore(ctx: ApiContext, nameTaken: (name: string) => Promise<boo
 }
 
 /** PUT or PATCH /api/v1/monitors/{id}: every field optional, plus `pause`. */
-export function updateMonitor(ctx: ApiContext): Promise<Reply> {
+export function monitorUpdateRoute(ctx: ApiContext): Promise<Reply> {
   return ctx.store.run(async (tx) => {
     const existing = await tx.findMonitor(ctx.account.id, ctx.id);
     if (!existing) return notFoundReply();
@@ -79,7 +79,7 @@ export function updateMonitor(ctx: ApiContext): Promise<Reply> {
 }
 
 /** DELETE /api/v1/monitors/{id}: its incidents go with it. */
-export async function deleteMonitor(ctx: ApiContext): Promise<Reply> {
+export async function monitorDeleteRoute(ctx: ApiContext): Promise<Reply> {
   const deleted = await ctx.store.run((tx) => tx.deleteMonitor(ctx.account.id, ctx.id));
   return deleted ? deletedReply(ctx.id, "monitor") : notFoundReply();
 }

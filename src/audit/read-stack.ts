@@ -1,0 +1,40 @@
+/**
+ * The audit's reading of one stack: `pulumi stack export` without `--show-secrets` (secrets
+ * stay ciphertext, so no passphrase or secrets provider is needed), keeping only what the
+ * findings read, or why the stack could not be read.
+ */
+import { StackError, type StackTarget } from "../stack/pulumi-command";
+import { exportState, type StateResource } from "../stack/state-resource";
+import { RESOURCE_KINDS, type AuditedStack } from "./classify";
+
+/** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
+export const STACK_READS_AT_ONCE = 4;
+
+/**
+ * One stack's uptime resources via `pulumi stack export`, or why it could not be read.
+ * @param cli Where and how to run the CLI, on the backend to audit (its `stack` is ignored).
+ * @param stack The stack, fully qualified.
+ */
+export async function readStack(cli: StackTarget, stack: string): Promise<AuditedStack> {
+  let resources: StateResource[];
+  try {
+    resources = await exportState({ ...cli, stack }, { showSecrets: false });
+  } catch (err) {
+    if (err instanceof StackError) return { stack, error: err.reason };
+    throw err;
+  }
+  // Only what the findings read is kept: a hundred stacks' whole states would sit in memory.
+  return { stack, resources: resources.filter(isUptimeResource).map(slim) };
+}
+
+function isUptimeResource(r: unknown): r is StateResource {
+  return !!r && typeof r === "object" && Object.hasOwn(RESOURCE_KINDS, (r as StateResource).type);
+}
+
+/** The fields `holdings` reads, and of the outputs only the service's id (the fallback for `id`). */
+function slim(r: StateResource): StateResource {
+  const { urn, type, id, custom, external, delete: pendingDelete } = r;
+  const outputs: Record<string, unknown> = {};
+  for (const k of ["monitorId", "incidentId"]) if (r.outputs?.[k] !== undefined) outputs[k] = r.outputs[k];
+  return { urn, type, id, custom, external, delete: pendingDelete, outputs };
+}

@@ -1,0 +1,47 @@
+/**
+ * `listStacks` gives every stack of the backend fully qualified and sorted; when the CLI
+ * cannot list a `file://` backend (one corrupt checkpoint fails the whole list), the stack
+ * files themselves are listed; another backend's failure is a StackError.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, expect, test } from "vitest";
+import { listStacks } from "../../src/stack/list-stacks";
+import { StackError } from "../../src/stack/pulumi-command";
+import { standInPulumi } from "../support/stand-in-pulumi";
+
+const listing = standInPulumi({
+  "stack ls": { stdout: JSON.stringify([{ name: "shop/prod" }, { name: "acme/app/dev" }, { current: true }]) },
+});
+const failing = standInPulumi({ "stack ls": { stderr: "error: failed to load checkpoint\n", code: 255 } });
+afterAll(() => {
+  listing.remove();
+  failing.remove();
+});
+
+test("names come back fully qualified and sorted, asked with --all and without prompts", async () => {
+  expect(await listStacks({ bin: listing.bin, cwd: listing.dir, env: {} })).toEqual([
+    "acme/app/dev",
+    "organization/shop/prod",
+  ]);
+  expect(listing.calls()[0].args).toEqual(
+    expect.arrayContaining(["--all", "--json", "--fully-qualify-stack-names", "--non-interactive"]),
+  );
+});
+
+test("a file backend the CLI cannot list is listed from its stack files", async () => {
+  const be = join(failing.dir, "backend");
+  mkdirSync(join(be, ".pulumi", "stacks", "app"), { recursive: true });
+  for (const f of ["dev.json", "dev.json.bak", "prod.json.gz", "prod.json.attrs"])
+    writeFileSync(join(be, ".pulumi", "stacks", "app", f), "");
+  const stacks = await listStacks({ bin: failing.bin, cwd: failing.dir, env: { PULUMI_BACKEND_URL: `file://${be}` } });
+  expect(stacks).toEqual(["organization/app/dev", "organization/app/prod"]);
+});
+
+test("another backend the CLI cannot list is a StackError with the CLI's reason", async () => {
+  const err = await listStacks({ bin: failing.bin, cwd: failing.dir, env: { PULUMI_BACKEND_URL: "s3://b" } }).catch(
+    (e: unknown) => e as StackError,
+  );
+  expect(err).toBeInstanceOf(StackError);
+  expect(err.reason).toBe("error: failed to load checkpoint");
+});
