@@ -9,7 +9,9 @@
  *
  * A platform whose executable could not be built (dist/<plugin-bin|cli-bin>/<target>/build.json
  * says why) gets the Node.js launcher instead, `<name>` beside the bundle, which runs wherever
- * `node` is on the PATH; its README says so and why.
+ * `node` is on the PATH: its archive is named `…-requires-node.tar.gz` (never the name of a
+ * standalone one, which the Pulumi CLI and users take to need no Node.js) and its README says so
+ * and why. `npm run release` refuses to publish such an archive unless told to (release.js).
  *
  * Archives are reproducible: sorted entries, owner 0, a fixed mtime (SOURCE_DATE_EPOCH, else
  * the last commit's time), gzip without a timestamp.
@@ -36,15 +38,17 @@ function sourceDateEpoch() {
 }
 
 /** What the README says of each executable, and how to install it. */
-function about(executable, target) {
+function about(executable, target, build) {
   if (executable === PLUGIN)
     return {
       what: "The provider plugin of the `uptime` Pulumi package: Monitor and Incident resources for the uptime-monitoring HTTP API.",
       install: [
-        "The Pulumi CLI installs it by itself the first time a program uses the package (the SDKs and the schema name where to download it from). By hand:",
+        build.standalone
+          ? "The Pulumi CLI installs it by itself the first time a program uses the package (the SDKs and the schema name where to download it from). By hand:"
+          : "The Pulumi CLI does not download this archive by itself (it looks for the standalone one's name). Install it by hand:",
         "",
         "```sh",
-        `pulumi plugin install resource uptime ${pkg.version} --file ${archiveName(pkg.version, target)}`,
+        `pulumi plugin install resource uptime ${pkg.version} --file ${archiveName(pkg.version, target, PLUGIN.name, !build.standalone)}`,
         "```",
       ],
     };
@@ -57,7 +61,7 @@ function about(executable, target) {
 }
 
 function readme(executable, target, build) {
-  const { what, install } = about(executable, target);
+  const { what, install } = about(executable, target, build);
   const lines = [`# ${executable.name} ${pkg.version} (${target.id})`, "", what, ""];
   if (build.standalone) {
     lines.push(
@@ -85,14 +89,46 @@ exec node "$(cd "$(dirname "$self")" && pwd)/${executable.name}.js" "$@"
 `;
 }
 
-/** Writes the archive of one executable for one target; returns its path. */
-function archive(executable, target, mtime) {
+/** The build record of one executable for one target (build-standalone.js writes it). */
+function buildRecord(executable, target) {
   const record = path.join(executable.out, target.id, "build.json");
   if (!fs.existsSync(record))
     throw new Error(
       `${path.relative(ROOT, record)} is missing: run \`node scripts/build-standalone.js ${target.id}\` first`,
     );
-  const build = JSON.parse(fs.readFileSync(record, "utf8"));
+  return JSON.parse(fs.readFileSync(record, "utf8"));
+}
+
+/**
+ * The executables of `targets` that are no standalone executable (their archive would need
+ * Node.js), each as "<name> <target>: <reason>"; empty when every one is standalone.
+ */
+function launcherOnly(executables, targets) {
+  return executables.flatMap((e) =>
+    targets.flatMap((t) => {
+      const build = buildRecord(e, t);
+      return build.standalone ? [] : [`${e.name} ${t.id}: ${build.reason || "not built"}`];
+    }),
+  );
+}
+
+/**
+ * Throws, naming each platform and why, when an executable of `targets` is no standalone one,
+ * unless `allowLauncher`: what `npm run release` checks before it writes anything.
+ */
+function refuseLaunchers(executables, targets, allowLauncher) {
+  const launchers = launcherOnly(executables, targets);
+  if (launchers.length && !allowLauncher)
+    throw new Error(
+      `these platforms have no standalone executable, and their archives would need Node.js: ${launchers.join("; ")}. ` +
+        "Fix that (for macOS: scripts/build-rcodesign.sh), or run `npm run release -- --allow-node-launcher` to publish them as `…-requires-node.tar.gz`",
+    );
+  return launchers;
+}
+
+/** Writes the archive of one executable for one target; returns its path. */
+function archive(executable, target, mtime) {
+  const build = buildRecord(executable, target);
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), "uptime-archive-"));
   try {
     const exe = exeName(executable, target);
@@ -106,7 +142,7 @@ function archive(executable, target, mtime) {
     fs.writeFileSync(path.join(stage, "README.md"), readme(executable, target, build));
     fs.copyFileSync(path.join(ROOT, "LICENSE"), path.join(stage, "LICENSE"));
     fs.mkdirSync(RELEASE, { recursive: true });
-    const out = path.join(RELEASE, archiveName(pkg.version, target, executable.name));
+    const out = path.join(RELEASE, archiveName(pkg.version, target, executable.name, !build.standalone));
     const files = fs.readdirSync(stage).sort();
     const tar = [
       "--sort=name",
@@ -143,4 +179,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { RELEASE, archive, sourceDateEpoch };
+module.exports = { RELEASE, archive, refuseLaunchers, sourceDateEpoch };

@@ -18,8 +18,12 @@
  * - SHA256SUMS of every file above (`sha256sum -c SHA256SUMS` checks them).
  *
  * It first fails when versions disagree (package.json, schema.json, every SDK, the plugin:
- * scripts/lib/versions.js), or when CHANGELOG.md has no section for the version. Prints how
- * long each piece took.
+ * scripts/lib/versions.js), when CHANGELOG.md has no section for the version, or when a
+ * platform's executable could not be built standalone (macOS without `rcodesign` to sign it):
+ * the release's archives are the ones that need no Node.js. `--allow-node-launcher` publishes
+ * those platforms' Node.js launchers instead, in archives named `…-requires-node.tar.gz`
+ * (plugin-archives.js), which the Pulumi CLI does not download by itself. Prints how long each
+ * piece took.
  */
 "use strict";
 const { execFileSync } = require("node:child_process");
@@ -29,6 +33,8 @@ const path = require("node:path");
 const { hostTargetId, TARGETS } = require("./lib/targets");
 const { checkVersions } = require("./lib/versions");
 const { ensureVenv } = require("./lib/python-venv");
+const { EXECUTABLES } = require("./build-standalone");
+const { refuseLaunchers } = require("./plugin-archives");
 
 const ROOT = path.resolve(__dirname, "..");
 const OUT = path.join(ROOT, "dist", "release");
@@ -81,6 +87,7 @@ async function main() {
   await step("plugin and CLI executables, all platforms (build-standalone.js all)", () =>
     node("build-standalone.js", "all"),
   );
+  refuseLaunchers(EXECUTABLES, TARGETS, process.argv.includes("--allow-node-launcher"));
   const version = await checkVersions(path.join(ROOT, "dist", "plugin-bin", host.id, host.exe));
   const releaseNotes = notes(version);
   fs.rmSync(OUT, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: runs B1-B9 and the released plugin's B7 (b7-standalone.ts) once each and
+ * `npm run bench`: runs B1-B9, B14 and the released plugin's B7 (b7-standalone.ts) once each and
  * writes bench/RESULTS.md with the machine and the date; B10 runs apart (`npm run
  * bench:shared`) and its last section is kept. B2, B3 and B5 use the stack B1 deployed.
  * Environment: BENCH_COUNT (default 200), BENCH_REPEAT (samples of B1's sides, default 2),
@@ -24,6 +24,8 @@ import { b10Blocks } from "./b10-shared-account";
 import { b11Blocks } from "./b11-audit";
 import { b12Blocks } from "./b12-test-command";
 import { b13Blocks } from "./b13-policy-pack";
+import { b14, b14Section, writeB14Section } from "./b14-maintenance";
+import { b15Blocks } from "./b15-migrate";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
@@ -59,12 +61,13 @@ async function main(): Promise<void> {
   const r7s = await b7Standalone();
   const r8 = await b8();
   const r9 = await b9();
+  const r14 = await b14();
   const totalMs = Date.now() - started;
 
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10, B11, B12 and B13 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`): their last sections are kept,
+  // B10 to B13 and B15 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`): their last sections are kept,
   // as is the test suites' times, written by hand from CI runs.
   const kept = [
     ...b7StandaloneBlocks(previous),
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     ...b11Blocks(previous),
     ...b12Blocks(previous),
     ...b13Blocks(previous),
+    ...b15Blocks(previous),
     ...resultsSection("Test suites' times").blocks(previous),
   ];
   const text = [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept];
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
   });
   writeB7StandaloneSection(b7StandaloneSection(r7s, date.slice(0, 10)));
   writeB9Section(r9, b9Section(r9, date.slice(0, 10)));
+  writeB14Section(b14Section(r14));
 }
 
 function report(x: {

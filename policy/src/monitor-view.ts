@@ -5,6 +5,7 @@
  * values are left out on purpose: a rule never needs them, so no message can print one.
  */
 import { dynamicType, pluginType } from "pulumi-uptime/type-tokens";
+import { PLAINTEXT_HEADERS_KEY } from "pulumi-uptime/input-keys";
 
 /** The type tokens of monitors, by door. */
 export const MONITOR_TYPES = {
@@ -12,7 +13,11 @@ export const MONITOR_TYPES = {
   dynamic: dynamicType("Monitor"),
 };
 
-/** A request header as the rules see it: its name, and whether the engine holds its value as a secret. */
+/**
+ * A request header as the rules see it: its name, and whether the program sent its value as a
+ * secret. Both doors' check keep every header value secret, so the engine's marks alone say
+ * "secret" for all of them: the names the provider recorded as sent in plaintext decide.
+ */
 export interface HeaderView {
   key: string;
   secret: boolean;
@@ -49,6 +54,8 @@ export function monitorView(
 ): MonitorView {
   const headers = Array.isArray(props.requestHeaders) ? (props.requestHeaders as unknown[]) : [];
   const alerts = Array.isArray(props.alerts) ? (props.alerts as unknown[]) : [];
+  const plain = props[PLAINTEXT_HEADERS_KEY];
+  const plaintext = new Set(Array.isArray(plain) ? plain.map(String) : []);
   return {
     resource,
     type,
@@ -57,9 +64,9 @@ export function monitorView(
     interval: typeof props.interval === "number" ? props.interval : undefined,
     sslAlertDays: typeof props.sslAlertDays === "number" ? props.sslAlertDays : undefined,
     alertChannels: alerts.map((a) => String((a as { key?: unknown })?.key ?? "")),
-    requestHeaders: headers.map((h, i) => ({
-      key: String((h as { key?: unknown })?.key ?? ""),
-      secret: secretAt(["requestHeaders", i, "value"]),
-    })),
+    requestHeaders: headers.map((h, i) => {
+      const key = String((h as { key?: unknown })?.key ?? "");
+      return { key, secret: !plaintext.has(key) && secretAt(["requestHeaders", i, "value"]) };
+    }),
   };
 }

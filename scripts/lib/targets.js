@@ -81,9 +81,13 @@ function selectTargets(ids) {
   });
 }
 
-/** The release archive's file name of a target: the plugin's, or that of the executable `name`. */
-function archiveName(version, target, name = "pulumi-resource-uptime") {
-  return `${name}-v${version}-${target.os}-${target.arch}.tar.gz`;
+/**
+ * The release archive's file name of a target: the plugin's, or that of the executable `name`.
+ * An archive that holds the Node.js launcher instead of a standalone executable says so in its
+ * name (`…-requires-node.tar.gz`), and so in SHA256SUMS: never the name of a Node-free one.
+ */
+function archiveName(version, target, name = "pulumi-resource-uptime", requiresNode = false) {
+  return `${name}-v${version}-${target.os}-${target.arch}${requiresNode ? "-requires-node" : ""}.tar.gz`;
 }
 
 module.exports = { NODE_VERSION, TARGETS, hostTargetId, selectTargets, archiveName };

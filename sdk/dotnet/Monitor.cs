@@ -101,13 +101,13 @@ namespace PulumiUptime.Uptime
         public Output<PulumiUptime.Uptime.Interval> Interval { get; private set; } = null!;
 
         /// <summary>
-        /// End of the maintenance window, Y-m-dTH:i:s; after the start.
+        /// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         /// </summary>
         [Output("maintenanceEndAt")]
         public Output<string?> MaintenanceEndAt { get; private set; } = null!;
 
         /// <summary>
-        /// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        /// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         /// </summary>
         [Output("maintenanceStartAt")]
         public Output<string?> MaintenanceStartAt { get; private set; } = null!;
@@ -295,13 +295,13 @@ namespace PulumiUptime.Uptime
         public Input<PulumiUptime.Uptime.Interval>? Interval { get; set; }
 
         /// <summary>
-        /// End of the maintenance window, Y-m-dTH:i:s; after the start.
+        /// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         /// </summary>
         [Input("maintenanceEndAt")]
         public Input<string>? MaintenanceEndAt { get; set; }
 
         /// <summary>
-        /// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        /// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         /// </summary>
         [Input("maintenanceStartAt")]
         public Input<string>? MaintenanceStartAt { get; set; }

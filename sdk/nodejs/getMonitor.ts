@@ -72,11 +72,11 @@ export interface GetMonitorResult {
      */
     readonly interval: enums.Interval;
     /**
-     * End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      */
     readonly maintenanceEndAt?: string;
     /**
-     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
      */
     readonly maintenanceStartAt?: string;
     /**

@@ -94,11 +94,11 @@ export class Monitor extends pulumi.CustomResource {
      */
     declare public readonly interval: pulumi.Output<enums.Interval>;
     /**
-     * End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      */
     declare public readonly maintenanceEndAt: pulumi.Output<string | undefined>;
     /**
-     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
      */
     declare public readonly maintenanceStartAt: pulumi.Output<string | undefined>;
     /**
@@ -258,11 +258,11 @@ export interface MonitorArgs {
      */
     interval?: pulumi.Input<enums.Interval>;
     /**
-     * End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      */
     maintenanceEndAt?: pulumi.Input<string>;
     /**
-     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
      */
     maintenanceStartAt?: pulumi.Input<string>;
     /**

@@ -14,8 +14,11 @@ export const RESOURCE_KINDS: Readonly<Record<string, Kind>> = Object.fromEntries
 
 export type Kind = "monitor" | "incident";
 
+/** A stack's uptime resource as the audit keeps it: with its provider's service URL, when the state names one. */
+export type AuditedResource = StateResource & { serviceUrl?: string };
+
 /** One audited stack: its uptime resources, or why they could not be read. */
-export type AuditedStack = { stack: string; resources: StateResource[] } | { stack: string; error: string };
+export type AuditedStack = { stack: string; resources: AuditedResource[] } | { stack: string; error: string };
 
 /** The account's side: its monitors and incidents. */
 export interface AccountRecords {
@@ -29,6 +32,8 @@ export interface Holding {
   id: string;
   stack: string;
   urn: string;
+  /** The service its provider points at, when the state says. */
+  serviceUrl?: string;
 }
 
 export interface ManagedEntry {
@@ -62,6 +67,14 @@ export interface UnreadableEntry {
   stack: string;
   reason: string;
 }
+/** A resource whose provider points at another service than the audited account's. */
+export interface OtherServiceEntry {
+  kind: Kind;
+  id: string;
+  stack: string;
+  urn: string;
+  serviceUrl: string;
+}
 
 /** The report, in the order of `--json`. */
 export interface AuditReport {
@@ -70,6 +83,10 @@ export interface AuditReport {
   conflicts: ConflictEntry[];
   missing: MissingEntry[];
   unreadable: UnreadableEntry[];
+  /** Resources of other services' accounts: not this account's, so none of the findings above. */
+  otherServices: OtherServiceEntry[];
+  /** What the reader must know before acting on the findings (e.g. unreadable stacks). */
+  caveats: string[];
 }
 
 /** The findings `--fail-on` can name. */
@@ -82,7 +99,7 @@ export type Finding = (typeof FINDINGS)[number];
  * The id is the service's id for both doors; a dynamic resource created before ids were
  * recorded falls back to its `monitorId`/`incidentId` output.
  */
-export function holdings(stack: string, resources: readonly StateResource[]): Holding[] {
+export function holdings(stack: string, resources: readonly AuditedResource[]): Holding[] {
   const out: Holding[] = [];
   for (const r of resources) {
     const kind = RESOURCE_KINDS[r.type];
@@ -90,20 +107,45 @@ export function holdings(stack: string, resources: readonly StateResource[]): Ho
     const fallback = r.outputs?.[kind === "monitor" ? "monitorId" : "incidentId"];
     const id = r.id || (typeof fallback === "number" || typeof fallback === "string" ? String(fallback) : "");
     if (!id) continue; // never created (a failed create leaves no id)
-    out.push({ kind, id, stack, urn: r.urn });
+    out.push({ kind, id, stack, urn: r.urn, ...(r.serviceUrl ? { serviceUrl: r.serviceUrl } : {}) });
   }
   return out;
 }
 
 const key = (kind: Kind, id: string | number) => `${kind}:${String(id)}`;
 
-/** Classifies; `unmanagedIncidents` also lists incidents no stack holds (the service opens its own). */
+/** A service URL to compare: scheme and host in lower case, no trailing slash. */
+function sameService(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    try {
+      const url = new URL(u.trim());
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, "")}`;
+    } catch {
+      return u.trim().replace(/\/+$/, "");
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+/**
+ * Classifies; `unmanagedIncidents` also lists incidents no stack holds (the service opens its
+ * own). With `serviceUrl` (the audited account's), a resource whose provider names another
+ * service is listed apart, in `otherServices`: its id is another account's.
+ */
 export function classify(
   stacks: readonly AuditedStack[],
   account: AccountRecords,
-  options: { unmanagedIncidents?: boolean } = {},
+  options: { unmanagedIncidents?: boolean; serviceUrl?: string } = {},
 ): AuditReport {
-  const report: AuditReport = { managed: [], unmanaged: [], conflicts: [], missing: [], unreadable: [] };
+  const report: AuditReport = {
+    managed: [],
+    unmanaged: [],
+    conflicts: [],
+    missing: [],
+    unreadable: [],
+    otherServices: [],
+    caveats: [],
+  };
   const names = new Map<string, { id: number; name: string; url: string }>();
   for (const m of account.monitors) names.set(key("monitor", m.id), { id: m.id, name: m.name, url: m.url });
   for (const i of account.incidents) {
@@ -122,6 +164,10 @@ export function classify(
       continue;
     }
     for (const h of holdings(s.stack, s.resources)) {
+      if (h.serviceUrl && options.serviceUrl && !sameService(h.serviceUrl, options.serviceUrl)) {
+        report.otherServices.push({ kind: h.kind, id: h.id, stack: h.stack, urn: h.urn, serviceUrl: h.serviceUrl });
+        continue;
+      }
       const k = key(h.kind, h.id);
       const known = names.get(k);
       if (!known) {
@@ -154,7 +200,13 @@ export function classify(
       if (!held.has(k)) report.unmanaged.push({ kind: "incident", ...names.get(k)! });
     }
   }
-  return sortReport(report);
+  sortReport(report);
+  if (report.unreadable.length)
+    report.caveats.push(
+      `unmanaged may hold monitors of the ${report.unreadable.length} unreadable stack${report.unreadable.length === 1 ? "" : "s"} ` +
+        `(${report.unreadable.map((u) => u.stack).join(", ")}): do not delete a monitor on this report's word until every stack reads`,
+    );
+  return report;
 }
 
 function sortReport(r: AuditReport): AuditReport {
@@ -165,6 +217,7 @@ function sortReport(r: AuditReport): AuditReport {
   r.conflicts.sort(byKindId);
   r.missing.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
   r.unreadable.sort((a, b) => a.stack.localeCompare(b.stack));
+  r.otherServices.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
   return r;
 }
 

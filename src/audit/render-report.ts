@@ -2,7 +2,7 @@
 import type { AuditReport } from "./classify";
 import { textTable } from "../util/text-table";
 
-/** The `--json` object: the five lists, each entry with its `kind`. */
+/** The `--json` object: the five findings, the other services' resources and the caveats. */
 export function renderJson(report: AuditReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
@@ -38,6 +38,8 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
       report.unmanaged.map((m) => [m.kind, String(m.id), m.name, m.url]),
     ),
   );
+  // Said where it matters: an unreadable stack's monitors show up as unmanaged.
+  for (const c of report.caveats) out[out.length - 1] += `\n  Caution: ${c}.`;
   section("Conflicts: held by more than one resource", report.conflicts.length, () =>
     table(
       ["KIND", "ID", "NAME", "STACKS"],
@@ -56,5 +58,15 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
       report.unreadable.map((u) => [u.stack, u.reason]),
     ),
   );
+  if (report.otherServices.length)
+    section(
+      "Other services: resources whose provider points at another service URL (not audited)",
+      report.otherServices.length,
+      () =>
+        table(
+          ["KIND", "ID", "STACK", "SERVICE", "URN"],
+          report.otherServices.map((o) => [o.kind, o.id, o.stack, o.serviceUrl, o.urn]),
+        ),
+    );
   return `${out.join("\n\n")}\n`;
 }

@@ -17,7 +17,7 @@ import { redactUrls, StackError, type StackTarget } from "../stack/pulumi-comman
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
 export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
-                           [--fail-on unmanaged,conflict,missing,unreadable]
+                           [--fail-on unmanaged,conflict,missing,unreadable] [--unmanaged-incidents]
                            [--base-url URL] [--api-key KEY] [--pulumi PATH]
 
 Reads the state of every stack of the backend the pulumi CLI is logged in to (or those
@@ -128,6 +128,13 @@ async function readAccount(client: UptimeClient): Promise<{ monitors: Monitor[];
   return { monitors, incidents };
 }
 
+/** Reading the account's monitors and incidents failed (`cause`): the audit cannot go on. */
+class AccountReadError extends Error {
+  constructor(cause: unknown) {
+    super("cannot read the account", { cause });
+  }
+}
+
 /** Many stacks: enough that a silent terminal looks stuck. */
 const PROGRESS_FROM = 5;
 
@@ -181,10 +188,14 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
       if (many) io.stderr.write(`\r\x1b[KReading stacks: ${done} of ${selected.length}`);
     });
     if (many) io.stderr.write("\r\x1b[KReading the account's monitors and incidents...");
-    const { monitors, incidents } = await account;
+    const { monitors, incidents } = await account.catch((e: unknown) => Promise.reject(new AccountReadError(e)));
     if (many) io.stderr.write("\r\x1b[K");
 
-    const report = classify(states, { monitors, incidents }, { unmanagedIncidents: opts.unmanagedIncidents });
+    const report = classify(
+      states,
+      { monitors, incidents },
+      { unmanagedIncidents: opts.unmanagedIncidents, serviceUrl: client.baseUrl },
+    );
     const stacks = states.map((s) => ({
       stack: s.stack,
       resources: "error" in s ? undefined : holdings(s.stack, s.resources).length,
@@ -196,9 +207,13 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     return failing.length ? 1 : 0;
   } catch (e) {
     if (tty) io.stderr.write("\r\x1b[K");
-    // Client errors name the request and the status, never the key.
-    // No audit without the account: a settings problem (URL, key) or the service is down.
-    err(`cannot read the account: ${(e as Error).message}`);
+    // Client errors name the request and the status, never the key. No audit without the
+    // account (a settings problem, or the service is down); anything else says what it was.
+    err(
+      e instanceof AccountReadError
+        ? `cannot read the account at ${client.baseUrl}: ${(e.cause as Error).message}`
+        : `the audit failed: ${(e as Error).message}`,
+    );
     return 2;
   } finally {
     await client.close();

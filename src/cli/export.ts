@@ -26,6 +26,7 @@ export { processIo, type CliIo };
 
 export const EXPORT_USAGE = `Usage: pulumi-uptime export [--format ts|yaml|import] [--out FILE] [--set-secrets] [--stack NAME]
                             [--language LANG] [--base-url URL] [--api-key KEY] [--time-zone ZONE]
+                            [--per-page N]
 
 Reads every monitor of the account (all pages) and writes a Pulumi program (ts, the
 default) or the GitOps monitors file (yaml) declaring them with \`adopt: true\`, so that

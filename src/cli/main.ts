@@ -5,7 +5,10 @@
 const runExport = (argv: string[]) => (require("./export") as typeof import("./export")).runExport(argv);
 const runTest = (argv: string[]) => (require("./test") as typeof import("./test")).runTest(argv);
 const runAudit = (argv: string[]) => (require("./audit") as typeof import("./audit")).runAudit(argv);
+const runMigrate = (argv: string[]) => (require("./migrate") as typeof import("./migrate")).runMigrate(argv);
 const runVerify = (argv: string[]) => (require("./verify") as typeof import("./verify")).runVerify(argv);
+const runMaintenance = (argv: string[]) =>
+  (require("./maintenance") as typeof import("./maintenance")).runMaintenance(argv);
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
@@ -14,6 +17,9 @@ Commands:
   export   Write a Pulumi program (or the GitOps monitors file) declaring every monitor
            of an account, with adoption on, or the file \`pulumi import --file\` reads.
            \`pulumi-uptime export --help\` for options.
+  migrate  Write a Pulumi program declaring the monitors of another vendor (a Terraform
+           state, UptimeRobot's CSV export, an Uptime Kuma backup) and a report of what
+           mapped. \`pulumi-uptime migrate --help\` for options.
   test     Run each declared monitor's check once from here, as the service would, and
            report pass, alert or skipped. \`pulumi-uptime test --help\` for options.
   verify   After \`pulumi up\`, wait until the service has checked the monitors the update
@@ -31,12 +37,16 @@ export async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "export":
       return runExport(rest);
+    case "migrate":
+      return runMigrate(rest);
     case "test":
       return runTest(rest);
     case "verify":
       return runVerify(rest);
     case "audit":
       return runAudit(rest);
+    case "maintenance":
+      return runMaintenance(rest);
     case undefined:
     case "-h":
     case "--help":

@@ -3,8 +3,8 @@
  * runs, with the service's semantics (src/probe), and reports per monitor `pass`,
  * `alert` with the reason the service would give, or `skipped` with why.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { rootCertificates } from "node:tls";
+import { renameSync, writeFileSync } from "node:fs";
+import { checkNetwork, type CheckNetwork } from "../test-command/check-network";
 import { closeConnections, keptAliveConnections } from "../probe/connections";
 import { PROBE_DEFAULTS, type ProbeSettings } from "../probe/probe";
 import type { DeclaredMonitor } from "../test-command/declared-monitor";
@@ -13,18 +13,20 @@ import { MonitorsFileError } from "../gitops/load-monitors";
 import { isTimeZone } from "../util/time";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { jsonReport, junitReport, summary, textReport } from "../test-command/report";
-import { monitorsOfFile, type StackConfig } from "../test-command/file-monitors";
+import { fileDefaults, monitorsOfFile, TestDefaultsError, type StackConfig } from "../test-command/file-monitors";
 import { projectName } from "../stack/project";
 import { StackError } from "../stack/pulumi-command";
 import { readStackConfig } from "../stack/stack-config";
 // The preview and the state are read only for --stack: `--file` starts without that code.
 const stackSources = () => import("../test-command/stack-monitors");
 
-export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME) [options]
+export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME)
+                          [--base-url FROM=TO]... [--json] [--junit FILE] [--concurrency N]
+                          [--timeout SECONDS] [--ca FILE] [--time-zone ZONE]
 
 Runs each declared monitor's check once, from this machine, as the service would: the
 monitor's method, headers, basic auth and cache buster; its alert condition (with the
-text lookup); the service's timeout; for https URLs the certificate's expiry against
+text lookup); within a timeout; for https URLs the certificate's expiry against
 sslAlertDays. Reports for each monitor \`pass\`, \`alert\` with the reason the service
 would give, or \`skipped\` with why (paused, in its maintenance window, or a value the
 check needs is unknown until deploy).
@@ -42,8 +44,11 @@ Options:
   --json             Print { "results": [{ "name", "url", "outcome", "reason" }] }.
   --junit FILE       Also write a JUnit XML report to FILE.
   --concurrency N    Checks at once, 1 to 1000. Default 10.
-  --timeout SECONDS  Time for one check, redirects included. Default 10, the service's.
-  --ca FILE          PEM certificates to trust for https, besides the usual ones.
+  --timeout SECONDS  Time for one check, redirects included. Default 10. This command's
+                     choice, as are at most 5 redirects and 1 MiB of body read for a
+                     text lookup: the service publishes no limits of its own.
+  --ca FILE          PEM certificates to trust for https, added to the usual ones
+                     (Node's, NODE_EXTRA_CA_CERTS, UPTIME_CA_CERTIFICATES, SSL_CERT_FILE).
   --time-zone ZONE   The account's time zone, for maintenance windows. Default: env
                      UPTIME_TIME_ZONE, else UTC.
   -h, --help         Show this help.
@@ -146,9 +151,9 @@ async function declaredMonitors(opts: TestOptions, io: CliIo): Promise<DeclaredM
   const target = { cwd, env: io.env, stack: opts.stack };
   if (opts.file) {
     // Without a stack there is no config to read `${config:key}` from, nor a project to name.
-    if (!opts.stack) return monitorsOfFile(opts.file);
+    if (!opts.stack) return monitorsOfFile(opts.file, undefined, undefined, fileDefaults(undefined, io.env));
     const config: StackConfig = await readStackConfig(target);
-    return monitorsOfFile(opts.file, config, projectName(cwd));
+    return monitorsOfFile(opts.file, config, projectName(cwd), fileDefaults(config, io.env));
   }
   const stack = await stackSources();
   return opts.deployed ? stack.monitorsOfState(target) : stack.monitorsOfPreview(target);
@@ -182,31 +187,37 @@ export async function runTest(argv: string[], io: CliIo = processIo()): Promise<
 }
 
 async function testMonitors(opts: TestOptions, io: CliIo): Promise<number> {
-  let ca: (string | Buffer)[] | undefined;
-  if (opts.ca) {
-    try {
-      ca = [...rootCertificates, readFileSync(opts.ca, "utf8")];
-    } catch (err) {
-      io.stderr.write(
-        `pulumi-uptime test: --ca: cannot read ${opts.ca}: ${(err as NodeJS.ErrnoException).code ?? ""}\n`,
-      );
-      return 2;
-    }
-  }
   let monitors: DeclaredMonitor[];
   try {
     monitors = await declaredMonitors(opts, io);
   } catch (err) {
     // File problems name the file, entry and field; stack errors name the command. Neither holds a value.
     io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
-    return err instanceof MonitorsFileError || err instanceof StackError ? 2 : 1;
+    return err instanceof MonitorsFileError || err instanceof StackError || err instanceof TestDefaultsError ? 2 : 1;
+  }
+  let network: CheckNetwork;
+  try {
+    // SSL_CERT_FILE is read only when a check uses TLS: a bad one never fails an http-only run.
+    const rewrite = urlRewriter(opts.baseUrls);
+    const tls = monitors.some((m) => typeof m.args.url === "string" && /^https:/i.test(rewrite(m.args.url)));
+    network = checkNetwork(io.env, opts.ca, tls);
+  } catch (err) {
+    io.stderr.write(`pulumi-uptime test: ${(err as Error).message}\n`);
+    return 2;
   }
   const started = performance.now();
   const connections = keptAliveConnections();
   let checked: Awaited<ReturnType<typeof checkMonitors>>;
   try {
     checked = await checkMonitors(monitors, {
-      settings: { ...PROBE_DEFAULTS, timeoutMs: opts.timeoutMs, loopbackOnly: false, ca, connections },
+      settings: {
+        ...PROBE_DEFAULTS,
+        timeoutMs: opts.timeoutMs,
+        loopbackOnly: false,
+        ca: network.ca,
+        proxyFor: network.proxyFor,
+        connections,
+      },
       concurrency: opts.concurrency,
       timeZone: opts.timeZone ?? io.env.UPTIME_TIME_ZONE,
       rewriteUrl: urlRewriter(opts.baseUrls),

@@ -7,23 +7,29 @@
  *
  * Which monitors the last update touched: those whose state `modified` time is at or after
  * the start of the stack's last update (`pulumi stack history`). "Checked after the
- * update": the monitor's `checked_at` (whole seconds) at or after that time.
+ * update": for a monitor the update created (the service's `created_at` at or after the
+ * update's start), any check, since the service cannot have checked it before it existed;
+ * otherwise a `checked_at` (whole seconds) in a later second than the monitor's change, since
+ * a check in the change's own second may have come before it.
  *
  * Polling stays within the account's rate limit (120 requests a minute): the client is
  * paced at the provider's `uptime:requestsPerMinute` (or UPTIME_REQUESTS_PER_MINUTE) when
  * set, else at 30 a minute, leaving the rest of the account's budget to others; a round
- * reads a few monitors by id, or the list a page of 100 at a time when that is fewer requests.
+ * reads the monitors by id, or the list a page of 100 at a time, whichever is fewer requests
+ * (verify-reads.ts).
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type { UptimeClient } from "../client/client";
-import { UptimeNotFoundError } from "../client/errors";
+import { UptimeConfigError, UptimeForbiddenError, UptimeUnauthorizedError } from "../client/errors";
 import type { Monitor } from "../client/index";
 import { clientFor } from "../runtime/config";
+import { MonitorReads } from "./verify-reads";
 import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import { lastUpdate } from "../stack/last-update";
 import { readStackConfig } from "../stack/stack-config";
 import { monitorsInState } from "../stack/state-monitors";
 import { exportState, type StateResource } from "../stack/state-resource";
+import { parseDuration } from "../util/duration";
 
 export const VERIFY_USAGE = `Usage: pulumi-uptime verify --stack NAME [--all] [--within DURATION] [--interval SECONDS]
 
@@ -48,7 +54,8 @@ leaves out comes from UPTIME_BASE_URL, UPTIME_API_KEY, ... Requests are paced at
 provider's requestsPerMinute when set, else 30 a minute, per account.
 
 Exit code: 0 when every monitor was checked and none is offline, 1 otherwise, 2 for
-usage errors and a stack that cannot be read.`;
+usage errors, a stack that cannot be read, and settings the service refuses (a rejected
+API key).`;
 
 /** Requests a minute of verify's polling when the provider's pacing is not set: a quarter of the account's 120. */
 export const VERIFY_REQUESTS_PER_MINUTE = 30;
@@ -60,13 +67,7 @@ interface VerifyOptions {
   intervalMs: number;
 }
 
-/** `90s`, `10m`, `1h`, `1h30m`, or plain seconds. */
-export function parseDuration(text: string): number | undefined {
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
-  if (!m || text === "") return undefined;
-  return ((Number(m[1] ?? 0) * 60 + Number(m[2] ?? 0)) * 60 + Number(m[3] ?? 0)) * 1000;
-}
+export { parseDuration };
 
 function parse(argv: string[]): VerifyOptions | "help" {
   const values = parseOptions(argv, {
@@ -96,6 +97,8 @@ export interface Watched {
   interval: number;
   /** Epoch ms the check must be at or after. */
   since: number;
+  /** Epoch ms the stack's last update started: a monitor created since has had no check before it. */
+  updateStartMs: number;
 }
 
 /** Where a watched monitor stands. */
@@ -111,40 +114,30 @@ function utcMs(local: string | null | undefined): number | undefined {
   return Number.isFinite(ms) ? ms : undefined;
 }
 
+/**
+ * Whether a check at `checkedMs` (the service's `checked_at`, whole seconds) came after the
+ * update's change to the monitor. A monitor created at or after the update's start cannot have
+ * been checked before it; another, only by a check in a later second than its change, since
+ * one in the same second may have come before it.
+ */
+export function checkedSince(checkedMs: number, createdMs: number | undefined, w: Watched): boolean {
+  if (createdMs !== undefined && createdMs >= Math.floor(w.updateStartMs / 1000) * 1000) return true;
+  return checkedMs >= Math.floor(w.since / 1000) * 1000 + 1000;
+}
+
 function standingOf(w: Watched, m: Monitor | undefined): Standing {
   if (!m) return { state: "missing", detail: `monitor ${w.id} is not on the service` };
   const status = String(m.status ?? "");
   if (status === "paused") return { state: "paused", detail: "paused: the service does not check it" };
   if (status === "maintenance") return { state: "maintenance", detail: "in its maintenance window: not checked" };
   const checked = utcMs(m.checked_at as string | null | undefined);
-  // checked_at has whole seconds: a check in the update's own second counts from its start.
-  if (checked === undefined || checked < Math.floor(w.since / 1000) * 1000) {
+  if (checked === undefined || !checkedSince(checked, utcMs(m.created_at as string | null | undefined), w)) {
     return { state: "waiting", detail: `${status || "pending"}, not checked since the update` };
   }
   const result = typeof m.check_result === "string" && m.check_result ? `: ${m.check_result}` : "";
   if (status === "offline") return { state: "offline", detail: `offline${result}` };
   if (status === "online") return { state: "ok", detail: `online${result}` };
   return { state: "waiting", detail: `${status || "pending"}, not checked since the update` };
-}
-
-/** Reads the monitors of `ids`: one by one when few, else the list, a page of 100 at a time. */
-async function readMonitors(client: UptimeClient, ids: number[]): Promise<Map<number, Monitor | undefined>> {
-  const out = new Map<number, Monitor | undefined>();
-  if (ids.length <= 3) {
-    for (const id of ids) {
-      try {
-        out.set(id, await client.monitors.get(id));
-      } catch (err) {
-        if (err instanceof UptimeNotFoundError) out.set(id, undefined);
-        else throw err;
-      }
-    }
-    return out;
-  }
-  const wanted = new Set(ids);
-  for (const id of ids) out.set(id, undefined);
-  for await (const m of client.monitors.all({ per_page: 100 })) if (wanted.has(m.id)) out.set(m.id, m);
-  return out;
 }
 
 /**
@@ -160,12 +153,10 @@ export async function watchChecks(
   const deadline = Date.now() + options.withinMs;
   const standings = new Map<number, Standing>();
   const settled = (s: Standing | undefined) => s !== undefined && s.state !== "waiting";
+  const reads = new MonitorReads(client);
   for (;;) {
     const open = watched.filter((w) => !settled(standings.get(w.id)));
-    const read = await readMonitors(
-      client,
-      open.map((w) => w.id),
-    );
+    const read = await reads.read(open.map((w) => w.id));
     for (const w of open) standings.set(w.id, standingOf(w, read.get(w.id)));
     if (watched.every((w) => settled(standings.get(w.id)))) break;
     const left = deadline - Date.now();
@@ -216,6 +207,23 @@ export interface UpdatedStack {
 interface Watch {
   client: UptimeClient;
   watched: Watched[];
+  /** Where its settings came from, e.g. `provider "prod-account"` or `stack config`. */
+  from: string;
+}
+
+/**
+ * Reading an account's monitors failed: which settings it used, and why. A rejected key or
+ * settings that cannot work are a settings error (exit 2), not a monitor that failed (1).
+ */
+class AccountPollError extends Error {
+  readonly settings: boolean;
+  constructor(from: string, cause: unknown) {
+    super(`reading the monitors with the settings of ${from}: ${(cause as Error).message}`, { cause });
+    this.settings =
+      cause instanceof UptimeUnauthorizedError ||
+      cause instanceof UptimeForbiddenError ||
+      cause instanceof UptimeConfigError;
+  }
 }
 
 /**
@@ -239,6 +247,7 @@ export async function verifyState(
         id: m.id,
         interval: m.interval ?? 3600,
         since: Math.max(state.updateStartMs, m.modifiedMs ?? 0),
+        updateStartMs: state.updateStartMs,
       };
       const { settings, from } = m.provider;
       const account = JSON.stringify([settings.baseUrl, settings.apiKey]);
@@ -255,7 +264,7 @@ export async function verifyState(
         } catch (err) {
           throw new Error(`${from} (monitor ${m.resourceName}): ${(err as Error).message}`, { cause: err });
         }
-        watches.set(account, (watch = { client, watched: [] }));
+        watches.set(account, (watch = { client, watched: [], from }));
       }
       watch.watched.push(w);
     }
@@ -276,7 +285,11 @@ export async function verifyState(
     const standings = new Map<number, Standing>();
     // One account's polling is paced by its client; accounts are polled side by side.
     for (const found of await Promise.all(
-      [...watches.values()].map((w) => watchChecks(w.client, w.watched, { withinMs, intervalMs: opts.intervalMs })),
+      [...watches.values()].map((w) =>
+        watchChecks(w.client, w.watched, { withinMs, intervalMs: opts.intervalMs }).catch((err: unknown) =>
+          Promise.reject(new AccountPollError(w.from, err)),
+        ),
+      ),
     ))
       for (const [id, s] of found) standings.set(id, s);
     let failed = 0;
@@ -305,7 +318,7 @@ export async function verifyState(
   } catch (err) {
     // Client errors name the request and the status, never the key.
     io.stderr.write(`pulumi-uptime verify: ${(err as Error).message}\n`);
-    return 1;
+    return err instanceof AccountPollError && err.settings ? 2 : 1;
   } finally {
     await Promise.all([...watches.values()].map((w) => w.client.close()));
   }

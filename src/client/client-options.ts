@@ -265,7 +265,9 @@ function resolveRoute(options: UptimeClientOptions, env: NodeJS.ProcessEnv, orig
     if (problem) throw new UptimeConfigError(`${route.proxy.from} ${problem}`);
   }
   try {
-    route.ca = caFor(env, ca ? { value: ca, from: caFrom } : undefined);
+    // Only a connection that uses TLS reads SSL_CERT_FILE (network.ts says why).
+    const tls = origin.startsWith("https:") || /^https:/i.test(route.proxy?.uri ?? "");
+    route.ca = caFor(env, ca ? { value: ca, from: caFrom } : undefined, tls);
   } catch (err) {
     throw new UptimeConfigError((err as Error).message);
   }

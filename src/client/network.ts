@@ -6,19 +6,24 @@
  * no `HTTP(S)_PROXY` for the service's origin) and without extra CAs (no `caCertificates`,
  * no `SSL_CERT_FILE`) the client keeps its plain shared agent, and no file is read.
  *
- * Proxies, as curl and undici's EnvHttpProxyAgent read them: `https_proxy` / `HTTPS_PROXY`
- * for an https service (falling back to `http_proxy` / `HTTP_PROXY`), `http_proxy` /
- * `HTTP_PROXY` for an http one, lower case first; `NO_PROXY` / `no_proxy` lists hosts
- * (`host`, `.domain`, `*.domain`, `host:port`, `*`) reached directly. The `proxyUrl`
- * setting replaces the `*_PROXY` variables; `NO_PROXY` still applies to it.
+ * Proxies, as curl and Go read them: `https_proxy` / `HTTPS_PROXY` for an https service
+ * (falling back to `http_proxy` / `HTTP_PROXY`), `http_proxy` / `HTTP_PROXY` for an http
+ * one, lower case first; a variable without a scheme (`proxy.corp:3128`) is an http://
+ * proxy. `NO_PROXY` / `no_proxy` lists what is reached directly: hosts (`host`, `.domain`,
+ * `*.domain`, `host:port`), IP addresses and CIDR ranges (`10.0.0.0/8`, `fd00::/8`) of
+ * services addressed by IP, and `*` for everything. The `proxyUrl` setting replaces the
+ * `*_PROXY` variables; `NO_PROXY` still applies to it.
  *
  * CAs: `caCertificates` (PEM text or the path of a PEM file) and the file named by
- * `SSL_CERT_FILE` are trusted in addition to Node's bundled roots. Node itself reads
+ * `SSL_CERT_FILE` are trusted in addition to Node's bundled roots. `SSL_CERT_FILE`, often set
+ * for the whole machine, is read only for connections that use TLS (an https service or
+ * proxy): a bad one fails those, naming the variable, and never a plain http service. Node itself reads
  * `NODE_EXTRA_CA_CERTS` at start-up (the standalone executable too), but only into its
  * default store, which an explicit CA list replaces: so when extra CAs are given, that
  * file is read here and added as well. Verification is never turned off.
  */
 import { readFileSync } from "node:fs";
+import { BlockList, isIP } from "node:net";
 import { rootCertificates } from "node:tls";
 import { errorCode } from "./retry";
 
@@ -95,20 +100,48 @@ export function shownProxy(raw: string): string {
   }
 }
 
-/** Whether `NO_PROXY` says to reach `hostname:port` directly (the rules of undici's EnvHttpProxyAgent). */
+/** A `NO_PROXY` entry that is an IP range (`10.0.0.0/8`, `fd00::/8`), as a matcher; else undefined. */
+function cidrRange(entry: string): BlockList | undefined {
+  const m = /^\[?([0-9a-f.:]+)\]?\/(\d{1,3})$/i.exec(entry);
+  const family = m ? isIP(m[1]) : 0;
+  if (!m || !family || Number(m[2]) > (family === 4 ? 32 : 128)) return undefined;
+  const list = new BlockList();
+  list.addSubnet(m[1], Number(m[2]), family === 4 ? "ipv4" : "ipv6");
+  return list;
+}
+
+/**
+ * Whether `NO_PROXY` says to reach `hostname:port` directly, as curl and Go read it: `*` (alone
+ * or as an entry) for every host; a host or domain (`.domain` and `*.domain` alike), with or
+ * without `:port`; an IP address, or a CIDR range that holds a service addressed by IP.
+ */
 export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
-  const value = noProxy ?? "";
-  if (value.trim() === "*") return true;
-  const host = hostname.toLowerCase();
-  for (const entry of value.split(/[,\s]/)) {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  const ip = isIP(host);
+  for (const entry of (noProxy ?? "").split(/[,\s]/)) {
     if (!entry) continue;
+    if (entry === "*") return true;
+    const range = cidrRange(entry);
+    if (range) {
+      if (ip && range.check(host, ip === 4 ? "ipv4" : "ipv6")) return true;
+      continue;
+    }
     const parsed = /^(.+):(\d+)$/.exec(entry);
-    const entryHost = (parsed ? parsed[1] : entry).replace(/^\*?\./, "").toLowerCase();
-    const entryPort = parsed ? Number(parsed[2]) : 0;
+    const bare = parsed && !(isIP(entry) === 6) ? parsed[1] : entry;
+    const entryHost = bare
+      .replace(/^\[(.*)\]$/, "$1")
+      .replace(/^\*?\./, "")
+      .toLowerCase();
+    const entryPort = parsed && bare !== entry ? Number(parsed[2]) : 0;
     if (entryPort && entryPort !== port) continue;
-    if (host === entryHost || host.endsWith(`.${entryHost}`)) return true;
+    if (host === entryHost || (!ip && host.endsWith(`.${entryHost}`))) return true;
   }
   return false;
+}
+
+/** A proxy variable's value as a URL: without a scheme it names an http:// proxy (curl, Go). */
+function proxyVariableUrl(value: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
 }
 
 /**
@@ -128,7 +161,8 @@ export function proxyFor(
   if (!chosen) return undefined;
   const port = Number(url.port) || (https ? 443 : 80);
   if (bypassesProxy(url.hostname, port, firstEnv(env, ["no_proxy", "NO_PROXY"])?.value)) return undefined;
-  return { uri: chosen.value, shown: shownProxy(chosen.value), from: chosen.name };
+  const uri = proxyUrl ? chosen.value : proxyVariableUrl(chosen.value);
+  return { uri, shown: shownProxy(uri), from: chosen.name };
 }
 
 /** The PEM certificates of `value`: the text itself when it holds PEM, else the file it names. */
@@ -162,11 +196,16 @@ export function caCertificatesProblem(value: string): string | undefined {
 
 /**
  * The CAs to trust when extra ones are given (`caCertificates`, `SSL_CERT_FILE`), else
- * undefined: Node's default store then applies unchanged and nothing is read.
+ * undefined: Node's default store then applies unchanged and nothing is read. With `tls`
+ * false (nothing on the way uses TLS) `SSL_CERT_FILE` is not read.
  * @throws Error naming the setting or variable whose file cannot be read.
  */
-export function caFor(env: NodeJS.ProcessEnv, caCertificates?: { value: string; from: string }): CaRoute | undefined {
-  const sslCertFile = env.SSL_CERT_FILE?.trim();
+export function caFor(
+  env: NodeJS.ProcessEnv,
+  caCertificates?: { value: string; from: string },
+  tls = true,
+): CaRoute | undefined {
+  const sslCertFile = tls ? env.SSL_CERT_FILE?.trim() : undefined;
   if (!caCertificates && !sslCertFile) return undefined;
   const extra: string[] = [];
   const from: string[] = [];

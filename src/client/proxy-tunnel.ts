@@ -15,6 +15,17 @@ export function authority(origin: string): string {
   return `${url.hostname.includes(":") ? `[${url.hostname}]` : url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
 }
 
+/** The CONNECT request's headers for `target` through the proxy at `proxyUrl`, its credentials as Basic auth. */
+export function connectHeaders(proxyUrl: URL, target: string): Record<string, string> {
+  const headers: Record<string, string> = { host: target };
+  if (proxyUrl.username || proxyUrl.password) {
+    // As undici's ProxyAgent sends them.
+    const user = `${decodeURIComponent(proxyUrl.username)}:${decodeURIComponent(proxyUrl.password)}`;
+    headers["proxy-authorization"] = `Basic ${Buffer.from(user).toString("base64")}`;
+  }
+  return headers;
+}
+
 /**
  * The open tunnel to `origin` through `proxy` (the caller closes it), or the error a
  * request would meet at the proxy (a refusal such as 407, nothing listening).
@@ -29,12 +40,7 @@ export async function openTunnel(
   const { Client } = require("undici") as typeof undici;
   const proxyUrl = new URL(proxy.uri);
   const target = authority(origin);
-  const headers: Record<string, string> = { host: target };
-  if (proxyUrl.username || proxyUrl.password) {
-    // As undici's ProxyAgent sends them.
-    const user = `${decodeURIComponent(proxyUrl.username)}:${decodeURIComponent(proxyUrl.password)}`;
-    headers["proxy-authorization"] = `Basic ${Buffer.from(user).toString("base64")}`;
-  }
+  const headers = connectHeaders(proxyUrl, target);
   const client = new Client(proxyUrl.origin, { connectTimeout: connectTimeoutMs, connect: ca ? { ca } : undefined });
   const fail = (what: string, cause?: unknown) => {
     const err = new UptimeNetworkError(`CONNECT ${target}: no response: ${what}`, {

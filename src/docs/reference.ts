@@ -39,7 +39,7 @@ function row(cells: string[]): string {
 /** How a change of the field is applied, as the diff decides it. */
 export function onChange(f: FieldInfo): string {
   if (f.providerOnly) return "none (create only)";
-  if (f.onlyWhenSet) return "update";
+  if (f.onlyWhenSet) return "update when declared; omitted, the service's value is left alone";
   if (f.once === "store") return "replace";
   if (f.once === "first")
     return "update when first set; replace when a value this program wrote changes; a value the service wrote is left alone";

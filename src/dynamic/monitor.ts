@@ -2,6 +2,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { dynamicType, resourceProps } from "./serialized-provider";
 import { MONITOR_SECRET_FIELDS } from "../runtime/monitor/monitor-props";
+import { PLAINTEXT_HEADERS_KEY } from "../runtime/keys";
+import { plaintextHeaderNames } from "./plaintext-headers";
 import { MONITOR_FIELDS } from "../schemas/resources";
 import { suspendDebugStacks } from "./debug-stacks";
 import type { AlertArgs, MonitorArgs, MonitorOutputs, RequestHeaderArgs } from "./types.generated";
@@ -59,6 +61,8 @@ export class Monitor extends pulumi.CustomResource {
     const restoreStacks = suspendDebugStacks();
     try {
       const props = resourceProps("Monitor", name, args, opts, OUTPUTS, MONITOR_SECRET_FIELDS);
+      // Read before the secret wrap of resourceProps hides which values were plain.
+      if (args) props[PLAINTEXT_HEADERS_KEY] = plaintextHeaderNames(args.requestHeaders);
       super(dynamicType("Monitor"), name, props, {
         ...opts,
         additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],

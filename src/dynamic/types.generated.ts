@@ -44,13 +44,13 @@ export interface MonitorArgs {
   sslAlertDays?: pulumi.Input<ExpiryAlertDays>;
   /** Days before the domain name expires to alert; 0 disables. Allowed: 0, 1, 2, 3, 7, 14, 30, 60. Default 0. On change: update in place. */
   domainAlertDays?: pulumi.Input<ExpiryAlertDays>;
-  /** Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. On change: update in place. */
+  /** Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it. On change: update when declared; omitted, the service's value is left alone. */
   maintenanceStartAt?: pulumi.Input<string>;
-  /** End of the maintenance window, Y-m-dTH:i:s; after the start. On change: update in place. */
+  /** End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start. On change: update when declared; omitted, the service's value is left alone. */
   maintenanceEndAt?: pulumi.Input<string>;
   /** Alert channels. Allowed: at most 100 entries. Default []. On change: update in place. Secret in state. */
   alerts?: pulumi.Input<pulumi.Input<AlertArgs>[]>;
-  /** Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone. On change: update. */
+  /** Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone. On change: update when declared; omitted, the service's value is left alone. */
   paused?: pulumi.Input<boolean>;
   /** Take over the existing monitor of the same name (names are unique per account) instead of failing; creates it if none exists. On change: none (create only). */
   adopt?: pulumi.Input<boolean>;
@@ -96,9 +96,9 @@ export interface MonitorOutputs {
   readonly sslAlertDays: pulumi.Output<ExpiryAlertDays>;
   /** Days before the domain name expires to alert; 0 disables. */
   readonly domainAlertDays: pulumi.Output<ExpiryAlertDays>;
-  /** Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. */
+  /** Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it. */
   readonly maintenanceStartAt: pulumi.Output<string | undefined>;
-  /** End of the maintenance window, Y-m-dTH:i:s; after the start. */
+  /** End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start. */
   readonly maintenanceEndAt: pulumi.Output<string | undefined>;
   /** Alert channels. Secret. */
   readonly alerts: pulumi.Output<{ key: AlertChannel; value: string }[]>;

@@ -51,6 +51,8 @@ export interface ExportedMonitor {
   hasSecretValues: boolean;
   /** Remarks for the reader, e.g. that it is paused or fails validation. */
   notes: string[];
+  /** What the program's comment says the monitor came from; default: its name and id on the service. */
+  label?: string;
 }
 
 /** The whole export. */
@@ -96,13 +98,17 @@ export function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[])
   });
 }
 
-/** Builds the export of `monitors` (in the order given; `collectMonitors` sorts by id). */
 /** `X-Api-Key` → `XApiKey`; `webhook` → `Webhook`. */
 function pascal(text: string): string {
   return camelFromSlug(`-${slugify(text)}`) || "Value";
 }
 
-export function planExport(monitors: readonly Monitor[]): ExportPlan {
+/**
+ * Builds the export of `monitors` (in the order given; `collectMonitors` sorts by id). With
+ * `validate: false` the provider's check is not run (migrate applies the service's rules
+ * itself, and its alert values are stand-ins).
+ */
+export function planExport(monitors: readonly Monitor[], options: { validate?: boolean } = {}): ExportPlan {
   const names = resourceNames(monitors);
   const usedKeys = new Set<string>();
   const uniqueKey = (base: string) => {
@@ -182,8 +188,11 @@ export function planExport(monitors: readonly Monitor[]): ExportPlan {
     }
     // What the service holds but the providers' check would reject (an older instance's
     // value, say) is written as it is, with a warning, rather than silently changed.
-    const bag = Object.fromEntries(args.map(([k, v]) => [k, withPlaceholders(v, (p) => p.value ?? UNKNOWN)]));
-    for (const f of checkMonitor(bag).failures ?? []) {
+    const bag =
+      options.validate === false
+        ? {}
+        : Object.fromEntries(args.map(([k, v]) => [k, withPlaceholders(v, (p) => p.value ?? UNKNOWN)]));
+    for (const f of options.validate === false ? [] : (checkMonitor(bag).failures ?? [])) {
       notes.push(
         `WARNING: the stored value fails validation and \`pulumi up\` will reject it until changed: ${f.reason}`,
       );

@@ -32,6 +32,10 @@ export interface RenderOptions {
   source?: string;
   /** The time zone dates were read in; named in the header when a monitor has a maintenance window. */
   timeZone?: string;
+  /** The command named in the header. Default: `pulumi-uptime export`. */
+  generator?: string;
+  /** Heading of the secret config values the source did not return. Default: export's. */
+  unknownSecretsHeading?: string;
 }
 
 /**
@@ -40,14 +44,19 @@ export interface RenderOptions {
  */
 export function renderTs(plan: ExportPlan, options: RenderOptions = {}): string {
   const lines: string[] = [];
-  for (const l of headerLines(plan.monitors.length, options.source, zoneNote(plan, options.timeZone)))
+  for (const l of headerLines(
+    plan.monitors.length,
+    options.source,
+    zoneNote(plan, options.timeZone),
+    options.generator,
+  ))
     lines.push(`// ${l}`.trimEnd());
   lines.push("");
   if (plan.secrets.length) lines.push('import * as pulumi from "@pulumi/pulumi";');
   lines.push('import * as uptime from "pulumi-uptime";', "");
   if (plan.secrets.length) lines.push("const config = new pulumi.Config();", "");
   for (const m of plan.monitors) {
-    lines.push(`// ${oneLine(JSON.stringify(m.monitor.name))} (id ${m.monitor.id})`);
+    lines.push(`// ${oneLine(JSON.stringify(m.monitor.name))} (${oneLine(m.label ?? `id ${m.monitor.id}`)})`);
     for (const note of m.notes) lines.push(`// ${oneLine(note)}`);
     if (m.hasSecretValues)
       lines.push("// alert and header values come from secret config and are stored as secrets in state.");
@@ -55,7 +64,11 @@ export function renderTs(plan: ExportPlan, options: RenderOptions = {}): string 
     for (const [field, value] of m.args) lines.push(`${INDENT}${field}: ${literal(value, 1)},`);
     lines.push("});", "");
   }
-  const footer = secretsFooterLines(plan.secrets, "They are read with config.requireSecret above.");
+  const footer = secretsFooterLines(
+    plan.secrets,
+    "They are read with config.requireSecret above.",
+    options.unknownSecretsHeading,
+  );
   for (const l of footer) lines.push(`// ${l}`.trimEnd());
   return `${lines.join("\n")}\n`;
 }

@@ -25,7 +25,7 @@ export function renderYaml(plan: ExportPlan, options: RenderOptions = {}): strin
     map.items.forEach((pair, i) => {
       const m = plan.monitors[i];
       if (!isPair(pair) || !isScalar(pair.key) || !m) return;
-      const notes = [`${JSON.stringify(m.monitor.name)} (id ${m.monitor.id})`, ...m.notes];
+      const notes = [`${JSON.stringify(m.monitor.name)} (${m.label ?? `id ${m.monitor.id}`})`, ...m.notes];
       if (m.hasSecretValues)
         notes.push("alert and header values come from secret config and are stored as secrets in state.");
       pair.key.commentBefore = notes.map((n) => ` ${oneLine(n)}`).join("\n");

@@ -10,11 +10,12 @@
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import { Value, type Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import type { IResourceProviderServer } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { incidentOperations, monitorOperations, type ResourceOperations } from "../runtime/operations";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
+import { PLAINTEXT_HEADERS_KEY, RESOURCE_NAME_KEY, RESOURCE_URN_KEY } from "../runtime/keys";
+import { plaintextHeaderNames } from "../runtime/monitor/plaintext-headers";
 import { toResourceError } from "../runtime/user-errors";
 import { settingText } from "../runtime/config";
 import { defaultsHoldSecrets } from "../runtime/monitor/team-defaults";
@@ -60,10 +61,21 @@ const SECRETS: Record<string, string[]> = {
 };
 const CONFIG_SECRETS = PROVIDER_CONFIG_FIELDS.filter((f) => f.secret).map((f) => f.name);
 
-/** The runtime's bag without the keys it uses for the resource's name in messages and its URN. */
+/** The runtime's bag without its internal keys (the resource's name in messages, its URN, the plaintext headers). */
 function unnamed(bag: Bag | undefined): Bag {
-  const { [RESOURCE_NAME_KEY]: _name, [RESOURCE_URN_KEY]: _urn, ...rest } = bag ?? {};
+  const { [RESOURCE_NAME_KEY]: _name, [RESOURCE_URN_KEY]: _urn, [PLAINTEXT_HEADERS_KEY]: _plain, ...rest } = bag ?? {};
   return rest;
+}
+
+/**
+ * A monitor's checked inputs with the names of the headers the program sent in plaintext
+ * (keys.ts says why), read from the request before its secret marks are unwrapped.
+ */
+function withPlaintextHeaders(kind: string, checked: Struct, news: Struct | undefined): Struct {
+  if (kind !== "Monitor") return checked;
+  const names = plaintextHeaderNames(news?.getFieldsMap().get("requestHeaders")?.toJavaScript());
+  if (names.length) checked.getFieldsMap().set(PLAINTEXT_HEADERS_KEY, Value.fromJavaScript(names));
+  return checked;
 }
 
 /**
@@ -184,7 +196,7 @@ export class UptimeProviderService {
         const news = fromStruct(req.getNews());
         const result = ops.check(tagged(news.bag, req.getUrn()), fromStruct(req.getOlds()).bag, autonamingOf(req));
         const resp = new proto.CheckResponse();
-        resp.setInputs(this.present(ops, result.inputs, news.secrets));
+        resp.setInputs(withPlaintextHeaders(ops.kind, this.present(ops, result.inputs, news.secrets), req.getNews()));
         resp.setFailuresList(
           (result.failures ?? []).map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
         );

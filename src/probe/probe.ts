@@ -1,7 +1,7 @@
 /**
  * One check of one target over HTTP(S), as the service's checker does it: the monitor's
- * method, headers and Basic auth; redirects followed up to a bound; up or down by the
- * alert condition. The one check of the project: the local server's checker
+ * method, headers and Basic auth; redirects followed (up to a bound of ours); up or down by
+ * the alert condition. The one check of the project: the local server's checker
  * (src/server/checker) and `pulumi-uptime test` (src/cli/test.ts) both run it. Bounded in time (one deadline for the whole check, redirects and body
  * included) and in bytes (a text lookup reads at most `maxBodyBytes`; an availability
  * check reads no body at all). Never throws: every failure is a "down" with its reason.
@@ -12,6 +12,8 @@ import type { TLSSocket } from "node:tls";
 import { DRAIN_BYTES, type Connections } from "./connections";
 import { Deadline } from "./deadline";
 import { firstUrl, isLoopbackHost, requestHeaders, type ProbeTarget } from "./probe-target";
+import { overTunnel, tunnelTo } from "./proxy-connection";
+import type { ProxyRoute } from "../client/network";
 
 /** How a check is bounded and whom it may reach. */
 export interface ProbeSettings {
@@ -31,9 +33,15 @@ export interface ProbeSettings {
    * sharing changes no outcome).
    */
   connections?: Connections;
+  /** The proxy a request to `url` goes through, if any (`pulumi-uptime test`: the client's rules). */
+  proxyFor?: (url: URL) => ProxyRoute | undefined;
 }
 
-/** The service's bounds: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup. */
+/**
+ * The bounds of a check: a 10 s timeout, 5 redirects, a 1 MiB body read for a text lookup.
+ * Our choices, for the local server's checker and `pulumi-uptime test` alike: the service
+ * publishes no timeout, redirect limit or body limit of its own.
+ */
 export const PROBE_DEFAULTS = {
   timeoutMs: 10_000,
   maxBodyBytes: 1024 * 1024,
@@ -147,16 +155,43 @@ function send(
     );
   }
   if (deadline.reason) return Promise.reject(deadline.reason);
+  const proxy = settings.proxyFor?.(url);
+  if (proxy) {
+    // A tunnel per request through the proxy: nothing is shared with other checks. No `agent`:
+    // with one (even `false`) Node ignores `createConnection` and connects directly.
+    return tunnelTo(url, proxy, deadline, settings.ca).then((tunnel) =>
+      request(url, { method, headers, createConnection: () => overTunnel(url, tunnel, settings.ca) }, deadline),
+    );
+  }
   const secure = url.protocol === "https:";
   const shared = fresh ? undefined : settings.connections?.[secure ? "https" : "http"];
+  const options: https.RequestOptions = {
+    method,
+    headers,
+    // Without shared connections, a fresh one per check, as a checker sees a site.
+    agent: shared ?? false,
+    ...(secure && settings.ca ? { ca: settings.ca } : {}),
+  };
+  return request(url, options, deadline, (req, err) =>
+    req.reusedSocket && STALE.has(err.code ?? "") && !deadline.isOver
+      ? send(url, method, headers, settings, deadline, true)
+      : undefined,
+  );
+}
+
+/**
+ * One request; resolves with the response once its head has arrived. `retry` may answer an
+ * error with another attempt (a kept-alive connection the target closed while idle).
+ */
+function request(
+  url: URL,
+  options: https.RequestOptions,
+  deadline: Deadline,
+  retry: (req: http.ClientRequest, err: NodeJS.ErrnoException) => Promise<IncomingMessage> | undefined = () =>
+    undefined,
+): Promise<IncomingMessage> {
+  const secure = url.protocol === "https:";
   return new Promise((resolve, reject) => {
-    const options: https.RequestOptions = {
-      method,
-      headers,
-      // Without shared connections, a fresh one per check, as a checker sees a site.
-      agent: shared ?? false,
-      ...(secure && settings.ca ? { ca: settings.ca } : {}),
-    };
     const req = (secure ? https : http).request(url, options, (res) => {
       // Whatever the response does after the verdict must not become an uncaught error.
       res.on("error", () => undefined);
@@ -168,9 +203,9 @@ function send(
       deadline.onEnd(() => req.destroy(deadline.reason)),
     );
     req.on("error", (err: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && STALE.has(err.code ?? "") && !deadline.isOver) {
-        resolve(send(url, method, headers, settings, deadline, true));
-      } else reject(err);
+      const again = retry(req, err);
+      if (again) resolve(again);
+      else reject(err);
     });
     req.end();
   });

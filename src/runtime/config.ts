@@ -94,11 +94,14 @@ export function configureFromStack(config: ConfigBag): void {
 }
 
 /** Settings with the environment filling what the stack config left out. */
-export function resolveSettings(given: ProviderSettings = settings): ResolvedSettings {
+export function resolveSettings(
+  given: ProviderSettings = settings,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedSettings {
   const out: ResolvedSettings = { timeZone: DEFAULTS.timeZone as string, from: {} };
   for (const key of SETTING_KEYS) {
     const fromConfig = given[key] === undefined ? undefined : String(given[key]).trim();
-    const fromEnv = process.env[ENV_VARS[key]]?.trim();
+    const fromEnv = env[ENV_VARS[key]]?.trim();
     if (fromConfig) [out[key], out.from[key]] = [fromConfig, "config"];
     else if (fromEnv) [out[key], out.from[key]] = [fromEnv, "env"];
   }
@@ -204,13 +207,13 @@ export function usableTimeZone(s: ResolvedSettings = resolveSettings()): string 
 export const PROVIDER_MAX_ATTEMPTS = (DEFAULTS.maxRetries as number) + 1;
 
 /** Builds a client from resolved settings, failing with a message naming the settings to fix. */
-export function clientFor(from?: ProviderSettings): UptimeClient {
-  return new UptimeClient(clientOptionsFor(from));
+export function clientFor(from?: ProviderSettings, env?: NodeJS.ProcessEnv): UptimeClient {
+  return new UptimeClient(clientOptionsFor(from, env));
 }
 
 /** The client options of resolved settings, failing with a message naming the settings to fix. */
-export function clientOptionsFor(from?: ProviderSettings): UptimeClientOptions {
-  const s = resolveSettings(from);
+export function clientOptionsFor(from?: ProviderSettings, env?: NodeJS.ProcessEnv): UptimeClientOptions {
+  const s = resolveSettings(from, env);
   const problems = settingsProblems(s);
   if (problems.length) throw new UptimeConfigError(problems.join(" "));
   return {

@@ -15,8 +15,19 @@ export const RESOURCE_NAME_KEY = "__resourceName";
  */
 export const RESOURCE_URN_KEY = "__urn";
 
+/**
+ * The names (never the values) of the request headers whose value the program sent as a
+ * plain string, not a secret. Both doors keep every header value secret from `check` on, so
+ * the engine hands a policy pack the headers as secrets whatever the program did: this list,
+ * not secret itself, is what tells the pack (policy/) that a credential sits in plaintext in
+ * the program or its config. The plugin fills it from the request's secret marks; the
+ * dynamic resources, whose provider host receives no secret marks, from the program's values.
+ * One underscore, not two: the engine drops `__` keys from what it hands a policy pack.
+ */
+export const PLAINTEXT_HEADERS_KEY = "_plaintextHeaders";
+
 /** Keys the doors add to the inputs, passed through `check` untouched. */
-export const INTERNAL_KEYS = [RESOURCE_NAME_KEY, RESOURCE_URN_KEY] as const;
+export const INTERNAL_KEYS = [RESOURCE_NAME_KEY, RESOURCE_URN_KEY, PLAINTEXT_HEADERS_KEY] as const;
 
 /** The resource's URN from its inputs or state, when the door recorded it. */
 export function resourceUrn(bag: object | undefined): string | undefined {

@@ -13,3 +13,8 @@ export const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
 export function secret(value: unknown): Record<string, unknown> {
   return { [SIG_KEY]: SECRET_SIG, value };
 }
+
+/** Whether `value` is a secret envelope. */
+export function isSecretEnvelope(value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
+}

@@ -31,7 +31,7 @@ export interface FieldMeta {
   name?: string;
   /** Read by the provider only; never sent to the service (`adopt`, `adoptId`). */
   providerOnly?: boolean;
-  /** Managed only when set: omitting it leaves the service's value alone (`paused`). */
+  /** Managed only when set: omitting it leaves the service's value alone (`paused`, the maintenance window). */
   onlyWhenSet?: boolean;
   /** Required by the service, optional in programs: omitted, the provider generates it (autonaming). */
   autoname?: boolean;

@@ -170,11 +170,18 @@ const monitorFields = {
     "Days before the domain name expires to alert; 0 disables.",
     { default: 0, teamDefault: true },
   ),
+  // Managed only when declared: a window opened outside the program (a deploy's) must survive `up`.
   maintenance_start_at: field(
     optionalLocalDateTime,
-    "Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.",
+    "Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. " +
+      'Managed only when declared: when both are omitted, the service\'s window is left alone; "" for both clears it.',
+    { onlyWhenSet: true },
   ),
-  maintenance_end_at: field(optionalLocalDateTime, "End of the maintenance window, Y-m-dTH:i:s; after the start."),
+  maintenance_end_at: field(
+    optionalLocalDateTime,
+    "End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.",
+    { onlyWhenSet: true },
+  ),
   alerts: field(list(alertSchema, LIMITS.alerts), "Alert channels.", { default: [], secret: true, teamDefault: true }),
 };
 

@@ -145,6 +145,7 @@ export async function startUptimeServer(options: UptimeServerOptions = {}): Prom
     resetStats: () => stats.reset(),
     setFaults: (f) => faults.set(f),
     setStaleReads: (ms) => staleReads.set(ms),
+    staleReadsServed: () => staleReads.readsInWindow,
     hold: (o) => holds.add(o),
     connectionsClosed: async () => {
       await acceptQueueDrained();

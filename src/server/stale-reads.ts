@@ -45,6 +45,7 @@ interface AccountLag {
 /** The stale-reads fault of one server. */
 export class StaleReads {
   private lagMs = 0;
+  private laggedReads = 0;
   private readonly lagging = new Map<string, AccountLag>();
   private replica?: Promise<void>;
 
@@ -60,6 +61,14 @@ export class StaleReads {
   /** The lag in ms; 0 when off. */
   get ms(): number {
     return this.lagMs;
+  }
+
+  /**
+   * Reads answered from the replica so far: inside a lag window, a write younger than the lag.
+   * What a test of the fault counts to know that its reads did meet the lag.
+   */
+  get readsInWindow(): number {
+    return this.laggedReads;
   }
 
   /**
@@ -133,6 +142,7 @@ export class StaleReads {
       if (this.lagging.get(account) === lag) this.lagging.delete(account);
       return this.store.run(fn);
     }
+    this.laggedReads++;
     return this.store.runOnReplica(fn);
   }
 }

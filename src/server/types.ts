@@ -217,6 +217,8 @@ export interface UptimeServer {
    * or 0 turns it off. Either way every write so far is visible to reads at once.
    */
   setStaleReads(ms: number | undefined): void;
+  /** Reads answered inside a stale-reads window (from the lagging replica) since the server started. */
+  staleReadsServed(): number;
   /**
    * Holds matching /api/v1 requests until released, so a test can stop its client at an
    * exact point (some writes answered, some in flight, the rest not sent). Holds apply in

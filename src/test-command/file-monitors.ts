@@ -6,10 +6,29 @@
  */
 import { configRefsIn, hasConfigRef, resolveConfigRefs } from "../gitops/config-refs";
 import { loadMonitorsFile } from "../gitops/load-monitors";
+import { readMonitorDefaults, withMonitorDefaults, type MonitorDefaults } from "../runtime/monitor/team-defaults";
 import { secretArgs, type DeclaredMonitor } from "./declared-monitor";
 
 /** Values of the stack's config, decrypted, keyed `namespace:key`. */
 export type StackConfig = Map<string, string>;
+
+/** The provider's `defaults` cannot be read: named as set, never with a secret value. */
+export class TestDefaultsError extends Error {}
+
+/**
+ * The provider's monitor defaults as a file's monitors would get them: the stack's
+ * `uptime:defaults` (with --stack), else UPTIME_DEFAULTS.
+ * @throws TestDefaultsError naming the setting and what is wrong.
+ */
+export function fileDefaults(config: StackConfig | undefined, env: NodeJS.ProcessEnv): MonitorDefaults {
+  const fromStack = config?.get("uptime:defaults");
+  const reading =
+    fromStack !== undefined
+      ? readMonitorDefaults(fromStack, "uptime:defaults")
+      : readMonitorDefaults(env.UPTIME_DEFAULTS, "UPTIME_DEFAULTS");
+  if (reading.problems.length) throw new TestDefaultsError(reading.problems.join("; "));
+  return reading.values;
+}
 
 /** Every string inside `value`. */
 function stringsIn(value: unknown, out: string[] = []): string[] {
@@ -26,7 +45,12 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
  * do not matter.
  * @throws MonitorsFileError when the file is bad.
  */
-export function monitorsOfFile(path: string, config?: StackConfig, project?: string): DeclaredMonitor[] {
+export function monitorsOfFile(
+  path: string,
+  config?: StackConfig,
+  project?: string,
+  defaults: MonitorDefaults = {},
+): DeclaredMonitor[] {
   const lookup = (ref: string): string | undefined =>
     config?.get(ref.includes(":") ? ref : `${project ?? ""}:${ref}`) ?? undefined;
   return loadMonitorsFile(path).map((entry) => {
@@ -55,7 +79,9 @@ export function monitorsOfFile(path: string, config?: StackConfig, project?: str
             : `the stack has no config value for ${refs.map((r) => `\${config:${r}}`).join(", ")}`;
       }
     }
-    if (args.cacheBuster === true) args.cacheBuster = 1;
-    return { resourceName: entry.resourceName, args, unknown, secrets: [...secrets, ...secretArgs(args)] };
+    // What the provider would give the monitor from its `defaults` (a header, sslAlertDays...).
+    const { alerts: _alerts, ...checked } = withMonitorDefaults(args, defaults);
+    if (checked.cacheBuster === true) checked.cacheBuster = 1;
+    return { resourceName: entry.resourceName, args: checked, unknown, secrets: [...secrets, ...secretArgs(checked)] };
   });
 }

@@ -119,12 +119,20 @@ afterAll(async () => {
 });
 
 describe("pulumi-uptime audit", () => {
-  it("prints the five lists as one JSON object and exits 1 on a conflict by default", async () => {
+  it("prints the findings as one JSON object and exits 1 on a conflict by default", async () => {
     const r = await audit(["--json"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("failing on: conflict");
     const report = JSON.parse(r.stdout) as Record<string, unknown[]>;
-    expect(Object.keys(report)).toEqual(["managed", "unmanaged", "conflicts", "missing", "unreadable"]);
+    expect(Object.keys(report)).toEqual([
+      "managed",
+      "unmanaged",
+      "conflicts",
+      "missing",
+      "unreadable",
+      "otherServices",
+      "caveats",
+    ]);
     expect(report.managed).toContainEqual({
       kind: "monitor",
       id: ids.shared,
@@ -194,6 +202,21 @@ describe("pulumi-uptime audit", () => {
     expect(r.stdout).not.toContain("ciphertext");
   });
 
+  it("says, in JSON and in the table, that unmanaged may hold the unreadable stacks' monitors", async () => {
+    const caveat =
+      "unmanaged may hold monitors of the 2 unreadable stacks (organization/app/broken, organization/other/c): " +
+      "do not delete a monitor on this report's word until every stack reads";
+    const json = JSON.parse((await audit(["--json", "--fail-on", "none"])).stdout) as { caveats: string[] };
+    expect(json.caveats).toEqual([caveat]);
+    const table = (await audit(["--fail-on", "none"])).stdout;
+    const unmanaged = table.slice(table.indexOf("Unmanaged:"), table.indexOf("Conflicts:"));
+    expect(unmanaged).toContain(`Caution: ${caveat}.`);
+    const readable = JSON.parse((await audit(["--json", "--fail-on", "none", "--stacks", "app/a"])).stdout) as {
+      caveats: string[];
+    };
+    expect(readable.caveats).toEqual([]);
+  });
+
   it("shows progress on stderr on a terminal with many stacks, and nothing in a pipe", async () => {
     const tty = await audit(["--json", "--fail-on", "none"], undefined, true);
     expect(tty.stderr).toContain("Reading stacks: 5 of 5");
@@ -209,7 +232,7 @@ describe("pulumi-uptime audit", () => {
     expect(none.stderr).toMatch(/UPTIME_BASE_URL|UPTIME_API_KEY/);
     const wrongKey = await audit(["--json"], { UPTIME_BASE_URL: server.url, UPTIME_API_KEY: "wrong-key-123" });
     expect(wrongKey.code).toBe(2);
-    expect(wrongKey.stderr).toContain("cannot read the account");
+    expect(wrongKey.stderr).toContain(`cannot read the account at ${server.url}: GET /api/v1/monitors`);
     expect(wrongKey.stderr + wrongKey.stdout).not.toContain("wrong-key-123");
     fake = backend({}, { fail: "error: could not reach postgres://admin:hunter2@db.example.com/state" });
     const unreachable = await audit(["--json", "--backend", "postgres://admin:hunter2@db.example.com/state"]);

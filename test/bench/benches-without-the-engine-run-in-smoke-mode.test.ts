@@ -12,6 +12,8 @@ const PRINTS: Record<string, RegExp> = {
   "b6-client-throughput": /^B6 GET \/api\/v1\/monitors\?per_page=100 .*client \/ raw = [\d.]+/m,
   "b8-checks": /"monitors": 10,/,
   "b12-test-command": /^## B12: `pulumi-uptime test` of 10 monitors/m,
+  "b14-maintenance": /^## B14: `pulumi-uptime maintenance start` then `end` over 10 monitors/m,
+  "b15-migrate": /^## B15: `pulumi-uptime migrate` of a 20-monitor Terraform state/m,
 };
 
 beforeAll(() => compileBenches(), 180_000);

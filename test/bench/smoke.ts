@@ -10,11 +10,17 @@ export const REPO = resolve(__dirname, "..", "..");
 const RESULTS = join(REPO, "bench", "RESULTS.md");
 
 /** The benches that need no Pulumi engine: each runs alone in the server suite. */
-export const WITHOUT_ENGINE = ["b6-client-throughput", "b8-checks", "b12-test-command"];
+export const WITHOUT_ENGINE = [
+  "b6-client-throughput",
+  "b8-checks",
+  "b12-test-command",
+  "b14-maintenance",
+  "b15-migrate",
+];
 
 /**
  * The scripts run under the engine, in the end-to-end suite, and the benches each runs:
- * run-all is `npm run bench` (B1-B9 and the standalone B7, and with them its report); the
+ * run-all is `npm run bench` (B1-B9, the standalone B7 and B14, and with them its report); the
  * others run apart, as `npm run bench:shared`, `bench:audit` and `bench:policy` do.
  */
 export const UNDER_ENGINE: Record<string, string[]> = {
@@ -29,6 +35,7 @@ export const UNDER_ENGINE: Record<string, string[]> = {
     "b7-standalone",
     "b8-checks",
     "b9-fleet",
+    "b14-maintenance",
   ],
   "b10-shared-account": ["b10-shared-account"],
   "b11-audit": ["b11-audit"],

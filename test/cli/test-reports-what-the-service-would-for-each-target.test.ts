@@ -6,6 +6,8 @@
  * auth is sent; paused monitors are skipped. Exit 1 when any would alert, 0 otherwise.
  */
 import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startTarget, type Target } from "../support/targets";
@@ -147,7 +149,7 @@ test("method, headers and cache buster are the monitor's", async () => {
   expect(req.url).toMatch(/^\/h\?keep=1&_=[0-9a-f]{12}$/);
 });
 
-test("--base-url runs the same checks against another environment; --concurrency bounds them", async () => {
+test("--base-url runs the same checks against another environment", async () => {
   const file = dir.monitors(
     Object.fromEntries(
       Array.from({ length: 6 }, (_, i) => [
@@ -177,6 +179,36 @@ test("--base-url runs the same checks against another environment; --concurrency
       .map((q) => q.url)
       .sort(),
   ).toEqual(Array.from({ length: 6 }, (_, i) => `/p/${i}`));
+});
+
+test("--concurrency 2 keeps at most two checks in flight, and does keep two", async () => {
+  // A target that holds each request 150 ms and counts how many it holds at once.
+  let inFlight = 0;
+  let most = 0;
+  const held = http.createServer((_req, res) => {
+    most = Math.max(most, ++inFlight);
+    setTimeout(() => {
+      inFlight--;
+      res.end("ok");
+    }, 150);
+  });
+  await new Promise<void>((resolve) => held.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(held.address() as AddressInfo).port}`;
+  try {
+    const file = dir.monitors(
+      Object.fromEntries(
+        Array.from({ length: 6 }, (_, i) => [`c${i}`, { ...base, name: `c${i}`, url: `${url}/${i}` }]),
+      ),
+      "concurrency.yaml",
+    );
+    const r = await runTestCommand(["--file", file, "--json", "--concurrency", "2"]);
+    expect(r.code).toBe(0);
+    expect(Object.values(byName(r.stdout)).map((x) => x.outcome)).toEqual(Array(6).fill("pass"));
+    expect(most).toBe(2);
+  } finally {
+    held.closeAllConnections();
+    await new Promise((resolve) => held.close(resolve));
+  }
 });
 
 test("usage errors and a bad file are exit 2", async () => {

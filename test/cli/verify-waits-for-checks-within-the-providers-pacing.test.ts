@@ -29,6 +29,7 @@ const watchedOf = (m: { id: number; name: string }, since: number): Watched => (
   id: m.id,
   interval: 60,
   since,
+  updateStartMs: since,
 });
 
 test("waits for a check after the update, then online passes and offline fails; polling keeps the pace", async () => {

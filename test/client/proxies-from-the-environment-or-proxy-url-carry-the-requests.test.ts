@@ -100,7 +100,32 @@ describe("the environment's proxy variables", () => {
     expect(proxy.log()).not.toContain(`bypass-${name}`);
   });
 
-  it("NO_PROXY follows undici's rules: domains, subdomains, ports, *", () => {
+  it("a variable without a scheme (host:port) names an http:// proxy, as curl and Go read it", async () => {
+    const hostPort = proxy.url.replace("http://", "");
+    vi.stubEnv("HTTP_PROXY", hostPort);
+    await listVia(client(plain.url), "no-scheme-http");
+    expect(proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=no-scheme-http")).toBe(true);
+    vi.stubEnv("HTTPS_PROXY", hostPort);
+    await listVia(client(secure.url, { caCertificates: proxy.caFile }), "no-scheme-https");
+    expect(proxy.forwarded(`${secure.url}/api/v1/monitors?`, "search=no-scheme-https")).toBe(true);
+  });
+
+  it("NO_PROXY with a CIDR range reaches a service addressed by IP directly", async () => {
+    vi.stubEnv("HTTP_PROXY", proxy.url);
+    vi.stubEnv("NO_PROXY", "10.0.0.0/8,127.0.0.0/8");
+    await listVia(client(plain.url), "bypass-cidr");
+    expect(proxy.log()).not.toContain("bypass-cidr");
+  });
+
+  it("NO_PROXY follows curl's and Go's rules: domains, subdomains, ports, IPs, CIDR ranges, *", () => {
+    expect(bypassesProxy("10.1.2.3", 443, "10.0.0.0/8")).toBe(true);
+    expect(bypassesProxy("11.1.2.3", 443, "10.0.0.0/8")).toBe(false);
+    expect(bypassesProxy("[fd00::1]", 443, "fd00::/8")).toBe(true);
+    expect(bypassesProxy("[fe80::1]", 443, "fd00::/8")).toBe(false);
+    expect(bypassesProxy("[::1]", 8080, "[::1]:8080")).toBe(true);
+    expect(bypassesProxy("[::1]", 8080, "::1")).toBe(true);
+    expect(bypassesProxy("10.corp.example", 443, "10.0.0.0/8")).toBe(false);
+    expect(bypassesProxy("anything", 1, "corp.example, *")).toBe(true);
     expect(bypassesProxy("api.corp.example", 443, ".corp.example")).toBe(true);
     expect(bypassesProxy("corp.example", 443, "*.corp.example")).toBe(true);
     expect(bypassesProxy("notcorp.example", 443, "corp.example")).toBe(false);
@@ -160,7 +185,7 @@ describe("proxyUrl", () => {
       );
       expect((err as Error).message).not.toContain("pw-secret");
     }
-    vi.stubEnv("HTTPS_PROXY", "proxy.corp:3128");
+    vi.stubEnv("HTTPS_PROXY", "socks5://proxy.corp:1080");
     expect(() => client(secure.url)).toThrow(/^HTTPS_PROXY must start with http:\/\/ or https:\/\//);
   });
 });

@@ -77,6 +77,23 @@ describe("the local server with --tls-cert and --tls-key", () => {
     }
   });
 
+  it("a bad SSL_CERT_FILE fails the https service naming the variable, and never an http one", async () => {
+    vi.stubEnv("SSL_CERT_FILE", "/nowhere/bundle.pem");
+    const http = await startTestServer({ port: 0 });
+    try {
+      expect(() => client(server.url)).toThrow(UptimeConfigError);
+      expect(() => client(server.url)).toThrow(
+        /^SSL_CERT_FILE is neither PEM text nor a readable file: "\/nowhere\/bundle.pem"/,
+      );
+      const c = client(http.url);
+      expect(await c.status()).toEqual({ message: "Online." });
+      await c.close();
+    } finally {
+      vi.unstubAllEnvs();
+      await http.close();
+    }
+  });
+
   it("rejects half a pair of files and files without PEM", () => {
     expect(parseCli(["--tls-cert", pki.loopback.certFile], {})).toEqual({
       kind: "error",

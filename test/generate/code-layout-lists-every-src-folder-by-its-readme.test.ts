@@ -60,12 +60,14 @@ describe("the code layout table", () => {
   });
 
   it("gains a row, in order, for a new folder that says what it holds", () => {
-    mkdirSync(join(root, "src", "maintenance"));
-    writeFileSync(join(root, "src", "maintenance", "README.md"), "maintenance windows | in bulk\n");
+    mkdirSync(join(root, "src", "observer"));
+    writeFileSync(join(root, "src", "observer", "README.md"), "what watches | and reports\n");
     const rows = rowsOf(generated());
-    const at = rows.indexOf("| [`src/maintenance`](src/maintenance) | maintenance windows \\| in bulk |");
+    const at = rows.indexOf("| [`src/observer`](src/observer) | what watches \\| and reports |");
     expect(at).toBeGreaterThan(0);
-    expect(rows[at - 1]).toMatch(/^\| \[`src\/gitops`\]/);
+    const sorted = [...FOLDERS, "observer"].sort((a, b) => a.localeCompare(b));
+    const before = sorted[sorted.indexOf("observer") - 1];
+    expect(rows[at - 1].startsWith(`| [\`src/${before}\`]`)).toBe(true);
     expect(rows).toHaveLength(FOLDERS.length + 1);
   });
 });

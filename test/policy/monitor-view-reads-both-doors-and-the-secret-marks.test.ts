@@ -46,4 +46,19 @@ describe("the policy pack's view of a monitor", () => {
     expect(secretInWire({ requestHeaders: [{ key: "Cookie", value: "a=b" }] }, at)).toBe(false);
     expect(secretInWire(undefined, at)).toBe(false);
   });
+
+  it("takes a header the provider recorded as sent in plaintext as plaintext, though its value is held secret", () => {
+    const props = {
+      requestHeaders: [
+        { key: "Authorization", value: "Bearer tok" },
+        { key: "Cookie", value: "a=b" },
+      ],
+      _plaintextHeaders: ["Authorization"],
+    };
+    const view = monitorView(MONITOR_TYPES.plugin, "api", props, () => true);
+    expect(view.requestHeaders).toEqual([
+      { key: "Authorization", secret: false },
+      { key: "Cookie", secret: true },
+    ]);
+  });
 });

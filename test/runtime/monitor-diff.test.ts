@@ -53,10 +53,11 @@ describe("Monitor diff", () => {
     ["domainAlertDays", { domainAlertDays: 30 }, ["domainAlertDays"]],
     ["maintenanceStartAt", { maintenanceStartAt: "2026-03-02T08:00:00" }, ["maintenanceStartAt"]],
     [
-      "maintenanceEndAt removed with its start",
-      { maintenanceStartAt: undefined, maintenanceEndAt: undefined },
+      "the window cleared with empty strings",
+      { maintenanceStartAt: "", maintenanceEndAt: "" },
       ["maintenanceStartAt", "maintenanceEndAt"],
     ],
+    ["the window no longer declared (left alone)", { maintenanceStartAt: undefined, maintenanceEndAt: undefined }, []],
     [
       "an alert value",
       {

@@ -87,11 +87,7 @@ describe("Monitor lifecycle against the local server", () => {
   });
 
   it("clears optional fields that are no longer declared", async () => {
-    const inputs = await checked({
-      ...base("Clears"),
-      maintenanceStartAt: "2026-05-01T01:00:00",
-      maintenanceEndAt: "2026-05-01T02:00:00",
-    });
+    const inputs = await checked(base("Clears"));
     const { id, outs } = await monitor.create(inputs);
     const next = await checked({ name: "Clears", url: "https://api.example.com/health", interval: 60 });
     await monitor.update(id, outs, next);
@@ -102,8 +98,6 @@ describe("Monitor lifecycle against the local server", () => {
       request_headers: [],
       alerts: [],
       request_auth_username: null,
-      maintenance_start_at: null,
-      maintenance_end_at: null,
     });
   });
 

@@ -43,6 +43,20 @@ test("a stored monitor is missing from show and list for N ms, then there", asyn
   expect(await names()).toContain("fresh one");
 });
 
+test("the reads answered inside the window are counted, and only those", async () => {
+  server.setStaleReads(LAG);
+  const start = server.staleReadsServed();
+  await names();
+  expect(server.staleReadsServed()).toBe(start);
+  const m = await createMonitor(server, { name: "counted" }, A);
+  await show(m.id);
+  await names();
+  expect(server.staleReadsServed()).toBe(start + 2);
+  await sleep(LAG + 100);
+  await show(m.id);
+  expect(server.staleReadsServed()).toBe(start + 2);
+});
+
 test("a changed monitor shows its old fields for N ms, and the latest of several writes after", async () => {
   const m = await createMonitor(server, { name: "changing", url: "https://example.com/v1" }, A);
   server.setStaleReads(LAG);

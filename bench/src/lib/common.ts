@@ -24,6 +24,22 @@ export function ratio(a: number, b: number): string {
   return (a / b).toFixed(2);
 }
 
+/** The median of `xs` (the mean of the middle two for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/**
+ * The ratio of each alternated pair, `a[i] ÷ b[i]`: runs i of the two sides ran one after the
+ * other, so a pair shares the machine's state of the moment, which the best of each side does
+ * not (one side's best may come from a quieter minute than the other's).
+ */
+export function pairRatios(a: number[], b: number[]): number[] {
+  return a.slice(0, Math.min(a.length, b.length)).map((x, i) => x / b[i]);
+}
+
 export function machine(): { cpus: string; memory: string; node: string } {
   const c = cpus();
   return {

@@ -21,16 +21,17 @@ export interface MeasuredRun {
   code: number | null;
 }
 
-/** `node args` with `env` (default: this process's). */
+/** `node args` with `env` (default: this process's), in `cwd` (default: this process's). */
 export function measuredNode(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; tree?: boolean } = {},
+  options: { env?: NodeJS.ProcessEnv; tree?: boolean; cwd?: string } = {},
 ): Promise<MeasuredRun> {
   return new Promise((resolve) => {
     const started = performance.now();
     const child = spawn(process.execPath, ["--require", join(__dirname, "report-rss.js"), ...args], {
       stdio: ["ignore", "pipe", "pipe"],
       env: options.env ?? process.env,
+      cwd: options.cwd,
     });
     const stopSampling = options.tree ? sampleTreeMemory(child.pid!) : undefined;
     let stdout = "";

@@ -219,8 +219,9 @@ export class BenchStack {
     return ["--stack", this.stack, "--non-interactive", "--color", "never", "--config-file", this.configFile];
   }
 
-  run(args: string[]): Promise<RunResult> {
-    return exec(join(PULUMI_BIN, "pulumi"), args, this.dir, this.env());
+  /** Runs the CLI on this stack; `env` adds to (or replaces in) the stack's environment for this run. */
+  run(args: string[], env: Record<string, string> = {}): Promise<RunResult> {
+    return exec(join(PULUMI_BIN, "pulumi"), args, this.dir, { ...this.env(), ...env });
   }
 
   async must(args: string[]): Promise<RunResult> {
@@ -255,8 +256,8 @@ export class BenchStack {
     await this.must(["config", "set", ...this.common(), key, "--", value]);
   }
 
-  preview(extra: string[] = []): Promise<RunResult> {
-    return this.run(["preview", "--suppress-progress", ...this.common(), ...extra]);
+  preview(extra: string[] = [], env: Record<string, string> = {}): Promise<RunResult> {
+    return this.run(["preview", "--suppress-progress", ...this.common(), ...extra], env);
   }
 
   refresh(extra: string[] = []): Promise<RunResult> {

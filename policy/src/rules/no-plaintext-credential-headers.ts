@@ -3,7 +3,8 @@ import type { Rule } from "../rule";
 
 export const noPlaintextCredentialHeaders: Rule<{ headers: string[] }> = {
   name: "uptime-no-plaintext-credential-headers",
-  description: "The value of an `Authorization` or `Cookie` request header (or of `headers`) is a secret.",
+  description:
+    "The program gives the value of an `Authorization` or `Cookie` request header (or of `headers`) as a secret, not a plain string.",
   enforcement: "advisory",
   parameters: {
     headers: { type: "array", items: { type: "string" }, default: ["Authorization", "Cookie"] },

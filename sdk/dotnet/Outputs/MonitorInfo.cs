@@ -50,11 +50,11 @@ namespace PulumiUptime.Uptime.Outputs
         /// </summary>
         public readonly PulumiUptime.Uptime.Interval Interval;
         /// <summary>
-        /// End of the maintenance window, Y-m-dTH:i:s; after the start.
+        /// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         /// </summary>
         public readonly string? MaintenanceEndAt;
         /// <summary>
-        /// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        /// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         /// </summary>
         public readonly string? MaintenanceStartAt;
         /// <summary>

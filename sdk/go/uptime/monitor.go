@@ -68,9 +68,9 @@ type Monitor struct {
 	DomainEndsAt pulumi.StringPtrOutput `pulumi:"domainEndsAt"`
 	// Check interval in seconds.
 	Interval IntervalOutput `pulumi:"interval"`
-	// End of the maintenance window, Y-m-dTH:i:s; after the start.
+	// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
 	MaintenanceEndAt pulumi.StringPtrOutput `pulumi:"maintenanceEndAt"`
-	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
 	MaintenanceStartAt pulumi.StringPtrOutput `pulumi:"maintenanceStartAt"`
 	// The service's id of the monitor.
 	MonitorId pulumi.IntOutput `pulumi:"monitorId"`
@@ -187,9 +187,9 @@ type monitorArgs struct {
 	DomainAlertDays *ExpiryAlertDays `pulumi:"domainAlertDays"`
 	// Check interval in seconds.
 	Interval *Interval `pulumi:"interval"`
-	// End of the maintenance window, Y-m-dTH:i:s; after the start.
+	// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
 	MaintenanceEndAt *string `pulumi:"maintenanceEndAt"`
-	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
 	MaintenanceStartAt *string `pulumi:"maintenanceStartAt"`
 	// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
 	Name *string `pulumi:"name"`
@@ -227,9 +227,9 @@ type MonitorArgs struct {
 	DomainAlertDays ExpiryAlertDaysPtrInput
 	// Check interval in seconds.
 	Interval IntervalPtrInput
-	// End of the maintenance window, Y-m-dTH:i:s; after the start.
+	// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
 	MaintenanceEndAt pulumi.StringPtrInput
-	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
 	MaintenanceStartAt pulumi.StringPtrInput
 	// Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
 	Name pulumi.StringPtrInput
@@ -386,12 +386,12 @@ func (o MonitorOutput) Interval() IntervalOutput {
 	return o.ApplyT(func(v *Monitor) IntervalOutput { return v.Interval }).(IntervalOutput)
 }
 
-// End of the maintenance window, Y-m-dTH:i:s; after the start.
+// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
 func (o MonitorOutput) MaintenanceEndAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.StringPtrOutput { return v.MaintenanceEndAt }).(pulumi.StringPtrOutput)
 }
 
-// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
 func (o MonitorOutput) MaintenanceStartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Monitor) pulumi.StringPtrOutput { return v.MaintenanceStartAt }).(pulumi.StringPtrOutput)
 }

@@ -541,9 +541,9 @@ type MonitorInfo struct {
 	DomainEndsAt *string `pulumi:"domainEndsAt"`
 	// Check interval in seconds.
 	Interval Interval `pulumi:"interval"`
-	// End of the maintenance window, Y-m-dTH:i:s; after the start.
+	// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
 	MaintenanceEndAt *string `pulumi:"maintenanceEndAt"`
-	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+	// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
 	MaintenanceStartAt *string `pulumi:"maintenanceStartAt"`
 	// The service's id of the monitor.
 	MonitorId int `pulumi:"monitorId"`
@@ -622,12 +622,12 @@ func (o MonitorInfoOutput) Interval() IntervalOutput {
 	return o.ApplyT(func(v MonitorInfo) Interval { return v.Interval }).(IntervalOutput)
 }
 
-// End of the maintenance window, Y-m-dTH:i:s; after the start.
+// End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
 func (o MonitorInfoOutput) MaintenanceEndAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v MonitorInfo) *string { return v.MaintenanceEndAt }).(pulumi.StringPtrOutput)
 }
 
-// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+// Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
 func (o MonitorInfoOutput) MaintenanceStartAt() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v MonitorInfo) *string { return v.MaintenanceStartAt }).(pulumi.StringPtrOutput)
 }

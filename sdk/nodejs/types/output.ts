@@ -145,11 +145,11 @@ export interface MonitorInfo {
      */
     interval: enums.Interval;
     /**
-     * End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      */
     maintenanceEndAt?: string;
     /**
-     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+     * Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
      */
     maintenanceStartAt?: string;
     /**

@@ -155,7 +155,7 @@ class GetMonitorResult:
     @pulumi.getter(name="maintenanceEndAt")
     def maintenance_end_at(self) -> Optional[_builtins.str]:
         """
-        End of the maintenance window, Y-m-dTH:i:s; after the start.
+        End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         """
         return pulumi.get(self, "maintenance_end_at")
 
@@ -163,7 +163,7 @@ class GetMonitorResult:
     @pulumi.getter(name="maintenanceStartAt")
     def maintenance_start_at(self) -> Optional[_builtins.str]:
         """
-        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         """
         return pulumi.get(self, "maintenance_start_at")
 

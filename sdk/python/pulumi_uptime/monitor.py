@@ -52,8 +52,8 @@ class MonitorArgs:
         :param pulumi.Input['CacheBuster'] cache_buster: 1 adds a random query parameter to each check; 0 does not.
         :param pulumi.Input['ExpiryAlertDays'] domain_alert_days: Days before the domain name expires to alert; 0 disables.
         :param pulumi.Input['Interval'] interval: Check interval in seconds.
-        :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
-        :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
+        :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
         :param pulumi.Input[_builtins.str] request_auth_password: Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
@@ -220,7 +220,7 @@ class MonitorArgs:
     @pulumi.getter(name="maintenanceEndAt")
     def maintenance_end_at(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        End of the maintenance window, Y-m-dTH:i:s; after the start.
+        End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         """
         return pulumi.get(self, "maintenance_end_at")
 
@@ -232,7 +232,7 @@ class MonitorArgs:
     @pulumi.getter(name="maintenanceStartAt")
     def maintenance_start_at(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         """
         return pulumi.get(self, "maintenance_start_at")
 
@@ -379,8 +379,8 @@ class Monitor(pulumi.CustomResource):
         :param pulumi.Input['CacheBuster'] cache_buster: 1 adds a random query parameter to each check; 0 does not.
         :param pulumi.Input['ExpiryAlertDays'] domain_alert_days: Days before the domain name expires to alert; 0 disables.
         :param pulumi.Input['Interval'] interval: Check interval in seconds.
-        :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
-        :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        :param pulumi.Input[_builtins.str] maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
+        :param pulumi.Input[_builtins.str] maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         :param pulumi.Input[_builtins.str] name: Name of the monitor, unique per account. When omitted, one is generated at the first preview or up and kept in state: the name the engine proposes from the stack's `pulumi:autonaming` config (e.g. pattern `${stack}-${name}`; mode `disabled` makes a missing name an error), or, where the engine proposes none (the Node.js package's dynamic class), the resource name, a dash and 7 random lowercase letters and digits. Omitting it later keeps the current name. Required with `adopt`. At most 128 characters.
         :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) checking. Managed only when set; when omitted, the paused state is left alone.
         :param pulumi.Input[_builtins.str] request_auth_password: Basic-auth password of the check request; required with the username. Write-only. At most 1024 characters. Secret.
@@ -627,7 +627,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter(name="maintenanceEndAt")
     def maintenance_end_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        End of the maintenance window, Y-m-dTH:i:s; after the start.
+        End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         """
         return pulumi.get(self, "maintenance_end_at")
 
@@ -635,7 +635,7 @@ class Monitor(pulumi.CustomResource):
     @pulumi.getter(name="maintenanceStartAt")
     def maintenance_start_at(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         """
         return pulumi.get(self, "maintenance_start_at")
 

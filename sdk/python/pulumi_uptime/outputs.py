@@ -350,8 +350,8 @@ class MonitorInfo(dict):
         :param _builtins.str alert_text_lookup: Text to look up; required when alert_condition is url_text or url_no_text. At most 255 characters.
         :param _builtins.str created_at: When the monitor was created, Y-m-dTH:i:s in the account's time zone.
         :param _builtins.str domain_ends_at: When the domain name expires, if the service knows, Y-m-dTH:i:s in the account's time zone.
-        :param _builtins.str maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start.
-        :param _builtins.str maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        :param _builtins.str maintenance_end_at: End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
+        :param _builtins.str maintenance_start_at: Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         :param _builtins.str request_auth_username: Basic-auth username of the check request; required with the password. At most 255 characters.
         :param _builtins.str ssl_ends_at: When the SSL certificate expires, if the service knows, Y-m-dTH:i:s in the account's time zone.
         :param _builtins.str updated_at: When the monitor was last changed, Y-m-dTH:i:s in the account's time zone.
@@ -509,7 +509,7 @@ class MonitorInfo(dict):
     @pulumi.getter(name="maintenanceEndAt")
     def maintenance_end_at(self) -> Optional[_builtins.str]:
         """
-        End of the maintenance window, Y-m-dTH:i:s; after the start.
+        End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
         """
         return pulumi.get(self, "maintenance_end_at")
 
@@ -517,7 +517,7 @@ class MonitorInfo(dict):
     @pulumi.getter(name="maintenanceStartAt")
     def maintenance_start_at(self) -> Optional[_builtins.str]:
         """
-        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end.
+        Start of the maintenance window, Y-m-dTH:i:s in the account's time zone; required with the end. Managed only when declared: when both are omitted, the service's window is left alone; "" for both clears it.
         """
         return pulumi.get(self, "maintenance_start_at")
 

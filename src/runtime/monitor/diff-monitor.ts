@@ -11,6 +11,7 @@ import { resourceLabel } from "../resource-label";
 import { monitorClaims } from "./claims";
 import { MONITOR_API_FIELDS, type MonitorApiField, type MonitorInputs, type MonitorOutputs } from "./monitor-props";
 import { RESOURCE_NAME_KEY, resourceUrn } from "../keys";
+import { undeclaredFields } from "./only-when-declared";
 
 const DATE_FIELDS = new Set<MonitorApiField>(["maintenanceStartAt", "maintenanceEndAt"]);
 
@@ -31,10 +32,14 @@ export function pauseChange(olds: Partial<MonitorOutputs>, news: Partial<Monitor
 /**
  * The monitor fields whose declared value differs from the state. `requestAuthPassword`
  * is compared with the password last written, never with the service (which does not
- * return it).
+ * return it). A maintenance window the program does not declare is never a change
+ * (only-when-declared.ts).
  */
 export function changedMonitorFields(olds: Partial<MonitorOutputs>, news: Partial<MonitorInputs>): MonitorApiField[] {
-  return MONITOR_API_FIELDS.filter((f) => containsUnknown(news[f]) || !sameField(f, olds[f], news[f]));
+  const undeclared = undeclaredFields(news);
+  return MONITOR_API_FIELDS.filter(
+    (f) => !undeclared.has(f) && (containsUnknown(news[f]) || !sameField(f, olds[f], news[f])),
+  );
 }
 
 /**

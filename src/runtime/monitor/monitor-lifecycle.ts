@@ -22,6 +22,7 @@ import {
 } from "./monitor-props";
 import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../keys";
 import { describe, monitorClaims } from "./claims";
+import { ONLY_WHEN_DECLARED, undeclaredFields } from "./only-when-declared";
 import { providerLog, warnOnce } from "../log";
 import { deletedByThisProcess, findWithin, noteDeleted, readNotOlder, writeOrReadBack } from "../read-after-write";
 
@@ -260,6 +261,7 @@ export async function readMonitor(
     }
     const state: MonitorOutputs = {
       ...fromApi(live),
+      ...undeclaredWindow(props, live),
       // Write-only: keep what was last written; the service never returns it.
       requestAuthPassword: props.requestAuthPassword,
       paused: props.paused === undefined ? undefined : live.status === "paused",
@@ -286,6 +288,21 @@ export async function readMonitor(
     }
     throw toResourceError(who, err);
   }
+}
+
+/**
+ * The only-when-declared fields as a refresh records them: left out where the state does
+ * not declare them (a window opened outside the program is not drift, as `paused` is not),
+ * and "" where it declares one and the service holds none, so that the state still says
+ * the program manages it. An import or `get` (no managed state) records what the service holds.
+ */
+function undeclaredWindow(props: Partial<MonitorOutputs>, live: Monitor): Partial<MonitorOutputs> {
+  if (!isManagedState(props)) return {};
+  const read = fromApi(live) as Partial<MonitorOutputs>;
+  const undeclared = undeclaredFields(props);
+  return Object.fromEntries(
+    ONLY_WHEN_DECLARED.map((f) => [f, undeclared.has(f) ? undefined : (read[f] ?? "")]),
+  ) as Partial<MonitorOutputs>;
 }
 
 /** True for a managed resource's state; `Monitor.get` reads with nothing but `__provider`. */

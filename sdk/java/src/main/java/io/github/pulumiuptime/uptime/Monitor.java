@@ -204,28 +204,28 @@ public class Monitor extends com.pulumi.resources.CustomResource {
         return this.interval;
     }
     /**
-     * End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      * 
      */
     @Export(name="maintenanceEndAt", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> maintenanceEndAt;
 
     /**
-     * @return End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * @return End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      * 
      */
     public Output<Optional<String>> maintenanceEndAt() {
         return Codegen.optional(this.maintenanceEndAt);
     }
     /**
-     * Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+     * Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
      * 
      */
     @Export(name="maintenanceStartAt", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> maintenanceStartAt;
 
     /**
-     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
      * 
      */
     public Output<Optional<String>> maintenanceStartAt() {

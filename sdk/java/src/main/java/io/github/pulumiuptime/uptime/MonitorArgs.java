@@ -148,14 +148,14 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      * 
      */
     @Import(name="maintenanceEndAt")
     private @Nullable Output<String> maintenanceEndAt;
 
     /**
-     * @return End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * @return End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      * 
      */
     public Optional<Output<String>> maintenanceEndAt() {
@@ -163,14 +163,14 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+     * Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
      * 
      */
     @Import(name="maintenanceStartAt")
     private @Nullable Output<String> maintenanceStartAt;
 
     /**
-     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
      * 
      */
     public Optional<Output<String>> maintenanceStartAt() {
@@ -517,7 +517,7 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maintenanceEndAt End of the maintenance window, Y-m-dTH:i:s; after the start.
+         * @param maintenanceEndAt End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
          * 
          * @return builder
          * 
@@ -528,7 +528,7 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maintenanceEndAt End of the maintenance window, Y-m-dTH:i:s; after the start.
+         * @param maintenanceEndAt End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
          * 
          * @return builder
          * 
@@ -538,7 +538,7 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maintenanceStartAt Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+         * @param maintenanceStartAt Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
          * 
          * @return builder
          * 
@@ -549,7 +549,7 @@ public final class MonitorArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maintenanceStartAt Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+         * @param maintenanceStartAt Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
          * 
          * @return builder
          * 

@@ -63,12 +63,12 @@ public final class GetMonitorResult {
      */
     private Interval interval;
     /**
-     * @return End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * @return End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      * 
      */
     private @Nullable String maintenanceEndAt;
     /**
-     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
      * 
      */
     private @Nullable String maintenanceStartAt;
@@ -181,14 +181,14 @@ public final class GetMonitorResult {
         return this.interval;
     }
     /**
-     * @return End of the maintenance window, Y-m-dTH:i:s; after the start.
+     * @return End of the maintenance window, Y-m-dTH:i:s; after the start. Managed only when declared, with the start.
      * 
      */
     public Optional<String> maintenanceEndAt() {
         return Optional.ofNullable(this.maintenanceEndAt);
     }
     /**
-     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end.
+     * @return Start of the maintenance window, Y-m-dTH:i:s in the account&#39;s time zone; required with the end. Managed only when declared: when both are omitted, the service&#39;s window is left alone; &#34;&#34; for both clears it.
      * 
      */
     public Optional<String> maintenanceStartAt() {

@@ -1,0 +1,158 @@
+/**
+ * `pulumi-uptime maintenance start|end`: silences a set of monitors for a deploy and gives
+ * each its window back afterwards. The command line only; the work is in src/maintenance.
+ */
+import { isTimeZone } from "../util/time";
+import { MONITOR_SEARCH_BY } from "../schemas/values";
+import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { DEFAULT_RECORD_FILE } from "../maintenance/record-file";
+import { endMaintenance, type EndOptions } from "../maintenance/end";
+import { startMaintenance, type StartOptions } from "../maintenance/start";
+
+export const MAINTENANCE_USAGE = `Usage: pulumi-uptime maintenance start [--stack NAME] [--search TEXT [--search-by name|url]]
+                                       [--name-prefix PREFIX] (--for DURATION | --until TIME) [--allow-long]
+                                       [--dry-run] [--record FILE] [--json] [--time-zone ZONE]
+                                       [--base-url URL] [--api-key KEY] [--requests-per-minute N]
+       pulumi-uptime maintenance end [--record FILE] [--json] [--base-url URL] [--api-key KEY]
+                                     [--requests-per-minute N]
+
+start opens a maintenance window, from now, on the selected monitors: the service does
+not check them and shows them as \`maintenance\` until it ends. Each monitor's window
+before it is recorded first (--record). end gives each monitor back the window it had
+before (a window scheduled for later is restored; none is cleared), except a monitor
+whose window someone changed since start: that one is left alone and reported. end
+twice, or after the window is over, changes nothing.
+
+Selection (start; at least one; several intersect):
+  --stack NAME          The monitors the stack's state holds (run in the program's
+                        directory); its provider's settings are used.
+  --search TEXT         The service's own search: monitors whose name (or URL, with
+                        --search-by url) contains TEXT.
+  --search-by name|url  What --search looks in. Default name.
+  --name-prefix PREFIX  Monitors whose name starts with PREFIX, exactly (a component's
+                        \`selector\`).
+  --dry-run             List the selection and the window; change and write nothing.
+
+Window (start):
+  --for DURATION        How long, e.g. 15m, 1h30m, 2h.
+  --until TIME          Until 2026-03-02T18:30 (in the account's time zone),
+                        2026-03-02T17:30:00Z, or 18:30 (the next one).
+  --allow-long          Allow a window longer than 24h.
+  --time-zone ZONE      The account's IANA time zone, the windows are written in.
+                        Default: uptime:timeZone, else UPTIME_TIME_ZONE, else UTC.
+
+Both:
+  --record FILE         The record of the windows before start (mode 0600).
+                        Default ${DEFAULT_RECORD_FILE}.
+  --json                Print the record (start) or what was done (end) as JSON.
+  --base-url URL        Service URL. Default: uptime:baseUrl, else UPTIME_BASE_URL.
+  --api-key KEY         API key. Default: uptime:apiKey, else UPTIME_API_KEY (preferred:
+                        a key on the command line is visible to other users).
+  --requests-per-minute N
+                        Pacing, 1 to 60,000. Default: uptime:requestsPerMinute, else
+                        UPTIME_REQUESTS_PER_MINUTE, else not paced.
+  -h, --help            Show this help.
+
+Settings: a flag wins, then the stack's (the provider of --stack's monitors, else the
+uptime:* config of the stack selected in this directory), then UPTIME_* (retries and
+timeouts too). end uses the stack and time zone its record names.
+
+Exit code: 0 done, 1 some monitors could not be changed (named) or the service failed,
+2 usage or settings (nothing written).`;
+
+type Parsed = { command: "start"; opts: StartOptions } | { command: "end"; opts: EndOptions };
+
+const COMMON = {
+  record: { type: "string" },
+  json: { type: "boolean" },
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  "requests-per-minute": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+const START = {
+  ...COMMON,
+  stack: { type: "string", short: "s" },
+  search: { type: "string" },
+  "search-by": { type: "string" },
+  "name-prefix": { type: "string" },
+  "dry-run": { type: "boolean" },
+  for: { type: "string" },
+  until: { type: "string" },
+  "allow-long": { type: "boolean" },
+  "time-zone": { type: "string" },
+} as const;
+
+/** Every flag of the two subcommands (`help` aside), which the usage lines name. */
+export const MAINTENANCE_FLAGS = Object.keys(START).filter((k) => k !== "help");
+
+function flagsOf(values: { "base-url"?: string; "api-key"?: string; "requests-per-minute"?: string }) {
+  const rpm = values["requests-per-minute"];
+  return {
+    baseUrl: values["base-url"],
+    apiKey: values["api-key"],
+    requestsPerMinute:
+      rpm === undefined ? undefined : numberOption("requests-per-minute", rpm, 0, { min: 1, max: 60_000, whole: true }),
+  };
+}
+
+function nonEmpty(flag: string, v: string | undefined): string | undefined {
+  if (v !== undefined && v.trim() === "") throw new UsageError(`--${flag} must not be empty`);
+  return v;
+}
+
+function parse(argv: string[]): Parsed | "help" {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "-h" || command === "--help" || command === "help") return "help";
+  if (command === "end") {
+    const v = parseOptions(rest, COMMON);
+    if (v.help) return "help";
+    return { command, opts: { flags: flagsOf(v), record: v.record ?? DEFAULT_RECORD_FILE, json: v.json ?? false } };
+  }
+  if (command !== "start") throw new UsageError(`expected start or end; got ${JSON.stringify(command)}`);
+  const v = parseOptions(rest, START);
+  if (v.help) return "help";
+  const searchBy = v["search-by"];
+  if (searchBy !== undefined && !(MONITOR_SEARCH_BY as readonly string[]).includes(searchBy))
+    throw new UsageError(`--search-by must be ${MONITOR_SEARCH_BY.join(" or ")}; got ${JSON.stringify(searchBy)}`);
+  if (searchBy !== undefined && v.search === undefined) throw new UsageError("--search-by needs --search");
+  const [search, namePrefix, stack] = [
+    nonEmpty("search", v.search),
+    nonEmpty("name-prefix", v["name-prefix"]),
+    nonEmpty("stack", v.stack),
+  ];
+  if (search === undefined && namePrefix === undefined && stack === undefined)
+    throw new UsageError(
+      "select the monitors: --stack NAME, --search TEXT or --name-prefix PREFIX (several intersect)",
+    );
+  if (v.for === undefined && v.until === undefined)
+    throw new UsageError("say how long: --for DURATION (e.g. 30m) or --until TIME; a window always has an end");
+  const timeZone = v["time-zone"];
+  if (timeZone !== undefined && !isTimeZone(timeZone))
+    throw new UsageError(
+      `--time-zone is not a known IANA time zone: ${JSON.stringify(timeZone)}; use a name such as Europe/Berlin, or UTC`,
+    );
+  return {
+    command,
+    opts: {
+      selection: { search, searchBy: searchBy as StartOptions["selection"]["searchBy"], namePrefix },
+      stack,
+      window: { for: v.for, until: v.until, allowLong: v["allow-long"] ?? false },
+      flags: { ...flagsOf(v), timeZone },
+      record: v.record ?? DEFAULT_RECORD_FILE,
+      json: v.json ?? false,
+      dryRun: v["dry-run"] ?? false,
+    },
+  };
+}
+
+/**
+ * Runs `pulumi-uptime maintenance` with `argv` (the arguments after `maintenance`).
+ * @returns 0 done, 1 some monitors could not be changed, 2 usage or settings.
+ */
+export async function runMaintenance(argv: string[], io: CliIo = processIo()): Promise<number> {
+  return runCommand("maintenance", MAINTENANCE_USAGE, argv, io, parse, (p) =>
+    p.command === "start" ? startMaintenance(p.opts, io) : endMaintenance(p.opts, io),
+  );
+}

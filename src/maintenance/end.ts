@@ -1,0 +1,129 @@
+/**
+ * `maintenance end`: gives each monitor of the record back the window it had before
+ * `start`, by the rules of restore.ts, and notes in the record when it ran. Safe to run
+ * again, and after the window expired: what is already as before is not written.
+ */
+import { resolve } from "node:path";
+import type { UptimeClient } from "../client/client";
+import type { CliIo } from "../cli/command";
+import { readRecordFile, writeRecordFile, RecordError, type MaintenanceRecord } from "./record-file";
+import { decideEnd, windowOf, type EndDecision } from "./restore";
+import { readByIds, serviceQuery } from "./select";
+import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./service-client";
+import { stackConfigSettings, stackMonitors } from "./stack-source";
+import { EXIT, exitForError } from "./exit-codes";
+import { forEachInFlight } from "./in-flight";
+
+/** What `end` was asked to do. */
+export interface EndOptions {
+  flags: Omit<SettingFlags, "timeZone">;
+  record: string;
+  json: boolean;
+}
+
+/** What end did to one monitor. */
+interface Ended {
+  id: number;
+  name: string;
+  result: "restored" | "cleared" | "as-before" | "expired" | "changed-since-start" | "gone" | "failed";
+  detail?: string;
+}
+
+const SAY: Record<Ended["result"], string> = {
+  restored: "restored its window from before",
+  cleared: "window cleared (it had none before)",
+  "as-before": "already as before start: nothing to do",
+  expired: "the window is over and there was none to restore: nothing to do",
+  "changed-since-start": "window changed since start: left alone",
+  gone: "no longer on the service",
+  failed: "could not be changed",
+};
+
+/** Runs `end`; `nowMs` is the clock (tests move it). */
+export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.now()): Promise<number> {
+  const cwd = io.cwd ?? process.cwd();
+  const file = resolve(cwd, opts.record);
+  let client: UptimeClient | undefined;
+  try {
+    const record = readRecordFile(file);
+    if (!record) throw new RecordError(`no maintenance record at ${opts.record}: nothing was started with it`);
+    client = await clientForRecord(record, opts.flags, io, cwd);
+    const ids = record.monitors.map((m) => m.id);
+    const now = await readByIds(client, ids, serviceQuery(record.selection));
+    const results: Ended[] = [];
+    await forEachInFlight(record.monitors, async (m) => {
+      const live = now.get(m.id);
+      const current = live ? windowOf(live.maintenance_start_at, live.maintenance_end_at) : undefined;
+      const decision = decideEnd(current, record.window, m.before, record.timeZone, nowMs);
+      results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) });
+    });
+    // In the record's order, whatever order the answers came in.
+    const order = new Map(record.monitors.map((m, i) => [m.id, i]));
+    results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    record.endedAt = new Date(nowMs).toISOString();
+    writeRecordFile(file, record);
+    report(io, opts.json, results);
+    return results.some((r) => r.result === "failed") ? EXIT.someFailed : EXIT.done;
+  } catch (err) {
+    return exitForError(io, "end", err);
+  } finally {
+    await client?.close();
+  }
+}
+
+async function carryOut(client: UptimeClient, id: number, d: EndDecision): Promise<Omit<Ended, "id" | "name">> {
+  if (d.kind === "changed") {
+    const now = d.now ? `${d.now.start} to ${d.now.end}` : "none";
+    return { result: "changed-since-start", detail: `now ${now}` };
+  }
+  if (d.kind !== "restore") return { result: d.kind };
+  try {
+    await client.monitors.update(id, {
+      maintenance_start_at: d.to?.start ?? null,
+      maintenance_end_at: d.to?.end ?? null,
+    });
+    return d.to ? { result: "restored", detail: `${d.to.start} to ${d.to.end}` } : { result: "cleared" };
+  } catch (err) {
+    return { result: "failed", detail: (err as Error).message };
+  }
+}
+
+/**
+ * The client `end` writes with: the settings `start` used (the stack's with `--stack`),
+ * flags over them, in the record's time zone (the windows were read and are restored in
+ * it); the service must be the one the record was made on.
+ */
+async function clientForRecord(
+  record: MaintenanceRecord,
+  flags: EndOptions["flags"],
+  io: CliIo,
+  cwd: string,
+): Promise<UptimeClient> {
+  const target = { cwd, env: io.env, stack: record.stack };
+  const source = record.stack
+    ? stackSettings(await stackMonitors(target), flags)
+    : { settings: await stackConfigSettings(target), from: undefined };
+  const client = clientOf(source.settings, { ...flags, timeZone: record.timeZone }, io.env, source.from);
+  if (client.baseUrl !== record.service) {
+    await client.close();
+    throw new SettingsError(
+      `the record was made on ${record.service}, and the settings now reach ${client.baseUrl}; give --base-url ${record.service}`,
+    );
+  }
+  return client;
+}
+
+function report(io: CliIo, json: boolean, results: Ended[]): void {
+  if (json) {
+    io.stdout.write(`${JSON.stringify({ monitors: results }, null, 2)}\n`);
+    return;
+  }
+  const lines = results.map((r) => `${r.name} (id ${r.id}): ${SAY[r.result]}${r.detail ? ` (${r.detail})` : ""}`);
+  const count = (k: Ended["result"]) => results.filter((r) => r.result === k).length;
+  const changed = count("restored") + count("cleared");
+  io.stdout.write(
+    `${lines.join("\n")}${lines.length ? "\n" : ""}Ended maintenance: ${changed} of ${results.length} monitor${results.length === 1 ? "" : "s"} changed back` +
+      `${count("changed-since-start") ? `, ${count("changed-since-start")} left alone (changed since start)` : ""}` +
+      `${count("failed") ? `, ${count("failed")} could not be changed` : ""}.\n`,
+  );
+}

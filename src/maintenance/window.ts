@@ -1,0 +1,119 @@
+/**
+ * The window `maintenance start` opens: from now until `--for` later or `--until` a time,
+ * written as the service reads windows, wall time `Y-m-dTH:i:s` in the account's zone.
+ *
+ * Daylight saving: the service reads a wall time that happens twice (clocks turned back)
+ * as the earlier instant, so an end that falls in the repeated hour's second pass would end
+ * the window up to an hour early; such an end moves forward to the first wall time after the
+ * repeated hour. A start read early only silences sooner. A wall time given to `--until`
+ * that never happens (inside the gap when clocks skip forward) is refused, naming the gap.
+ */
+import {
+  existsInZone,
+  formatLocalDateTime,
+  isLocalDateTime,
+  localDateTimeToEpoch,
+  parseServiceDate,
+} from "../util/time";
+import { formatDuration, parseDuration } from "../util/duration";
+
+/** The longest window without `--allow-long`. */
+export const MAX_WINDOW_MS = 24 * 3_600_000;
+
+/** A window as the service stores it: wall times in the account's zone. */
+export interface WallWindow {
+  start: string;
+  end: string;
+}
+
+/** A duration or end the command cannot use: a usage error, exit 2. */
+export class WindowError extends Error {}
+
+/** What says how long the window lasts. */
+export interface WindowRequest {
+  /** `--for`: a duration such as `15m`, `1h30m`. */
+  for?: string;
+  /** `--until`: `Y-m-dTH:i[:s]` in the account's zone, an instant with `Z` or an offset, or `H:i` (next). */
+  until?: string;
+  /** `--allow-long`: more than 24 hours is allowed. */
+  allowLong?: boolean;
+}
+
+/** The wall time of `ms` in `zone`, at a time the service reads back as no earlier than `ms`. */
+export function wallTimeNotBefore(ms: number, zone: string): string {
+  let t = Math.ceil(ms / 1000) * 1000;
+  // A repeated hour lasts at most an hour (two in a few historical zones): minutes suffice.
+  for (let i = 0; i < 24 * 60; i++) {
+    const wall = formatLocalDateTime(t, zone);
+    if (localDateTimeToEpoch(wall, zone) >= t) return wall;
+    t = (Math.floor(t / 60_000) + 1) * 60_000;
+  }
+  return formatLocalDateTime(t, zone);
+}
+
+/** The instant `--until` names, read in `zone`. */
+export function untilInstant(text: string, zone: string, nowMs: number): number {
+  const hm = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (hm) {
+    const [h, m, s] = [Number(hm[1]), Number(hm[2]), Number(hm[3] ?? 0)];
+    if (h > 23 || m > 59 || s > 59) throw new WindowError(`--until ${JSON.stringify(text)} is not a time of day`);
+    const today = formatLocalDateTime(nowMs, zone).slice(0, 10);
+    const time = `${String(h).padStart(2, "0")}:${hm[2]}:${String(s).padStart(2, "0")}`;
+    const first = localUntil(`${today}T${time}`, zone, text);
+    if (first > nowMs) return first;
+    const tomorrow = formatLocalDateTime(localDateTimeToEpoch(`${today}T12:00:00`, zone) + 86_400_000, zone);
+    return localUntil(`${tomorrow.slice(0, 10)}T${time}`, zone, text);
+  }
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    const ms = parseServiceDate(text);
+    if (ms !== undefined) return ms;
+  }
+  const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
+  if (isLocalDateTime(local)) return localUntil(local, zone, text);
+  throw new WindowError(
+    `--until takes a time such as 2026-03-02T18:30 (in the account's time zone, ${zone}), ` +
+      `2026-03-02T17:30:00Z, or 18:30 (the next one); got ${JSON.stringify(text)}`,
+  );
+}
+
+function localUntil(wall: string, zone: string, given: string): number {
+  if (!existsInZone(wall, zone)) {
+    throw new WindowError(
+      `--until ${JSON.stringify(given)}: ${wall} does not happen in ${zone} (the clocks skip it for daylight saving); ` +
+        "give a time after the change",
+    );
+  }
+  // A wall time that happens twice: the later pass, so that the window is never short.
+  const earlier = localDateTimeToEpoch(wall, zone);
+  const later = earlier + 3_600_000;
+  return formatLocalDateTime(later, zone) === wall ? later : earlier;
+}
+
+/** The window from `nowMs` as `request` asks, in `zone`; a WindowError for what cannot be. */
+export function planWindow(request: WindowRequest, zone: string, nowMs: number): WallWindow & { endMs: number } {
+  if (request.for !== undefined && request.until !== undefined)
+    throw new WindowError("give either --for or --until, not both");
+  let endMs: number;
+  if (request.for !== undefined) {
+    const ms = parseDuration(request.for);
+    if (ms === undefined || ms <= 0)
+      throw new WindowError(`--for takes a duration such as 15m, 1h30m or 2h; got ${JSON.stringify(request.for)}`);
+    endMs = nowMs + ms;
+  } else if (request.until !== undefined) {
+    endMs = untilInstant(request.until, zone, nowMs);
+    if (endMs <= nowMs)
+      throw new WindowError(
+        `--until ${JSON.stringify(request.until)} is not in the future (now ${formatLocalDateTime(nowMs, zone)} in ${zone})`,
+      );
+  } else {
+    throw new WindowError("say how long: --for DURATION (e.g. 30m) or --until TIME; a window always has an end");
+  }
+  if (endMs - nowMs > MAX_WINDOW_MS && !request.allowLong) {
+    throw new WindowError(
+      `the window would last ${formatDuration(endMs - nowMs)}, more than 24h; pass --allow-long if that is meant`,
+    );
+  }
+  // The start: now's wall time, which the service never reads as later than now.
+  const start = formatLocalDateTime(Math.floor(nowMs / 1000) * 1000, zone);
+  return { start, end: wallTimeNotBefore(endMs, zone), endMs };
+}

@@ -1,0 +1,64 @@
+/**
+ * The credential-header rule under the real engine, on a TypeScript program through the dynamic
+ * resources (a YAML program through the plugin is not: pulumi-yaml sends the schema's secret
+ * `requestHeaders` input secret whole; docs/standards-for-a-team.md).
+ * Both doors hold every header value secret from check on, so the engine alone would hand the pack only secrets; the
+ * provider's record of which header names arrived in plaintext is what the rule reads. A
+ * plaintext `Authorization` header fails the mandatory rule naming the resource and the header;
+ * the same value from secret config passes; the value shows in no output.
+ */
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { failed, ok, type E2EStack } from "./harness";
+import { lifecycleStack } from "./lifecycle-stack";
+import { policyReport, previewWithPolicy } from "./policy-pack";
+
+const RULE = "uptime-no-plaintext-credential-headers";
+const RULES = { all: "disabled", [RULE]: "mandatory" };
+
+interface Door {
+  title: string;
+  project: string;
+  type: string;
+  resource: string;
+  /** Gives the program the header's value from secret config. */
+  fromSecret(stack: E2EStack, value: string): Promise<void>;
+}
+
+const escaped = (s: string) => s.replace(/[/.*+?^${}()|[\]\\]/g, "\\$&");
+
+function theRuleOn(door: Door): void {
+  describe(`the credential-header rule on ${door.title}`, () => {
+    const e2e = lifecycleStack({ stack: { project: door.project } });
+    const token = `Bearer ${door.project}-${randomBytes(8).toString("hex")}`;
+
+    it("fails preview for a plaintext Authorization header, naming the resource and the header", async () => {
+      await e2e.stack.setConfig("authorization", token);
+      const r = failed(await previewWithPolicy(e2e.stack, RULES));
+      const report = policyReport(r.output);
+      expect(report).toMatch(new RegExp(`\\[mandatory\\]\\s+${RULE}\\s+\\(${escaped(door.type)}: ${door.resource}\\)`));
+      expect(report).toContain(
+        `${RULE}: monitor "${door.resource}" (${door.type}), field "requestHeaders[0].value": the "Authorization" header's value is plaintext`,
+      );
+      expect(report).not.toContain('"Accept"');
+      expect(r.output).not.toContain(token);
+    });
+
+    it("passes the same header from secret config, printing it nowhere", async () => {
+      await door.fromSecret(e2e.stack, token);
+      const r = ok(await previewWithPolicy(e2e.stack, RULES));
+      expect(r.output).not.toContain(`${RULE}:`);
+      expect(r.output).toMatch(new RegExp(`\\+\\s+${escaped(door.type)}\\s+${door.resource}\\s+create`));
+      expect(r.output).not.toContain(token);
+    });
+  });
+}
+
+theRuleOn({
+  title: "a TypeScript program (dynamic resources)",
+  project: "policy-headers-ts",
+  type: "pulumi-nodejs:dynamic/uptime:Monitor",
+  resource: "storefront",
+  // The program prefers `secretAuthorization`, read with getSecret, over the plain `authorization`.
+  fromSecret: (stack, value) => stack.setConfig("secretAuthorization", value, true),
+});

@@ -1,0 +1,38 @@
+/**
+ * The selection's pages are read side by side only while the answers follow the page
+ * numbers asked for: an instance that ignores `?page` (a loopback stand-in that answers
+ * every page with the first) falls back to the client's page-by-page walk, which stops with
+ * its pagination error instead of selecting the same monitors twice.
+ */
+import { afterEach, expect, it } from "vitest";
+import { UptimeClient, UptimePaginationError } from "../../src/client";
+import { listAll } from "../../src/maintenance/select";
+import { monitorBody, startTinyServer, type TinyServer } from "../client/helpers/tiny-server";
+
+let server: TinyServer | undefined;
+let client: UptimeClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = server = undefined;
+});
+
+async function serving(honoursPage: boolean): Promise<UptimeClient> {
+  server = await startTinyServer((req) => {
+    const params = new URL(req.url, "http://x").searchParams;
+    const page = honoursPage ? Number(params.get("page") ?? 1) : 1;
+    const data = Array.from({ length: 10 }, (_, i) => monitorBody({ id: (page - 1) * 10 + i + 1, name: `m${i}` }));
+    return { json: { data, meta: { current_page: page, last_page: 3, per_page: 10, total: 30 } } };
+  });
+  client = new UptimeClient({ baseUrl: server.url, apiKey: "list-test-key", retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+  return client;
+}
+
+it("reads every page of an instance that follows the page numbers, each monitor once", async () => {
+  const monitors = await listAll(await serving(true), { per_page: 10 });
+  expect(monitors.map((m) => m.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+});
+
+it("an instance that ignores ?page ends in the walk's pagination error, not in duplicates", async () => {
+  await expect(listAll(await serving(false), { per_page: 10 })).rejects.toBeInstanceOf(UptimePaginationError);
+});

@@ -1,0 +1,62 @@
+/** Shared setup of the `maintenance` command's tests: a local server, a scratch directory, the command in this process. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { runMaintenance } from "../../src/cli/maintenance";
+import { UptimeClient } from "../../src/client";
+import type { MaintenanceRecord } from "../../src/maintenance/record-file";
+import { startTestServer, type UptimeServer, type UptimeServerOptions } from "../support/server";
+
+export const KEY = "maintenance-test-key";
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** A server with one account in `timeZone`, a client of it, and a scratch directory to run the command in. */
+export async function maintenanceFixture(timeZone = "UTC", options: UptimeServerOptions = {}) {
+  const server: UptimeServer = await startTestServer({ ...options, accounts: [{ apiKey: KEY, timeZone }] });
+  const api = new UptimeClient({ baseUrl: server.url, apiKey: KEY, timeZone });
+  const dir = mkdtempSync(join(os.tmpdir(), "uptime-maintenance-"));
+  const env = { UPTIME_BASE_URL: server.url, UPTIME_API_KEY: KEY, UPTIME_TIME_ZONE: timeZone };
+  return {
+    server,
+    api,
+    dir,
+    env,
+    /** `pulumi-uptime maintenance <argv>` in the scratch directory, with `extraEnv` over the account's settings. */
+    async run(argv: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+      let stdout = "";
+      let stderr = "";
+      const code = await runMaintenance(argv, {
+        stdout: { write: (c: string) => (stdout += c) },
+        stderr: { write: (c: string) => (stderr += c) },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, ...extraEnv },
+        cwd: dir,
+      });
+      return { code, stdout, stderr };
+    },
+    record(file = ".uptime-maintenance.json"): MaintenanceRecord {
+      return JSON.parse(readFileSync(join(dir, file), "utf8")) as MaintenanceRecord;
+    },
+    /** Creates monitors named `names` (URLs on loopback, never checked here). */
+    async monitors(...names: string[]) {
+      const out = [];
+      for (const name of names) out.push(await api.monitors.create({ name, url: "http://127.0.0.1:9/", interval: 60 }));
+      return out;
+    },
+    async close() {
+      await api.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The window of monitor `id` as the service holds it, wall time in the client's zone. */
+export async function windowOf(api: UptimeClient, id: number): Promise<[string | null, string | null]> {
+  const m = await api.monitors.get(id);
+  return [m.maintenance_start_at ?? null, m.maintenance_end_at ?? null];
+}

@@ -1,0 +1,96 @@
+/**
+ * The composite action (action.yml): its step's script, run with bash as the runner would
+ * (inputs as the step's environment, defaults filled), drives `pulumi-uptime maintenance`
+ * against the local server; every input is documented in docs/maintenance.md; the GitOps
+ * workflow opens a window before the app's deploy and ends it in an `always()` step.
+ */
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { maintenanceFixture, KEY } from "./helpers";
+
+const ROOT = join(__dirname, "..", "..");
+interface Action {
+  inputs: Record<string, { description: string; required?: boolean; default?: string }>;
+  runs: { using: string; steps: { run: string; env: Record<string, string> }[] };
+}
+const action = parse(readFileSync(join(ROOT, "action.yml"), "utf8")) as Action;
+
+/** The step's environment as the runner gives it: `${{ inputs.x }}` replaced by the input or its default. */
+function stepEnv(given: Record<string, string>): Record<string, string> {
+  const step = action.runs.steps[0];
+  return Object.fromEntries(
+    Object.entries(step.env).map(([k, v]) => {
+      const name = /^\$\{\{ inputs\.([\w-]+) \}\}$/.exec(v)![1];
+      return [k, given[name] ?? action.inputs[name].default ?? ""];
+    }),
+  );
+}
+
+async function runAction(given: Record<string, string>, env: NodeJS.ProcessEnv) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)("bash", ["-c", action.runs.steps[0].run], {
+      cwd: ROOT, // where pulumi-uptime is installed (the package links itself)
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, ...stepEnv(given) },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe("the GitHub Action", () => {
+  let f: Awaited<ReturnType<typeof maintenanceFixture>>;
+  beforeAll(async () => {
+    f = await maintenanceFixture("UTC");
+  });
+  afterAll(() => f?.close());
+
+  it("is a composite action whose start and end silence and restore the searched monitors, the key passed as a variable", async () => {
+    expect(action.runs.using).toBe("composite");
+    const [m] = await f.monitors("action target");
+    const record = join(f.dir, "action.json");
+    const settings = { UPTIME_BASE_URL: f.server.url };
+    const started = await runAction(
+      { command: "start", search: "action target", for: "10m", record, "api-key": KEY },
+      settings,
+    );
+    expect(started.stderr).toBe("");
+    expect(started.code).toBe(0);
+    expect((await f.api.monitors.get(m.id)).status).toBe("maintenance");
+    const ended = await runAction({ command: "end", record, "api-key": KEY }, settings);
+    expect(ended.code).toBe(0);
+    expect((await f.api.monitors.get(m.id)).maintenance_start_at).toBeNull();
+  });
+
+  it("refuses a command other than start or end with exit 2", async () => {
+    const r = await runAction({ command: "stop" }, {});
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/command must be start or end; got "stop"/);
+  });
+
+  it("documents every input in docs/maintenance.md", () => {
+    const doc = readFileSync(join(ROOT, "docs", "maintenance.md"), "utf8");
+    for (const name of Object.keys(action.inputs)) expect(doc).toContain(`| \`${name}\` |`);
+  });
+
+  it("the GitOps workflow opens a window before the app's deploy and ends it in an always() step", () => {
+    const wf = parse(readFileSync(join(ROOT, "examples", "gitops", "ci", "github-actions.yml"), "utf8")) as {
+      jobs: Record<string, { steps: { uses?: string; run?: string; if?: string; with?: Record<string, string> }[] }>;
+    };
+    const steps = wf.jobs["app-deploy"].steps;
+    const start = steps.findIndex(
+      (s) => s.uses?.startsWith("pulumi-uptime/pulumi-uptime@") && s.with?.command === "start",
+    );
+    const deploy = steps.findIndex((s) => s.run?.includes("deploy"));
+    const end = steps.findIndex((s) => s.uses?.startsWith("pulumi-uptime/pulumi-uptime@") && s.with?.command === "end");
+    expect(start).toBeGreaterThan(-1);
+    expect(deploy).toBeGreaterThan(start);
+    expect(end).toBeGreaterThan(deploy);
+    expect(steps[end].if).toBe("always()");
+  });
+});

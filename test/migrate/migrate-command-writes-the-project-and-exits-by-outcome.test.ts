@@ -1,0 +1,140 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { runMigrate } from "../../src/cli/migrate";
+import type { CliIo } from "../../src/cli/command";
+import type { MigrationReport } from "../../src/migrate/migration-report";
+import { fixturePath, leaked } from "./helpers";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+async function run(argv: string[], env: NodeJS.ProcessEnv = { PATH: process.env.PATH }) {
+  const cwd = mkdtempSync(join(tmpdir(), "migrate-cli-"));
+  dirs.push(cwd);
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: { write: (c: string) => (stdout += c) },
+    stderr: { write: (c: string) => (stderr += c) },
+    env,
+    cwd,
+  };
+  const code = await runMigrate(argv, io);
+  return { code, stdout, stderr, out: join(cwd, "out") };
+}
+
+const files = (dir: string) => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+
+describe("pulumi-uptime migrate", () => {
+  it("writes a YAML program, the JSON and Markdown reports, and exits 1 when some monitors were not mapped", async () => {
+    const r = await run([
+      "--from",
+      "kuma-backup",
+      fixturePath("kuma-backup.json"),
+      "--language",
+      "yaml",
+      "--out",
+      "out",
+    ]);
+    expect(r.code).toBe(1);
+    const written = files(r.out);
+    expect(Object.keys(written).sort()).toEqual(["Pulumi.yaml", "migration-report.json", "migration-report.md"]);
+    const report = JSON.parse(written["migration-report.json"]) as MigrationReport;
+    expect(report.counts).toEqual({ monitors: 10, mapped: 0, approximated: 4, notMapped: 6, otherItems: 2 });
+    expect(written["Pulumi.yaml"]).toContain("type: uptime:index:Monitor");
+    expect(written["Pulumi.yaml"]).toContain("value: ${kumaSiteAlertSlack}");
+    expect(r.stderr).toContain("pulumi config set --secret kumaSiteAlertSlack");
+    expect(leaked(Object.values(written).join("\n") + r.stdout + r.stderr)).toEqual([]);
+  });
+
+  it("writes a TypeScript project with export's writer, reading every secret with config.requireSecret", async () => {
+    const r = await run(["--from", "terraform-state", fixturePath("uptimerobot-official.tfstate"), "--out", "out"]);
+    expect(r.code).toBe(1);
+    const written = files(r.out);
+    expect(Object.keys(written).sort()).toEqual([
+      "Pulumi.yaml",
+      "index.ts",
+      "migration-report.json",
+      "migration-report.md",
+      "package.json",
+      "tsconfig.json",
+    ]);
+    expect(written["index.ts"]).toContain('requestAuthPassword: config.requireSecret("urApiRequestAuthPassword"),');
+    expect(written["index.ts"]).toContain("paused: true,");
+    expect(leaked(Object.values(written).join("\n") + r.stderr)).toEqual([]);
+  });
+
+  it("writes a Python program with snake-case arguments and config.require_secret", async () => {
+    const r = await run([
+      "--from",
+      "uptimerobot-csv",
+      fixturePath("uptimerobot-export.csv"),
+      "--language",
+      "python",
+      "--out",
+      "out",
+    ]);
+    const written = files(r.out);
+    expect(Object.keys(written).sort()).toEqual([
+      "Pulumi.yaml",
+      "__main__.py",
+      "migration-report.json",
+      "migration-report.md",
+      "requirements.txt",
+    ]);
+    const py = written["__main__.py"];
+    expect(py).toContain('    alert_condition=uptime.AlertCondition("url_no_text"),\n    alert_text_lookup="ready",');
+    expect(py).toContain('    request_auth_password=config.require_secret("csvAdminRequestAuthPassword"),');
+    expect(py).toContain("    paused=True,");
+    expect(r.code).toBe(1);
+  });
+
+  it("exits 0 when every monitor mapped as it was", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const dir = mkdtempSync(join(tmpdir(), "migrate-in-"));
+    dirs.push(dir);
+    const input = join(dir, "clean.csv");
+    writeFileSync(input, "Friendly Name,URL,Type,Interval\nHome,https://home.example.com/,HTTP(s),300\n");
+    const r = await run(["--from", "uptimerobot-csv", input, "--language", "yaml", "--out", "out"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(files(r.out)["migration-report.json"]).counts.mapped).toBe(1);
+  });
+
+  it("exits 2 naming the file and place for a malformed input, and writes nothing", async () => {
+    const r = await run(["--from", "uptimerobot-csv", fixturePath("uptimerobot-missing-column.csv"), "--out", "out"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /uptimerobot-missing-column\.csv: line 1: expected the columns Friendly Name, URL, Type; missing URL/,
+    );
+    expect(() => readdirSync(r.out)).toThrow();
+  });
+
+  it("exits 1 naming what is missing when C# or Java cannot be converted without the pulumi CLI", async () => {
+    const r = await run(
+      ["--from", "kuma-backup", fixturePath("kuma-backup.json"), "--language", "csharp", "--out", "out"],
+      {
+        PATH: "/nonexistent",
+      },
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("--language csharp needs the pulumi CLI on PATH (it runs `pulumi convert --from yaml`)");
+  });
+
+  it("exits 2 with the usage for a bad source, language or missing input", async () => {
+    for (const argv of [
+      ["--from", "pingdom", "x.csv"],
+      ["--from", "kuma-backup", "x.json", "--language", "ruby"],
+      ["--from", "kuma-backup"],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("Usage: pulumi-uptime migrate --from terraform-state|uptimerobot-csv|kuma-backup");
+    }
+    expect((await run(["--from", "pingdom", "x"])).stderr).toContain(
+      '--from must be one of terraform-state, uptimerobot-csv, kuma-backup; got "pingdom"',
+    );
+    expect((await run(["--from", "kuma-backup", "missing.json"])).code).toBe(2);
+  });
+});
