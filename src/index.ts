@@ -16,6 +16,8 @@ export {
   type CacheBuster,
   type MonitorStatus,
 } from "./dynamic/monitor";
+export { ServiceMonitors, type ServiceMonitorsArgs, type ServiceCheckArgs } from "./dynamic/service-monitors";
+export { ServiceMonitorsInputError, type InputProblem } from "./runtime/service-monitors/errors";
 export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./dynamic/incident";
 export * from "./functions/monitors";
 export * from "./functions/incidents";

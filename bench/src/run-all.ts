@@ -26,6 +26,7 @@ import { b12Blocks } from "./b12-test-command";
 import { b13Blocks } from "./b13-policy-pack";
 import { b14, b14Section, writeB14Section } from "./b14-maintenance";
 import { b15Blocks } from "./b15-migrate";
+import { b16Blocks } from "./b16-service-monitors";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10 to B13 and B15 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`): their last sections are kept,
+  // B10 to B13, B15 and B16 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`, `bench:services`): their last sections are kept,
   // as is the test suites' times, written by hand from CI runs.
   const kept = [
     ...b7StandaloneBlocks(previous),
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     ...b12Blocks(previous),
     ...b13Blocks(previous),
     ...b15Blocks(previous),
+    ...b16Blocks(previous),
     ...resultsSection("Test suites' times").blocks(previous),
   ];
   const text = [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept];

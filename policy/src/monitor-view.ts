@@ -35,6 +35,18 @@ export interface MonitorView {
   /** The channels of `alerts` (their targets are secrets and are not read). */
   alertChannels: string[];
   requestHeaders: HeaderView[];
+  /** The `ServiceMonitors` component the monitor is a check of, by its resource name. */
+  component?: string;
+}
+
+const COMPONENT_TYPE = pluginType("ServiceMonitors");
+
+/** The name of the `ServiceMonitors` a parent URN names; undefined for any other parent. */
+export function componentOf(parentUrn: string | undefined): string | undefined {
+  const parts = parentUrn?.split("::") ?? [];
+  if (parts.length < 4) return undefined;
+  const type = parts[2].slice(parts[2].lastIndexOf("$") + 1);
+  return type === COMPONENT_TYPE ? parts.slice(3).join("::") : undefined;
 }
 
 /** Whether a type token is one of our monitors. */
@@ -51,6 +63,7 @@ export function monitorView(
   resource: string,
   props: Record<string, unknown>,
   secretAt: SecretAt,
+  parentUrn?: string,
 ): MonitorView {
   const headers = Array.isArray(props.requestHeaders) ? (props.requestHeaders as unknown[]) : [];
   const alerts = Array.isArray(props.alerts) ? (props.alerts as unknown[]) : [];
@@ -68,5 +81,6 @@ export function monitorView(
       const key = String((h as { key?: unknown })?.key ?? "");
       return { key, secret: !plaintext.has(key) && secretAt(["requestHeaders", i, "value"]) };
     }),
+    component: componentOf(parentUrn),
   };
 }

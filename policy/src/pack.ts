@@ -8,10 +8,10 @@ import { inputsOf, secretAt } from "./secret-paths";
 // hands all the policies of one call the same inputs), not once per rule.
 const views = new WeakMap<object, MonitorView>();
 
-function viewOf(type: string, name: string, props: Record<string, unknown>): MonitorView {
+function viewOf(type: string, name: string, props: Record<string, unknown>, parent?: string): MonitorView {
   const inputs = inputsOf(props);
   let view = views.get(inputs);
-  if (!view) views.set(inputs, (view = monitorView(type, name, props, (at) => secretAt(props, at))));
+  if (!view) views.set(inputs, (view = monitorView(type, name, props, (at) => secretAt(props, at), parent)));
   return view;
 }
 
@@ -27,7 +27,7 @@ export function asPolicy(rule: Rule): ResourceValidationPolicy {
     configSchema,
     validateResource: (args, reportViolation) => {
       if (!isMonitorType(args.type)) return;
-      const monitor = viewOf(args.type, args.name, args.props as Record<string, unknown>);
+      const monitor = viewOf(args.type, args.name, args.props as Record<string, unknown>, args.opts?.parent);
       const params = { ...defaultParams, ...(args.getConfig<Record<string, unknown>>() ?? {}) };
       for (const v of rule.check(monitor, params)) reportViolation(violationMessage(rule.name, monitor, v));
     },

@@ -21,9 +21,10 @@ export interface Rule<P extends Record<string, unknown> = Record<string, unknown
   check(monitor: MonitorView, params: P): Violation[];
 }
 
-/** The message of a violation: the rule, the resource and the field, then what is wrong. */
+/** The message of a violation: the rule, the resource (and its component) and the field, then what is wrong. */
 export function violationMessage(rule: string, monitor: MonitorView, v: Violation): string {
-  return `${rule}: monitor "${monitor.resource}" (${monitor.type}), field "${v.field}": ${v.problem}`;
+  const of = monitor.component === undefined ? "" : ` of ServiceMonitors "${monitor.component}"`;
+  return `${rule}: monitor "${monitor.resource}" (${monitor.type})${of}, field "${v.field}": ${v.problem}`;
 }
 
 /** Whether a URL is HTTPS (the scheme is case-insensitive). */

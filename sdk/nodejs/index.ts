@@ -40,6 +40,11 @@ export type Provider = import("./provider").Provider;
 export const Provider: typeof import("./provider").Provider = null as any;
 utilities.lazyLoad(exports, ["Provider"], () => require("./provider"));
 
+export { ServiceMonitorsArgs } from "./serviceMonitors";
+export type ServiceMonitors = import("./serviceMonitors").ServiceMonitors;
+export const ServiceMonitors: typeof import("./serviceMonitors").ServiceMonitors = null as any;
+utilities.lazyLoad(exports, ["ServiceMonitors"], () => require("./serviceMonitors"));
+
 
 // Export enums:
 export * from "./types/enums";
@@ -61,6 +66,8 @@ const _module = {
                 return new Incident(name, <any>undefined, { urn })
             case "uptime:index:Monitor":
                 return new Monitor(name, <any>undefined, { urn })
+            case "uptime:index:ServiceMonitors":
+                return new ServiceMonitors(name, <any>undefined, { urn })
             default:
                 throw new Error(`unknown resource type ${type}`);
         }

@@ -37,6 +37,7 @@ const TITLES: Record<string, string> = {
   getMonitor: "A monitor made outside this program, by id",
   getIncident: "An incident, by id",
   getIncidents: "The open incidents of a monitor",
+  ServiceMonitors: "A service's monitors from one declaration, named <environment>/<service>/<key>",
 };
 
 /** Reads every example under `dir`; a folder missing a language fails, naming the file. */

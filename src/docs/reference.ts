@@ -32,7 +32,7 @@ function cell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 }
 
-function row(cells: string[]): string {
+export function row(cells: string[]): string {
   return `| ${cells.map(cell).join(" | ")} |`;
 }
 

@@ -16,6 +16,7 @@ import { REFERENCE_PATH, withReference } from "../docs/reference";
 import { SETTINGS_TABLE_PATH, withSettings } from "../docs/settings";
 import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInstallation } from "../docs/registry";
 import { OPENAPI_FILE, openApiText } from "../openapi";
+import { SERVICE_MONITORS_PAGE, withServiceMonitorsBlock } from "../docs/service-monitors-page";
 import { GeneratedFileWriter, type Change } from "./write-if-changed";
 import { CODE_LAYOUT_PATH, withCodeLayout } from "./code-layout";
 
@@ -46,6 +47,7 @@ export function generatedTexts(root: string): GeneratedText[] {
     { path: REGISTRY_INDEX_PATH, next: () => registryIndex(examples) },
     { path: REGISTRY_INSTALL_PATH, next: () => registryInstallation() },
     { path: OPENAPI_FILE, next: () => openApiText() },
+    { path: SERVICE_MONITORS_PAGE, next: (text) => withServiceMonitorsBlock(text, examples) },
     { path: CODE_LAYOUT_PATH, next: (text) => withCodeLayout(text, root) },
   ];
 }

@@ -8,6 +8,7 @@ import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { engineLogAt, type EngineLogModules } from "../runtime/engine-log";
 import { setProviderLog } from "../runtime/log";
+import { engineAddressFrom } from "./engine-address";
 
 type Handler = (call: unknown, callback?: unknown) => void;
 
@@ -76,8 +77,8 @@ function engineModules(address: string): EngineLogModules {
 
 if (require.main === module) {
   // The engine starts a plugin with its own address: warnings and notices go to its log.
-  const engine = process.argv[2];
-  if (engine && /^[\w.[\]:-]+:\d+$/.test(engine)) setProviderLog(engineLogAt(engine, engineModules));
+  const engine = engineAddressFrom(process.argv);
+  if (engine) setProviderLog(engineLogAt(engine, engineModules));
   serve().then(
     ({ port, warm }) => {
       process.stdout.write(`${port}\n`);

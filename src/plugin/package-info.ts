@@ -123,6 +123,11 @@ export const RESOURCE_DOCS = {
   Incident:
     "An incident of a monitor. Its status is derived by the service: `resolved` once `endedAt` is set, else " +
     "`acknowledged` once `acknowledgedAt` is set, else `unresolved`.",
+  ServiceMonitors:
+    "A service's monitors from one declaration: one `Monitor` per check, a child of this component, named " +
+    "`<namePrefix><environment>/<service>/<key>` (`namePrefix` from the provider's `defaults`). A check's own value " +
+    "wins, then the group's, then the provider's `defaults`, then the service's. `formerly` renames a check in place; " +
+    "a removed check deletes its monitor; a changed `baseUrl` updates every URL in place.",
 };
 
 /** Descriptions of the functions. */

@@ -24,6 +24,8 @@ import {
   fieldsOf,
   getIncidentArgsSchema,
   getMonitorArgsSchema,
+  serviceMonitorsInputsSchema,
+  serviceMonitorsOutputsSchema,
   incidentListQuerySchema,
   monitorListQuerySchema,
   type FieldInfo,
@@ -44,6 +46,7 @@ export interface PropertySpec {
   type?: "string" | "integer" | "boolean" | "array" | "object" | "number";
   $ref?: string;
   items?: PropertySpec;
+  additionalProperties?: PropertySpec;
   description?: string;
   default?: unknown;
   defaultInfo?: { environment: string[] };
@@ -125,6 +128,11 @@ function property(f: FieldInfo, asOutput = false): PropertySpec {
   if (f.allowed) spec.$ref = ref(enumFor(f.allowed));
   else if (f.kind === "object") spec.$ref = ref(objectTypeName(f));
   else if (f.kind === "pairs") Object.assign(spec, { type: "array", items: { $ref: ref(itemTypeName(f)) } });
+  else if (f.kind === "map")
+    Object.assign(spec, {
+      type: "object",
+      additionalProperties: f.item ? { $ref: ref(objectTypeName(f)) } : { type: f.valueKind },
+    });
   else spec.type = f.kind;
   if (!asOutput && f.default !== undefined && !Array.isArray(f.default) && f.defaultInSchema !== false)
     spec.default = f.default;
@@ -186,6 +194,32 @@ function memberOf(value: string): string {
     .filter(Boolean)
     .map(toPascal)
     .join("");
+}
+
+/** The object types of a component's inputs (`ServiceCheck`, `ServiceCheckBasicAuth`), found by walking its fields. */
+function componentTypes(fields: readonly FieldInfo[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields.filter((x) => x.item && (x.kind === "object" || x.kind === "map"))) {
+    const inner = fieldsOf(f.item!);
+    const description = f.item!.description ?? f.description;
+    out[tokenOf(objectTypeName(f))] = { type: "object", description, ...objectOf(inner) };
+    Object.assign(out, componentTypes(inner));
+  }
+  return out;
+}
+
+/** `ServiceMonitors`: a component the plugin's Construct builds, one Monitor per check. */
+function serviceMonitorsResource(description: string) {
+  const ins = objectOf(fieldsOf(serviceMonitorsInputsSchema));
+  const outs = objectOf(fieldsOf(serviceMonitorsOutputsSchema), true);
+  return {
+    isComponent: true,
+    description,
+    inputProperties: ins.properties,
+    requiredInputs: ins.required ?? [],
+    properties: outs.properties,
+    required: outs.required ?? [],
+  };
 }
 
 function enumTypes(): Record<string, unknown> {
@@ -283,6 +317,7 @@ export function packageSchema(examples: Record<string, Example> = EXAMPLES): Rec
       ...enumTypes(),
       ...pairsTypes(),
       ...settingTypes(),
+      ...componentTypes(fieldsOf(serviceMonitorsInputsSchema)),
       [tokenOf("MonitorInfo")]: {
         type: "object",
         description: "A monitor as the functions return it.",
@@ -297,6 +332,9 @@ export function packageSchema(examples: Record<string, Example> = EXAMPLES): Rec
     resources: {
       [tokenOf("Monitor")]: resource(MONITOR_FIELDS, documented(examples, "Monitor", RESOURCE_DOCS.Monitor)),
       [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented(examples, "Incident", RESOURCE_DOCS.Incident)),
+      [tokenOf("ServiceMonitors")]: serviceMonitorsResource(
+        documented(examples, "ServiceMonitors", RESOURCE_DOCS.ServiceMonitors),
+      ),
     },
     functions: {
       ...readFunctions(examples, "Monitor", getMonitorArgsSchema, monitorListQuerySchema, monitorInfo),

@@ -30,6 +30,8 @@ import { packageSchemaText } from "./package-schema";
 import { providerConfigFailures, connectionFailures, PluginConnection, settingsFrom } from "./plugin-settings";
 import { fromStruct, toStruct, type Bag } from "./wire";
 import { urnName } from "../util/urn";
+import { engineAddressFrom } from "./engine-address";
+import type { ConstructContext } from "./construct";
 
 type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
 
@@ -89,6 +91,8 @@ function tagged(bag: Bag, urn: string): Bag {
 /** The service of one plugin process. */
 export class UptimeProviderService {
   private connection = new PluginConnection(settingsFrom({}));
+  /** This provider's reference (`<urn>::<id>`), as Configure gives it: a component's children use it. */
+  private providerRef?: string;
   private ops: Record<string, ResourceOperations> = this.bind();
 
   private bind(): Record<string, ResourceOperations> {
@@ -120,6 +124,16 @@ export class UptimeProviderService {
     if (!kind) return grpcError(err);
     const cameSecret = fromStruct(inputs).secrets;
     return grpcError(err, (props) => ({ bag: unnamed(props), secrets: [...SECRETS[kind], ...cameSecret] }));
+  }
+
+  private constructContext(): ConstructContext {
+    const defaults = this.connection.monitorDefaults();
+    return {
+      engineAddress: engineAddressFrom(process.argv),
+      providerRef: this.providerRef,
+      namePrefix: defaults.namePrefix,
+      defaultInterval: defaults.interval !== undefined,
+    };
   }
 
   /** The gRPC implementation: every RPC of `pulumirpc.ResourceProvider`. */
@@ -164,6 +178,7 @@ export class UptimeProviderService {
         void this.connection.close();
         this.connection = new PluginConnection(settingsFrom(fromStruct(req.getArgs()).bag, variables));
         this.ops = this.bind();
+        this.providerRef = req.getUrn() && req.getId() ? `${req.getUrn()}::${req.getId()}` : undefined;
         const resp = new proto.ConfigureResponse();
         resp.setAcceptsecrets(true);
         resp.setAcceptresources(true);
@@ -259,7 +274,10 @@ export class UptimeProviderService {
       attach: unary(() => new Empty()),
       parameterize: reject("Parameterize"),
       call: reject("Call"),
-      construct: reject("Construct"),
+      construct: unary(async (req: proto.ConstructRequest) => {
+        const { construct } = await import("./construct");
+        return construct(req, this.constructContext());
+      }),
       list: (call) => call.emit("error", unimplemented("List")),
       getMapping: reject("GetMapping"),
       getMappings: reject("GetMappings"),

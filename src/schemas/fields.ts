@@ -61,7 +61,8 @@ export function field<T extends z.ZodType>(schema: T, description: string, meta:
 }
 
 /** The kinds of value a field holds. */
-export type FieldKind = "string" | "integer" | "boolean" | "pairs" | "object";
+/** `map`: an object keyed by names the program chooses (a component's checks), its values `item` or `valueKind`. */
+export type FieldKind = "string" | "integer" | "boolean" | "pairs" | "object" | "map";
 
 /** One field as every consumer sees it. */
 export interface FieldInfo extends FieldMeta {
@@ -79,8 +80,10 @@ export interface FieldInfo extends FieldMeta {
   maxLength?: number;
   /** Most entries of a list. */
   maxItems?: number;
-  /** The object schema of a list's entries, or of an object's properties. */
+  /** The object schema of a list's entries, of an object's properties, or of a map's values. */
   item?: z.ZodObject;
+  /** The kind of a map's values when they are not objects. */
+  valueKind?: FieldKind;
 }
 
 type Inner = z.ZodType & {
@@ -88,6 +91,7 @@ type Inner = z.ZodType & {
     type: string;
     innerType?: Inner;
     element?: Inner;
+    valueType?: Inner;
     in?: Inner;
     out?: Inner;
     checks?: { _zod: { def: { check: string; maximum?: number } } }[];
@@ -116,7 +120,7 @@ function limitOf(s: Inner, key: "maxLength" | "maxItems"): number | undefined {
   return typeof value === "number" ? value : undefined;
 }
 
-function kindOf(s: Inner): Pick<FieldInfo, "kind" | "allowed" | "maxLength" | "maxItems" | "item"> {
+function kindOf(s: Inner): Pick<FieldInfo, "kind" | "allowed" | "maxLength" | "maxItems" | "item" | "valueKind"> {
   switch (s.def.type) {
     case "literal": {
       const values = [...(s.values ?? [])];
@@ -137,6 +141,11 @@ function kindOf(s: Inner): Pick<FieldInfo, "kind" | "allowed" | "maxLength" | "m
       // An id given as a number or a numeric string: the first option says what it is.
       const first = (s.def as unknown as { options: Inner[] }).options[0];
       return kindOf(unwrapField(first));
+    }
+    case "record": {
+      const value = unwrapField(s.def.valueType!);
+      const of = kindOf(value);
+      return of.kind === "object" ? { kind: "map", item: of.item } : { kind: "map", valueKind: of.kind };
     }
     case "array": {
       // The limit travels as metadata (common.ts `list`), or as zod's own `.max`.

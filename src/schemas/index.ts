@@ -11,3 +11,4 @@ export * from "./provider-config";
 export * from "./monitor-defaults";
 export * from "./patterns";
 export * from "./served";
+export * from "./service-monitors";

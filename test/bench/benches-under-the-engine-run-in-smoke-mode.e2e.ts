@@ -2,7 +2,7 @@
  * The benches that drive the real Pulumi engine compile and run to the end in smoke mode
  * (tiny sizes, one sample, no target judged: bench/src/lib/smoke.ts), leaving
  * bench/RESULTS.md as it was: `npm run bench`'s run-all (B1-B9 and the standalone B7, with its
- * report) and the benches run apart (B10, B11, B13). Part of the end-to-end suite: they need
+ * report) and the benches run apart (B10, B11, B13, B16). Part of the end-to-end suite: they need
  * the Pulumi CLI, the plugin, and for the standalone B7 this machine's executable and release
  * archive, which `npm run test:e2e` builds first.
  */
@@ -15,6 +15,7 @@ const PRINTS: Record<string, RegExp> = {
   "b10-shared-account": /^## B10/m,
   "b11-audit": /^## B11: `pulumi-uptime audit` of 2 stacks of 2 monitors/m,
   "b13-policy-pack": /^## B13: `preview` of 3 monitors with the policy pack/m,
+  "b16-service-monitors": /^## B16: 1 ServiceMonitors × \d+ checks/m,
 };
 
 beforeAll(() => compileBenches(), 180_000);

@@ -21,7 +21,7 @@ export const WITHOUT_ENGINE = [
 /**
  * The scripts run under the engine, in the end-to-end suite, and the benches each runs:
  * run-all is `npm run bench` (B1-B9, the standalone B7 and B14, and with them its report); the
- * others run apart, as `npm run bench:shared`, `bench:audit` and `bench:policy` do.
+ * others run apart, as `npm run bench:shared`, `bench:audit`, `bench:policy` and `bench:services` do.
  */
 export const UNDER_ENGINE: Record<string, string[]> = {
   "run-all": [
@@ -40,6 +40,7 @@ export const UNDER_ENGINE: Record<string, string[]> = {
   "b10-shared-account": ["b10-shared-account"],
   "b11-audit": ["b11-audit"],
   "b13-policy-pack": ["b13-policy-pack"],
+  "b16-service-monitors": ["b16-service-monitors"],
 };
 
 /** Compiles bench/src to bench/dist, as `npm run bench` does: a bench that no longer compiles fails here. */

@@ -6,11 +6,11 @@
  * No passphrase in the audit's environment: `stack export` needs none. The API key appears
  * in none of its output.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, REPO, byName, ok, pulumiEnv } from "./harness";
+import { E2EStack, byName, ok } from "./harness";
+import { runAuditCli } from "./audit-cli";
 import { startE2EServer, type E2EServer } from "./api";
 
 const SHARED = "e2e audit shared";
@@ -29,27 +29,7 @@ describe("pulumi-uptime audit", () => {
     await srv?.close();
   });
 
-  /** Runs `node dist/cli/main.js audit <args>` with only what a CI job would set. */
-  function audit(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const env = pulumiEnv(stack.home, stack.backendDir, {
-      UPTIME_BASE_URL: srv.url,
-      UPTIME_API_KEY: srv.apiKey,
-    });
-    delete env.PULUMI_CONFIG_PASSPHRASE;
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [join(REPO, "dist", "cli", "main.js"), "audit", ...args], {
-        env,
-        cwd: stack.dir, // in the project directory, as the CI job runs it
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (b: Buffer) => (stdout += b.toString()));
-      child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    });
-  }
+  const audit = (args: string[]) => runAuditCli(stack, srv, args);
 
   it("reports each finding, reads what it can, and keeps the key out of its output", async () => {
     stack = await E2EStack.create({

@@ -456,6 +456,8 @@ export interface ExportedResource {
   external?: boolean;
   /** The provider reference: `<provider URN>::<provider id>`. */
   provider?: string;
+  /** The parent's URN (a component's children). */
+  parent?: string;
   inputs?: Record<string, unknown>;
   outputs?: Record<string, unknown>;
 }

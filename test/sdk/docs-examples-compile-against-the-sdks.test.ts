@@ -17,6 +17,7 @@ describe("docs examples", () => {
     expect(Object.keys(examples).sort()).toEqual([
       "Incident",
       "Monitor",
+      "ServiceMonitors",
       "getIncident",
       "getIncidents",
       "getMonitor",

@@ -25,6 +25,8 @@ func (m *module) Construct(ctx *pulumi.Context, name, typ, urn string) (r pulumi
 		r = &Incident{}
 	case "uptime:index:Monitor":
 		r = &Monitor{}
+	case "uptime:index:ServiceMonitors":
+		r = &ServiceMonitors{}
 	default:
 		return nil, fmt.Errorf("unknown resource type: %s", typ)
 	}

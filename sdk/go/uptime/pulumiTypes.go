@@ -811,6 +811,337 @@ func (o RequestHeaderArrayOutput) Index(i pulumi.IntInput) RequestHeaderOutput {
 	}).(RequestHeaderOutput)
 }
 
+// One check of a service: one monitor.
+type ServiceCheck struct {
+	// Basic-auth credentials of this check's request.
+	BasicAuth *ServiceCheckBasicAuth `pulumi:"basicAuth"`
+	// Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+	ExpectText *string `pulumi:"expectText"`
+	// Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+	ForbidText *string `pulumi:"forbidText"`
+	// The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+	Formerly *string `pulumi:"formerly"`
+	// Check interval in seconds; wins over the group's.
+	Interval *Interval `pulumi:"interval"`
+	// HTTP method of the check request. Default GET.
+	Method *RequestMethod `pulumi:"method"`
+	// Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+	Path string `pulumi:"path"`
+	// Pause (true) or resume (false) this check; wins over the group's.
+	Paused *bool `pulumi:"paused"`
+	// Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+	RequestHeaders []RequestHeader `pulumi:"requestHeaders"`
+}
+
+// ServiceCheckInput is an input type that accepts ServiceCheckArgs and ServiceCheckOutput values.
+// You can construct a concrete instance of `ServiceCheckInput` via:
+//
+//	ServiceCheckArgs{...}
+type ServiceCheckInput interface {
+	pulumi.Input
+
+	ToServiceCheckOutput() ServiceCheckOutput
+	ToServiceCheckOutputWithContext(context.Context) ServiceCheckOutput
+}
+
+// One check of a service: one monitor.
+type ServiceCheckArgs struct {
+	// Basic-auth credentials of this check's request.
+	BasicAuth ServiceCheckBasicAuthPtrInput `pulumi:"basicAuth"`
+	// Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+	ExpectText pulumi.StringPtrInput `pulumi:"expectText"`
+	// Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+	ForbidText pulumi.StringPtrInput `pulumi:"forbidText"`
+	// The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+	Formerly pulumi.StringPtrInput `pulumi:"formerly"`
+	// Check interval in seconds; wins over the group's.
+	Interval IntervalPtrInput `pulumi:"interval"`
+	// HTTP method of the check request. Default GET.
+	Method RequestMethodPtrInput `pulumi:"method"`
+	// Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+	Path pulumi.StringInput `pulumi:"path"`
+	// Pause (true) or resume (false) this check; wins over the group's.
+	Paused pulumi.BoolPtrInput `pulumi:"paused"`
+	// Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+	RequestHeaders RequestHeaderArrayInput `pulumi:"requestHeaders"`
+}
+
+func (ServiceCheckArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceCheck)(nil)).Elem()
+}
+
+func (i ServiceCheckArgs) ToServiceCheckOutput() ServiceCheckOutput {
+	return i.ToServiceCheckOutputWithContext(context.Background())
+}
+
+func (i ServiceCheckArgs) ToServiceCheckOutputWithContext(ctx context.Context) ServiceCheckOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceCheckOutput)
+}
+
+// ServiceCheckMapInput is an input type that accepts ServiceCheckMap and ServiceCheckMapOutput values.
+// You can construct a concrete instance of `ServiceCheckMapInput` via:
+//
+//	ServiceCheckMap{ "key": ServiceCheckArgs{...} }
+type ServiceCheckMapInput interface {
+	pulumi.Input
+
+	ToServiceCheckMapOutput() ServiceCheckMapOutput
+	ToServiceCheckMapOutputWithContext(context.Context) ServiceCheckMapOutput
+}
+
+type ServiceCheckMap map[string]ServiceCheckInput
+
+func (ServiceCheckMap) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]ServiceCheck)(nil)).Elem()
+}
+
+func (i ServiceCheckMap) ToServiceCheckMapOutput() ServiceCheckMapOutput {
+	return i.ToServiceCheckMapOutputWithContext(context.Background())
+}
+
+func (i ServiceCheckMap) ToServiceCheckMapOutputWithContext(ctx context.Context) ServiceCheckMapOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceCheckMapOutput)
+}
+
+// One check of a service: one monitor.
+type ServiceCheckOutput struct{ *pulumi.OutputState }
+
+func (ServiceCheckOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceCheck)(nil)).Elem()
+}
+
+func (o ServiceCheckOutput) ToServiceCheckOutput() ServiceCheckOutput {
+	return o
+}
+
+func (o ServiceCheckOutput) ToServiceCheckOutputWithContext(ctx context.Context) ServiceCheckOutput {
+	return o
+}
+
+// Basic-auth credentials of this check's request.
+func (o ServiceCheckOutput) BasicAuth() ServiceCheckBasicAuthPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *ServiceCheckBasicAuth { return v.BasicAuth }).(ServiceCheckBasicAuthPtrOutput)
+}
+
+// Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+func (o ServiceCheckOutput) ExpectText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *string { return v.ExpectText }).(pulumi.StringPtrOutput)
+}
+
+// Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+func (o ServiceCheckOutput) ForbidText() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *string { return v.ForbidText }).(pulumi.StringPtrOutput)
+}
+
+// The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+func (o ServiceCheckOutput) Formerly() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *string { return v.Formerly }).(pulumi.StringPtrOutput)
+}
+
+// Check interval in seconds; wins over the group's.
+func (o ServiceCheckOutput) Interval() IntervalPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *Interval { return v.Interval }).(IntervalPtrOutput)
+}
+
+// HTTP method of the check request. Default GET.
+func (o ServiceCheckOutput) Method() RequestMethodPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *RequestMethod { return v.Method }).(RequestMethodPtrOutput)
+}
+
+// Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+func (o ServiceCheckOutput) Path() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceCheck) string { return v.Path }).(pulumi.StringOutput)
+}
+
+// Pause (true) or resume (false) this check; wins over the group's.
+func (o ServiceCheckOutput) Paused() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v ServiceCheck) *bool { return v.Paused }).(pulumi.BoolPtrOutput)
+}
+
+// Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+func (o ServiceCheckOutput) RequestHeaders() RequestHeaderArrayOutput {
+	return o.ApplyT(func(v ServiceCheck) []RequestHeader { return v.RequestHeaders }).(RequestHeaderArrayOutput)
+}
+
+type ServiceCheckMapOutput struct{ *pulumi.OutputState }
+
+func (ServiceCheckMapOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*map[string]ServiceCheck)(nil)).Elem()
+}
+
+func (o ServiceCheckMapOutput) ToServiceCheckMapOutput() ServiceCheckMapOutput {
+	return o
+}
+
+func (o ServiceCheckMapOutput) ToServiceCheckMapOutputWithContext(ctx context.Context) ServiceCheckMapOutput {
+	return o
+}
+
+func (o ServiceCheckMapOutput) MapIndex(k pulumi.StringInput) ServiceCheckOutput {
+	return pulumi.All(o, k).ApplyT(func(vs []interface{}) ServiceCheck {
+		return vs[0].(map[string]ServiceCheck)[vs[1].(string)]
+	}).(ServiceCheckOutput)
+}
+
+// Basic-auth credentials of this check's request.
+type ServiceCheckBasicAuth struct {
+	// Basic-auth password. At most 1024 characters. Secret.
+	Password string `pulumi:"password"`
+	// Basic-auth username. At most 255 characters.
+	Username string `pulumi:"username"`
+}
+
+// ServiceCheckBasicAuthInput is an input type that accepts ServiceCheckBasicAuthArgs and ServiceCheckBasicAuthOutput values.
+// You can construct a concrete instance of `ServiceCheckBasicAuthInput` via:
+//
+//	ServiceCheckBasicAuthArgs{...}
+type ServiceCheckBasicAuthInput interface {
+	pulumi.Input
+
+	ToServiceCheckBasicAuthOutput() ServiceCheckBasicAuthOutput
+	ToServiceCheckBasicAuthOutputWithContext(context.Context) ServiceCheckBasicAuthOutput
+}
+
+// Basic-auth credentials of this check's request.
+type ServiceCheckBasicAuthArgs struct {
+	// Basic-auth password. At most 1024 characters. Secret.
+	Password pulumi.StringInput `pulumi:"password"`
+	// Basic-auth username. At most 255 characters.
+	Username pulumi.StringInput `pulumi:"username"`
+}
+
+func (ServiceCheckBasicAuthArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceCheckBasicAuth)(nil)).Elem()
+}
+
+func (i ServiceCheckBasicAuthArgs) ToServiceCheckBasicAuthOutput() ServiceCheckBasicAuthOutput {
+	return i.ToServiceCheckBasicAuthOutputWithContext(context.Background())
+}
+
+func (i ServiceCheckBasicAuthArgs) ToServiceCheckBasicAuthOutputWithContext(ctx context.Context) ServiceCheckBasicAuthOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceCheckBasicAuthOutput)
+}
+
+func (i ServiceCheckBasicAuthArgs) ToServiceCheckBasicAuthPtrOutput() ServiceCheckBasicAuthPtrOutput {
+	return i.ToServiceCheckBasicAuthPtrOutputWithContext(context.Background())
+}
+
+func (i ServiceCheckBasicAuthArgs) ToServiceCheckBasicAuthPtrOutputWithContext(ctx context.Context) ServiceCheckBasicAuthPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceCheckBasicAuthOutput).ToServiceCheckBasicAuthPtrOutputWithContext(ctx)
+}
+
+// ServiceCheckBasicAuthPtrInput is an input type that accepts ServiceCheckBasicAuthArgs, ServiceCheckBasicAuthPtr and ServiceCheckBasicAuthPtrOutput values.
+// You can construct a concrete instance of `ServiceCheckBasicAuthPtrInput` via:
+//
+//	        ServiceCheckBasicAuthArgs{...}
+//
+//	or:
+//
+//	        nil
+type ServiceCheckBasicAuthPtrInput interface {
+	pulumi.Input
+
+	ToServiceCheckBasicAuthPtrOutput() ServiceCheckBasicAuthPtrOutput
+	ToServiceCheckBasicAuthPtrOutputWithContext(context.Context) ServiceCheckBasicAuthPtrOutput
+}
+
+type serviceCheckBasicAuthPtrType ServiceCheckBasicAuthArgs
+
+func ServiceCheckBasicAuthPtr(v *ServiceCheckBasicAuthArgs) ServiceCheckBasicAuthPtrInput {
+	return (*serviceCheckBasicAuthPtrType)(v)
+}
+
+func (*serviceCheckBasicAuthPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceCheckBasicAuth)(nil)).Elem()
+}
+
+func (i *serviceCheckBasicAuthPtrType) ToServiceCheckBasicAuthPtrOutput() ServiceCheckBasicAuthPtrOutput {
+	return i.ToServiceCheckBasicAuthPtrOutputWithContext(context.Background())
+}
+
+func (i *serviceCheckBasicAuthPtrType) ToServiceCheckBasicAuthPtrOutputWithContext(ctx context.Context) ServiceCheckBasicAuthPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ServiceCheckBasicAuthPtrOutput)
+}
+
+// Basic-auth credentials of this check's request.
+type ServiceCheckBasicAuthOutput struct{ *pulumi.OutputState }
+
+func (ServiceCheckBasicAuthOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ServiceCheckBasicAuth)(nil)).Elem()
+}
+
+func (o ServiceCheckBasicAuthOutput) ToServiceCheckBasicAuthOutput() ServiceCheckBasicAuthOutput {
+	return o
+}
+
+func (o ServiceCheckBasicAuthOutput) ToServiceCheckBasicAuthOutputWithContext(ctx context.Context) ServiceCheckBasicAuthOutput {
+	return o
+}
+
+func (o ServiceCheckBasicAuthOutput) ToServiceCheckBasicAuthPtrOutput() ServiceCheckBasicAuthPtrOutput {
+	return o.ToServiceCheckBasicAuthPtrOutputWithContext(context.Background())
+}
+
+func (o ServiceCheckBasicAuthOutput) ToServiceCheckBasicAuthPtrOutputWithContext(ctx context.Context) ServiceCheckBasicAuthPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ServiceCheckBasicAuth) *ServiceCheckBasicAuth {
+		return &v
+	}).(ServiceCheckBasicAuthPtrOutput)
+}
+
+// Basic-auth password. At most 1024 characters. Secret.
+func (o ServiceCheckBasicAuthOutput) Password() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceCheckBasicAuth) string { return v.Password }).(pulumi.StringOutput)
+}
+
+// Basic-auth username. At most 255 characters.
+func (o ServiceCheckBasicAuthOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v ServiceCheckBasicAuth) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type ServiceCheckBasicAuthPtrOutput struct{ *pulumi.OutputState }
+
+func (ServiceCheckBasicAuthPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ServiceCheckBasicAuth)(nil)).Elem()
+}
+
+func (o ServiceCheckBasicAuthPtrOutput) ToServiceCheckBasicAuthPtrOutput() ServiceCheckBasicAuthPtrOutput {
+	return o
+}
+
+func (o ServiceCheckBasicAuthPtrOutput) ToServiceCheckBasicAuthPtrOutputWithContext(ctx context.Context) ServiceCheckBasicAuthPtrOutput {
+	return o
+}
+
+func (o ServiceCheckBasicAuthPtrOutput) Elem() ServiceCheckBasicAuthOutput {
+	return o.ApplyT(func(v *ServiceCheckBasicAuth) ServiceCheckBasicAuth {
+		if v != nil {
+			return *v
+		}
+		var ret ServiceCheckBasicAuth
+		return ret
+	}).(ServiceCheckBasicAuthOutput)
+}
+
+// Basic-auth password. At most 1024 characters. Secret.
+func (o ServiceCheckBasicAuthPtrOutput) Password() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ServiceCheckBasicAuth) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Password
+	}).(pulumi.StringPtrOutput)
+}
+
+// Basic-auth username. At most 255 characters.
+func (o ServiceCheckBasicAuthPtrOutput) Username() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ServiceCheckBasicAuth) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.Username
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertInput)(nil)).Elem(), AlertArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*AlertArrayInput)(nil)).Elem(), AlertArray{})
@@ -818,6 +1149,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MonitorDefaultsPtrInput)(nil)).Elem(), MonitorDefaultsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RequestHeaderInput)(nil)).Elem(), RequestHeaderArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RequestHeaderArrayInput)(nil)).Elem(), RequestHeaderArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceCheckInput)(nil)).Elem(), ServiceCheckArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceCheckMapInput)(nil)).Elem(), ServiceCheckMap{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceCheckBasicAuthInput)(nil)).Elem(), ServiceCheckBasicAuthArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ServiceCheckBasicAuthPtrInput)(nil)).Elem(), ServiceCheckBasicAuthArgs{})
 	pulumi.RegisterOutputType(AlertOutput{})
 	pulumi.RegisterOutputType(AlertArrayOutput{})
 	pulumi.RegisterOutputType(IncidentInfoOutput{})
@@ -828,4 +1163,8 @@ func init() {
 	pulumi.RegisterOutputType(MonitorInfoArrayOutput{})
 	pulumi.RegisterOutputType(RequestHeaderOutput{})
 	pulumi.RegisterOutputType(RequestHeaderArrayOutput{})
+	pulumi.RegisterOutputType(ServiceCheckOutput{})
+	pulumi.RegisterOutputType(ServiceCheckMapOutput{})
+	pulumi.RegisterOutputType(ServiceCheckBasicAuthOutput{})
+	pulumi.RegisterOutputType(ServiceCheckBasicAuthPtrOutput{})
 }

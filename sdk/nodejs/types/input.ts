@@ -75,3 +75,59 @@ export interface RequestHeaderArgs {
      */
     value: pulumi.Input<string>;
 }
+
+/**
+ * One check of a service: one monitor.
+ */
+export interface ServiceCheckArgs {
+    /**
+     * Basic-auth credentials of this check's request.
+     */
+    basicAuth?: pulumi.Input<inputs.ServiceCheckBasicAuthArgs>;
+    /**
+     * Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+     */
+    expectText?: pulumi.Input<string>;
+    /**
+     * Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+     */
+    forbidText?: pulumi.Input<string>;
+    /**
+     * The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+     */
+    formerly?: pulumi.Input<string>;
+    /**
+     * Check interval in seconds; wins over the group's.
+     */
+    interval?: pulumi.Input<enums.Interval>;
+    /**
+     * HTTP method of the check request. Default GET.
+     */
+    method?: pulumi.Input<enums.RequestMethod>;
+    /**
+     * Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+     */
+    path: pulumi.Input<string>;
+    /**
+     * Pause (true) or resume (false) this check; wins over the group's.
+     */
+    paused?: pulumi.Input<boolean>;
+    /**
+     * Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+     */
+    requestHeaders?: pulumi.Input<pulumi.Input<inputs.RequestHeaderArgs>[]>;
+}
+
+/**
+ * Basic-auth credentials of this check's request.
+ */
+export interface ServiceCheckBasicAuthArgs {
+    /**
+     * Basic-auth password. At most 1024 characters. Secret.
+     */
+    password: pulumi.Input<string>;
+    /**
+     * Basic-auth username. At most 255 characters.
+     */
+    username: pulumi.Input<string>;
+}

@@ -14,6 +14,7 @@ from .get_monitors import *
 from .incident import *
 from .monitor import *
 from .provider import *
+from .service_monitors import *
 from ._inputs import *
 from . import outputs
 
@@ -33,7 +34,8 @@ _utilities.register(
   "fqn": "pulumi_uptime",
   "classes": {
    "uptime:index:Incident": "Incident",
-   "uptime:index:Monitor": "Monitor"
+   "uptime:index:Monitor": "Monitor",
+   "uptime:index:ServiceMonitors": "ServiceMonitors"
   }
  }
 ]

@@ -22,6 +22,10 @@ __all__ = [
     'MonitorDefaultsArgsDict',
     'RequestHeaderArgs',
     'RequestHeaderArgsDict',
+    'ServiceCheckBasicAuthArgs',
+    'ServiceCheckBasicAuthArgsDict',
+    'ServiceCheckArgs',
+    'ServiceCheckArgsDict',
 ]
 
 class AlertArgsDict(TypedDict):
@@ -320,5 +324,250 @@ class RequestHeaderArgs:
     @value.setter
     def value(self, value: pulumi.Input[_builtins.str]):
         pulumi.set(self, "value", value)
+
+
+class ServiceCheckBasicAuthArgsDict(TypedDict):
+    """
+    Basic-auth credentials of this check's request.
+    """
+    password: pulumi.Input[_builtins.str]
+    """
+    Basic-auth password. At most 1024 characters. Secret.
+    """
+    username: pulumi.Input[_builtins.str]
+    """
+    Basic-auth username. At most 255 characters.
+    """
+
+@pulumi.input_type
+class ServiceCheckBasicAuthArgs:
+    def __init__(__self__, *,
+                 password: pulumi.Input[_builtins.str],
+                 username: pulumi.Input[_builtins.str]):
+        """
+        Basic-auth credentials of this check's request.
+
+        :param pulumi.Input[_builtins.str] password: Basic-auth password. At most 1024 characters. Secret.
+        :param pulumi.Input[_builtins.str] username: Basic-auth username. At most 255 characters.
+        """
+        pulumi.set(__self__, "password", password)
+        pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter
+    def password(self) -> pulumi.Input[_builtins.str]:
+        """
+        Basic-auth password. At most 1024 characters. Secret.
+        """
+        return pulumi.get(self, "password")
+
+    @password.setter
+    def password(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "password", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> pulumi.Input[_builtins.str]:
+        """
+        Basic-auth username. At most 255 characters.
+        """
+        return pulumi.get(self, "username")
+
+    @username.setter
+    def username(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "username", value)
+
+
+class ServiceCheckArgsDict(TypedDict):
+    """
+    One check of a service: one monitor.
+    """
+    path: pulumi.Input[_builtins.str]
+    """
+    Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+    """
+    basic_auth: NotRequired[pulumi.Input['ServiceCheckBasicAuthArgsDict']]
+    """
+    Basic-auth credentials of this check's request.
+    """
+    expect_text: NotRequired[pulumi.Input[_builtins.str]]
+    """
+    Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+    """
+    forbid_text: NotRequired[pulumi.Input[_builtins.str]]
+    """
+    Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+    """
+    formerly: NotRequired[pulumi.Input[_builtins.str]]
+    """
+    The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+    """
+    interval: NotRequired[pulumi.Input['Interval']]
+    """
+    Check interval in seconds; wins over the group's.
+    """
+    method: NotRequired[pulumi.Input['RequestMethod']]
+    """
+    HTTP method of the check request. Default GET.
+    """
+    paused: NotRequired[pulumi.Input[_builtins.bool]]
+    """
+    Pause (true) or resume (false) this check; wins over the group's.
+    """
+    request_headers: NotRequired[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgsDict']]]]
+    """
+    Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+    """
+
+@pulumi.input_type
+class ServiceCheckArgs:
+    def __init__(__self__, *,
+                 path: pulumi.Input[_builtins.str],
+                 basic_auth: Optional[pulumi.Input['ServiceCheckBasicAuthArgs']] = None,
+                 expect_text: Optional[pulumi.Input[_builtins.str]] = None,
+                 forbid_text: Optional[pulumi.Input[_builtins.str]] = None,
+                 formerly: Optional[pulumi.Input[_builtins.str]] = None,
+                 interval: Optional[pulumi.Input['Interval']] = None,
+                 method: Optional[pulumi.Input['RequestMethod']] = None,
+                 paused: Optional[pulumi.Input[_builtins.bool]] = None,
+                 request_headers: Optional[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]]] = None):
+        """
+        One check of a service: one monitor.
+
+        :param pulumi.Input[_builtins.str] path: Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+        :param pulumi.Input['ServiceCheckBasicAuthArgs'] basic_auth: Basic-auth credentials of this check's request.
+        :param pulumi.Input[_builtins.str] expect_text: Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+        :param pulumi.Input[_builtins.str] forbid_text: Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+        :param pulumi.Input[_builtins.str] formerly: The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+        :param pulumi.Input['Interval'] interval: Check interval in seconds; wins over the group's.
+        :param pulumi.Input['RequestMethod'] method: HTTP method of the check request. Default GET.
+        :param pulumi.Input[_builtins.bool] paused: Pause (true) or resume (false) this check; wins over the group's.
+        :param pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]] request_headers: Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+        """
+        pulumi.set(__self__, "path", path)
+        if basic_auth is not None:
+            pulumi.set(__self__, "basic_auth", basic_auth)
+        if expect_text is not None:
+            pulumi.set(__self__, "expect_text", expect_text)
+        if forbid_text is not None:
+            pulumi.set(__self__, "forbid_text", forbid_text)
+        if formerly is not None:
+            pulumi.set(__self__, "formerly", formerly)
+        if interval is not None:
+            pulumi.set(__self__, "interval", interval)
+        if method is not None:
+            pulumi.set(__self__, "method", method)
+        if paused is not None:
+            pulumi.set(__self__, "paused", paused)
+        if request_headers is not None:
+            pulumi.set(__self__, "request_headers", request_headers)
+
+    @_builtins.property
+    @pulumi.getter
+    def path(self) -> pulumi.Input[_builtins.str]:
+        """
+        Path of the checked URL below `baseUrl`, starting with `/` (e.g. `/health`, `/api/status?deep=1`). At most 2048 characters.
+        """
+        return pulumi.get(self, "path")
+
+    @path.setter
+    def path(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "path", value)
+
+    @_builtins.property
+    @pulumi.getter(name="basicAuth")
+    def basic_auth(self) -> Optional[pulumi.Input['ServiceCheckBasicAuthArgs']]:
+        """
+        Basic-auth credentials of this check's request.
+        """
+        return pulumi.get(self, "basic_auth")
+
+    @basic_auth.setter
+    def basic_auth(self, value: Optional[pulumi.Input['ServiceCheckBasicAuthArgs']]):
+        pulumi.set(self, "basic_auth", value)
+
+    @_builtins.property
+    @pulumi.getter(name="expectText")
+    def expect_text(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        Alert when the response does NOT contain this text (alert condition url_no_text). At most 255 characters.
+        """
+        return pulumi.get(self, "expect_text")
+
+    @expect_text.setter
+    def expect_text(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "expect_text", value)
+
+    @_builtins.property
+    @pulumi.getter(name="forbidText")
+    def forbid_text(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        Alert when the response contains this text (alert condition url_text). Neither text: alert when the URL is unavailable. At most 255 characters.
+        """
+        return pulumi.get(self, "forbid_text")
+
+    @forbid_text.setter
+    def forbid_text(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "forbid_text", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def formerly(self) -> Optional[pulumi.Input[_builtins.str]]:
+        """
+        The key this check had before: the monitor is renamed in place (same id), not deleted and created again. Remove it after the next `up`. At most 128 characters.
+        """
+        return pulumi.get(self, "formerly")
+
+    @formerly.setter
+    def formerly(self, value: Optional[pulumi.Input[_builtins.str]]):
+        pulumi.set(self, "formerly", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def interval(self) -> Optional[pulumi.Input['Interval']]:
+        """
+        Check interval in seconds; wins over the group's.
+        """
+        return pulumi.get(self, "interval")
+
+    @interval.setter
+    def interval(self, value: Optional[pulumi.Input['Interval']]):
+        pulumi.set(self, "interval", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def method(self) -> Optional[pulumi.Input['RequestMethod']]:
+        """
+        HTTP method of the check request. Default GET.
+        """
+        return pulumi.get(self, "method")
+
+    @method.setter
+    def method(self, value: Optional[pulumi.Input['RequestMethod']]):
+        pulumi.set(self, "method", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def paused(self) -> Optional[pulumi.Input[_builtins.bool]]:
+        """
+        Pause (true) or resume (false) this check; wins over the group's.
+        """
+        return pulumi.get(self, "paused")
+
+    @paused.setter
+    def paused(self, value: Optional[pulumi.Input[_builtins.bool]]):
+        pulumi.set(self, "paused", value)
+
+    @_builtins.property
+    @pulumi.getter(name="requestHeaders")
+    def request_headers(self) -> Optional[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]]]:
+        """
+        Headers of this check's request; wins, whole, over the group's. At most 100 entries. Secret.
+        """
+        return pulumi.get(self, "request_headers")
+
+    @request_headers.setter
+    def request_headers(self, value: Optional[pulumi.Input[Sequence[pulumi.Input['RequestHeaderArgs']]]]):
+        pulumi.set(self, "request_headers", value)
 
 

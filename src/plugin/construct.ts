@@ -1,0 +1,180 @@
+/**
+ * The plugin's `Construct`: builds a `ServiceMonitors` component in the plugin's own
+ * process. The engine hands over its monitor's address, the stack, the config and the
+ * options; a Pulumi Node.js runtime is pointed at that monitor for the duration of the
+ * call (one async-local store per call, so calls may overlap), registers the component and
+ * one `Monitor` per check as its children, and answers with the component's URN and outputs.
+ *
+ * Why not the Node SDK's provider server: it would take over every RPC of the plugin (its
+ * `read` fails without properties, it ignores `Configure`'s arguments), and it installs
+ * process-wide handlers for uncaught errors. Only its runtime is used here, loaded on the
+ * first Construct: programs without components never load it.
+ */
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import type * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan";
+import { isUnknown } from "../runtime/unknowns";
+import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
+import { pluginType } from "../schemas/type-tokens";
+
+/** What Construct needs from the configured provider process. */
+export interface ConstructContext {
+  /** The engine's address (the plugin's first argument). */
+  engineAddress?: string;
+  /** This provider's reference (`<urn>::<id>`), from Configure: the children use the component's provider. */
+  providerRef?: string;
+  /** The provider's `defaults.namePrefix`. */
+  namePrefix?: string;
+  /** Whether the provider's `defaults` give an interval. */
+  defaultInterval?: boolean;
+}
+
+/** The component types the plugin constructs. */
+export const COMPONENT_TYPES = [pluginType("ServiceMonitors")];
+
+/* eslint-disable @typescript-eslint/no-require-imports -- the Node.js runtime is loaded on the first Construct only */
+function sdk() {
+  return {
+    resource: require("@pulumi/pulumi/resource") as typeof import("@pulumi/pulumi/resource"),
+    output: require("@pulumi/pulumi/output") as typeof import("@pulumi/pulumi/output"),
+    settings: require("@pulumi/pulumi/runtime/settings") as typeof import("@pulumi/pulumi/runtime/settings") & {
+      awaitFeatureSupport(): Promise<void>;
+      waitForRPCs(): Promise<void>;
+    },
+    config: require("@pulumi/pulumi/runtime/config") as typeof import("@pulumi/pulumi/runtime/config"),
+    rpc: require("@pulumi/pulumi/runtime/rpc") as typeof import("@pulumi/pulumi/runtime/rpc"),
+    state: require("@pulumi/pulumi/runtime/state") as {
+      withLocalStorage<T>(fn: () => Promise<T>): Promise<T>;
+      getStore(): Record<string, unknown>;
+    },
+  };
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+type Bag = Record<string, unknown>;
+
+/**
+ * What the engine's monitor supports, as the runtime records it in its store (`supportsSecrets`,
+ * …): asked once per monitor (eleven calls), not once per component, since every Construct of
+ * a deployment talks to the same monitor.
+ */
+let features: { monitor: string; flags: Bag } | undefined;
+
+async function withFeatureSupport(s: ReturnType<typeof sdk>, monitor: string): Promise<void> {
+  const store = s.state.getStore();
+  if (features?.monitor === monitor) {
+    Object.assign(store, features.flags);
+    return;
+  }
+  await s.settings.awaitFeatureSupport();
+  features = { monitor, flags: Object.fromEntries(Object.entries(store).filter(([k]) => k.startsWith("supports"))) };
+}
+
+/** The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret. */
+export function unwrapInputs(raw: unknown): { bag: Bag; secretPaths: Set<string> } {
+  const secretPaths = new Set<string>();
+  const walk = (v: unknown, path: string): unknown => {
+    if (v && typeof v === "object" && !Array.isArray(v) && (v as Bag)[SIG_KEY] === SECRET_SIG) {
+      secretPaths.add(path);
+      return walk((v as Bag).value, path);
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x, path));
+    if (v && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, path ? `${path}.${k}` : k)]));
+    return v;
+  };
+  const bag = walk(raw ?? {}, "") as Bag;
+  return { bag, secretPaths };
+}
+
+/** A monitor's arguments for the runtime: unknowns as its unknown, secret-sourced values as secrets. */
+function runtimeArgs(m: PlannedMonitor, secretPaths: Set<string>, s: ReturnType<typeof sdk>): Bag {
+  const deep = (v: unknown): unknown => {
+    if (isUnknown(v)) return s.output.unknown;
+    if (Array.isArray(v)) return v.map(deep);
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deep(x)]));
+    return v;
+  };
+  const out: Bag = {};
+  for (const [field, value] of Object.entries(m.args)) {
+    const v = deep(value);
+    out[field] = fromSecret(m.sources[field] ?? [], secretPaths) ? s.output.secret(v) : v;
+  }
+  // Outputs the component reads back.
+  out.monitorId = undefined;
+  return out;
+}
+
+/** Runs one Construct request; throws what the engine shows as the component's problem. */
+export async function construct(req: proto.ConstructRequest, ctx: ConstructContext): Promise<proto.ConstructResponse> {
+  const type = req.getType();
+  if (!COMPONENT_TYPES.includes(type))
+    throw new Error(`the uptime provider has no component ${type}; it has ${COMPONENT_TYPES.join(", ")}`);
+  const { bag, secretPaths } = unwrapInputs(req.getInputs()?.toJavaScript());
+  // Bad inputs fail here, before the runtime connects or anything is registered.
+  const plan = planServiceMonitors(bag, {
+    component: req.getName(),
+    stack: req.getStack(),
+    namePrefix: ctx.namePrefix,
+  });
+  if (!ctx.engineAddress) throw new Error("the uptime provider was started without the engine's address");
+  const s = sdk();
+  const ProviderPb = (await import("@pulumi/pulumi/proto/provider_pb")) as typeof proto;
+  return s.state.withLocalStorage(async () => {
+    s.settings.resetOptions(
+      req.getProject(),
+      req.getStack(),
+      req.getParallel(),
+      ctx.engineAddress!,
+      req.getMonitorendpoint(),
+      req.getDryrun(),
+      req.getOrganization(),
+    );
+    await withFeatureSupport(s, req.getMonitorendpoint());
+    s.config.setAllConfig(Object.fromEntries(req.getConfigMap().toArray()), req.getConfigsecretkeysList());
+
+    const { ComponentResource, CustomResource, DependencyResource, DependencyProviderResource } = s.resource;
+    class Component extends ComponentResource {
+      publish(outputs: Bag): void {
+        this.registerOutputs(outputs);
+      }
+    }
+    class Child extends CustomResource {}
+    const aliases = req.getAliasesList().flatMap((a) => (a.hasUrn() ? [a.getUrn()] : []));
+    const component = new Component(
+      type,
+      req.getName(),
+      {},
+      {
+        parent: req.getParent() ? new DependencyResource(req.getParent()) : undefined,
+        aliases,
+        protect: req.getProtect(),
+        dependsOn: req.getDependenciesList().map((urn) => new DependencyResource(urn)),
+        retainOnDelete: req.getRetainondelete(),
+      },
+    );
+    // The engine picked this provider process for the component: its children go to it too
+    // (the same settings, `defaults` and pacing), whichever provider that is.
+    const provider = ctx.providerRef ? new DependencyProviderResource(ctx.providerRef) : undefined;
+    const monitorIds: Bag = {};
+    const monitorNames: Bag = {};
+    for (const m of plan.monitors) {
+      const child = new Child(pluginType("Monitor"), m.resourceName, runtimeArgs(m, secretPaths, s), {
+        parent: component,
+        provider,
+        aliases: m.formerResourceName ? [{ name: m.formerResourceName }] : [],
+      }) as Child & Record<string, unknown>;
+      monitorIds[m.key] = child.monitorId;
+      monitorNames[m.key] = child.name;
+    }
+    const outputs = { monitorIds, monitorNames, selector: plan.selector };
+    component.publish(outputs);
+
+    const resp = new ProviderPb.ConstructResponse();
+    resp.setUrn(await (component.urn as unknown as { promise(): Promise<string> }).promise());
+    const [state] = await s.rpc.serializeResourceProperties(`construct(${type}, ${req.getName()})`, outputs);
+    resp.setState(Struct.fromJavaScript(state as Parameters<typeof Struct.fromJavaScript>[0]));
+    await s.settings.waitForRPCs();
+    return resp;
+  });
+}
