@@ -6,7 +6,11 @@
 import * as pulumi from "@pulumi/pulumi";
 import { Monitor } from "./monitor";
 import { CONFIG_KEYS, monitorDefaults, resolveSettings } from "../runtime/config";
-import { planServiceMonitors, type PlanContext, type ServiceMonitorsPlan } from "../runtime/service-monitors/plan-children";
+import {
+  planServiceMonitors,
+  type PlanContext,
+  type ServiceMonitorsPlan,
+} from "../runtime/service-monitors/plan-children";
 import { containsUnknown, isUnknown, UNKNOWN } from "../runtime/unknowns";
 import { pluginType } from "../schemas/type-tokens";
 import type { ServiceCheck, ServiceMonitorsInputs } from "../schemas/service-monitors";
