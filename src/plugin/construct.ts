@@ -8,7 +8,8 @@
  * Why not the Node SDK's provider server: it would take over every RPC of the plugin (its
  * `read` fails without properties, it ignores `Configure`'s arguments), and it installs
  * process-wide handlers for uncaught errors. Only its runtime is used here, loaded on the
- * first Construct: programs without components never load it.
+ * first Construct: programs without components never load it. Its clients of the engine are
+ * shared by every call (engine-clients.ts).
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
@@ -16,6 +17,7 @@ import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime
 import { isUnknown } from "../runtime/unknowns";
 import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
 import { pluginType } from "../schemas/type-tokens";
+import { EngineClients } from "./engine-clients";
 
 /** What Construct needs from the configured provider process. */
 export interface ConstructContext {
@@ -40,12 +42,20 @@ function sdk() {
     settings: require("@pulumi/pulumi/runtime/settings") as typeof import("@pulumi/pulumi/runtime/settings") & {
       awaitFeatureSupport(): Promise<void>;
       waitForRPCs(): Promise<void>;
+      grpcClientOptions: object;
     },
     config: require("@pulumi/pulumi/runtime/config") as typeof import("@pulumi/pulumi/runtime/config"),
     rpc: require("@pulumi/pulumi/runtime/rpc") as typeof import("@pulumi/pulumi/runtime/rpc"),
+    grpc: require("@grpc/grpc-js") as typeof import("@grpc/grpc-js"),
+    monitorRpc: require("@pulumi/pulumi/proto/resource_grpc_pb") as {
+      ResourceMonitorClient: new (address: string, creds: unknown, options: unknown) => { close(): void };
+    },
+    engineRpc: require("@pulumi/pulumi/proto/engine_grpc_pb") as {
+      EngineClient: new (address: string, creds: unknown, options: unknown) => { close(): void };
+    },
     state: require("@pulumi/pulumi/runtime/state") as {
       withLocalStorage<T>(fn: () => Promise<T>): Promise<T>;
-      getStore(): Record<string, unknown>;
+      getStore(): Record<string, unknown> & { settings: { monitor?: unknown; engine?: unknown } };
     },
   };
 }
@@ -68,6 +78,22 @@ async function withFeatureSupport(s: ReturnType<typeof sdk>, monitor: string): P
   }
   await s.settings.awaitFeatureSupport();
   features = { monitor, flags: Object.fromEntries(Object.entries(store).filter(([k]) => k.startsWith("supports"))) };
+}
+
+/** The plugin process's clients of the engine: shared by every Construct (engine-clients.ts). */
+const clients = new EngineClients();
+
+/** Hands this call's runtime the shared clients, so that it makes none of its own. */
+function useSharedClients(s: ReturnType<typeof sdk>, monitorAddress: string, engineAddress: string): void {
+  const { settings } = s.state.getStore();
+  const insecure = s.grpc.credentials.createInsecure();
+  const options = s.settings.grpcClientOptions;
+  settings.monitor = clients.get(
+    "monitor",
+    monitorAddress,
+    (a) => new s.monitorRpc.ResourceMonitorClient(a, insecure, options),
+  );
+  settings.engine = clients.get("engine", engineAddress, (a) => new s.engineRpc.EngineClient(a, insecure, options));
 }
 
 /**
@@ -133,6 +159,7 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
       req.getDryrun(),
       req.getOrganization(),
     );
+    useSharedClients(s, req.getMonitorendpoint(), ctx.engineAddress!);
     await withFeatureSupport(s, req.getMonitorendpoint());
     s.config.setAllConfig(Object.fromEntries(req.getConfigMap().toArray()), req.getConfigsecretkeysList());
 
