@@ -9,7 +9,9 @@
  * `read` fails without properties, it ignores `Configure`'s arguments), and it installs
  * process-wide handlers for uncaught errors. Only its runtime is used here, loaded on the
  * first Construct: programs without components never load it. Its clients of the engine are
- * shared by every call (engine-clients.ts).
+ * shared by every call (engine-clients.ts), and each child passes the monitor's own check
+ * before any is registered: a child the engine failed would tear the call down, and the
+ * component would report only a closing connection.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
@@ -17,6 +19,7 @@ import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime
 import { isUnknown } from "../runtime/unknowns";
 import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
 import { pluginType } from "../schemas/type-tokens";
+import { checkChildren, type ChildCheck } from "../runtime/service-monitors/check-children";
 import { EngineClients } from "./engine-clients";
 
 /** What Construct needs from the configured provider process. */
@@ -29,6 +32,8 @@ export interface ConstructContext {
   namePrefix?: string;
   /** Whether the provider's `defaults` give an interval. */
   defaultInterval?: boolean;
+  /** The provider's own check of a monitor (its `defaults` included): each child passes it before registering. */
+  checkMonitor?: ChildCheck;
 }
 
 /** The component types the plugin constructs. */
@@ -145,7 +150,13 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     component: req.getName(),
     stack: req.getStack(),
     namePrefix: ctx.namePrefix,
+    defaultInterval: ctx.defaultInterval,
   });
+  // A child the monitor's own check refuses fails here too, naming the child and the field.
+  if (ctx.checkMonitor)
+    checkChildren(req.getName(), plan.monitors, ctx.checkMonitor, (m, f) =>
+      fromSecret(m.sources[f] ?? [], secretPaths),
+    );
   if (!ctx.engineAddress) throw new Error("the uptime provider was started without the engine's address");
   const s = sdk();
   const ProviderPb = (await import("@pulumi/pulumi/proto/provider_pb")) as typeof proto;
