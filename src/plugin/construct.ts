@@ -15,7 +15,7 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan";
+import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan-children";
 import { isUnknown } from "../runtime/unknowns";
 import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
 import { pluginType } from "../schemas/type-tokens";
