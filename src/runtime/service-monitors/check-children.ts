@@ -3,8 +3,8 @@
  * that a rule the plan does not know (a URL the path makes invalid, a clash with the
  * provider's `defaults`) fails the component naming the child and the field.
  */
-import { ServiceMonitorsChildError, type ChildFailure } from "./errors";
-import type { PlannedMonitor } from "./plan";
+import { ServiceMonitorsChildError, type ChildFailure } from "./child-error";
+import type { PlannedMonitor } from "./plan-children";
 
 /** The monitor's check: its failures for these arguments (none when valid). */
 export type ChildCheck = (args: Record<string, unknown>) => readonly ChildFailure[] | undefined;
