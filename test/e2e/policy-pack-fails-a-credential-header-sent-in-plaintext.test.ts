@@ -1,15 +1,16 @@
 /**
  * The credential-header rule under the real engine, on a TypeScript program through the dynamic
- * resources (a YAML program through the plugin is not: pulumi-yaml sends the schema's secret
- * `requestHeaders` input secret whole; docs/standards-for-a-team.md).
- * Both doors hold every header value secret from check on, so the engine alone would hand the pack only secrets; the
- * provider's record of which header names arrived in plaintext is what the rule reads. A
- * plaintext `Authorization` header fails the mandatory rule naming the resource and the header;
- * the same value from secret config passes; the value shows in no output.
+ * resources and a YAML program through the plugin (whose package schema leaves the
+ * `requestHeaders` input unmarked, so pulumi-yaml sends a written-out value as a plain string).
+ * Both doors hold every header value secret from check on, so the engine alone would hand the
+ * pack only secrets; the provider's record of which header names arrived in plaintext is what
+ * the rule reads. A plaintext `Authorization` header fails the mandatory rule naming the
+ * resource and the header; the same value from secret config passes; the value shows in no
+ * output; and after `up` with the plaintext header, the monitor's state holds it only as ciphertext.
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { failed, ok, type E2EStack } from "./harness";
+import { byName, failed, isSecretEnvelope, leaks, ok, type E2EStack } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
 import { policyReport, previewWithPolicy } from "./policy-pack";
 
@@ -23,6 +24,8 @@ interface Door {
   resource: string;
   /** Gives the program the header's value from secret config. */
   fromSecret(stack: E2EStack, value: string): Promise<void>;
+  /** Gives the program the header's value from plain config again. */
+  fromPlain(stack: E2EStack, value: string): Promise<void>;
 }
 
 const escaped = (s: string) => s.replace(/[/.*+?^${}()|[\]\\]/g, "\\$&");
@@ -51,6 +54,18 @@ function theRuleOn(door: Door): void {
       expect(r.output).toMatch(new RegExp(`\\+\\s+${escaped(door.type)}\\s+${door.resource}\\s+create`));
       expect(r.output).not.toContain(token);
     });
+
+    // The monitor's state only: the plain config value itself stays where the stack keeps its config.
+    it("keeps a plaintext header's value secret in the monitor's state, inputs and outputs alike, and up prints it nowhere", async () => {
+      await door.fromPlain(e2e.stack, token);
+      const up = ok(await e2e.stack.up());
+      const { json } = await e2e.stack.stackExport();
+      const monitor = byName(json.deployment.resources ?? [], door.resource);
+      expect(isSecretEnvelope(monitor.inputs?.requestHeaders)).toBe(true);
+      expect(isSecretEnvelope(monitor.outputs?.requestHeaders)).toBe(true);
+      expect(leaks(JSON.stringify(monitor), [token])).toEqual([]);
+      expect(leaks(up.output, [token])).toEqual([]);
+    });
   });
 }
 
@@ -61,4 +76,18 @@ theRuleOn({
   resource: "storefront",
   // The program prefers `secretAuthorization`, read with getSecret, over the plain `authorization`.
   fromSecret: (stack, value) => stack.setConfig("secretAuthorization", value, true),
+  fromPlain: async (stack, value) => {
+    await stack.removeConfig("secretAuthorization");
+    await stack.setConfig("authorization", value);
+  },
+});
+
+theRuleOn({
+  title: "a YAML program (provider plugin)",
+  project: "policy-headers-yaml",
+  type: "uptime:index:Monitor",
+  resource: "storefront",
+  // The program reads one key, `authorization`: set with --secret, `${authorization}` is secret.
+  fromSecret: (stack, value) => stack.setConfig("authorization", value, true),
+  fromPlain: (stack, value) => stack.setConfig("authorization", value),
 });
