@@ -1,7 +1,8 @@
 /**
  * The credential-header rule under the real engine, on a TypeScript program through the dynamic
- * resources and a YAML program through the plugin (whose package schema leaves the
- * `requestHeaders` input unmarked, so pulumi-yaml sends a written-out value as a plain string).
+ * resources, and a YAML and a Python program through the plugin (whose package schema leaves
+ * the `requestHeaders` input unmarked, so pulumi-yaml and the SDKs send a written-out value as
+ * a plain string).
  * Both doors hold every header value secret from check on, so the engine alone would hand the
  * pack only secrets; the provider's record of which header names arrived in plaintext is what
  * the rule reads. A plaintext `Authorization` header fails the mandatory rule naming the
@@ -10,7 +11,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { byName, failed, isSecretEnvelope, leaks, ok, type E2EStack } from "./harness";
+import { byName, E2EStack, failed, isSecretEnvelope, leaks, ok, PLUGIN_MONITOR_TYPE } from "./harness";
+import { projectEnv, projectFiles } from "./import-programs";
 import { lifecycleStack } from "./lifecycle-stack";
 import { policyReport, previewWithPolicy } from "./policy-pack";
 
@@ -19,7 +21,11 @@ const RULES = { all: "disabled", [RULE]: "mandatory" };
 
 interface Door {
   title: string;
+  /** A fixture under test/e2e/fixtures, or with `files` the name of a project written from them. */
   project: string;
+  files?: Record<string, string>;
+  /** Readies the copied project (a venv); returns the environment its commands need. */
+  prepare?(dir: string): Promise<Record<string, string>>;
   type: string;
   resource: string;
   /** Gives the program the header's value from secret config. */
@@ -32,7 +38,13 @@ const escaped = (s: string) => s.replace(/[/.*+?^${}()|[\]\\]/g, "\\$&");
 
 function theRuleOn(door: Door): void {
   describe(`the credential-header rule on ${door.title}`, () => {
-    const e2e = lifecycleStack({ stack: { project: door.project } });
+    const e2e = lifecycleStack({
+      stack: async (srv) => {
+        const stack = await E2EStack.create({ project: door.project, files: door.files, server: srv });
+        for (const [k, v] of Object.entries((await door.prepare?.(stack.dir)) ?? {})) stack.setEnv(k, v);
+        return stack;
+      },
+    });
     const token = `Bearer ${door.project}-${randomBytes(8).toString("hex")}`;
 
     it("fails preview for a plaintext Authorization header, naming the resource and the header", async () => {
@@ -69,25 +81,55 @@ function theRuleOn(door: Door): void {
   });
 }
 
-theRuleOn({
-  title: "a TypeScript program (dynamic resources)",
-  project: "policy-headers-ts",
-  type: "pulumi-nodejs:dynamic/uptime:Monitor",
-  resource: "storefront",
-  // The program prefers `secretAuthorization`, read with getSecret, over the plain `authorization`.
+/** For a program that prefers `secretAuthorization`, read as a secret, over the plain `authorization`. */
+const SECRET_KEY_FIRST: Pick<Door, "fromSecret" | "fromPlain"> = {
   fromSecret: (stack, value) => stack.setConfig("secretAuthorization", value, true),
   fromPlain: async (stack, value) => {
     await stack.removeConfig("secretAuthorization");
     await stack.setConfig("authorization", value);
   },
+};
+
+theRuleOn({
+  title: "a TypeScript program (dynamic resources)",
+  project: "policy-headers-ts",
+  type: "pulumi-nodejs:dynamic/uptime:Monitor",
+  resource: "storefront",
+  ...SECRET_KEY_FIRST,
 });
 
 theRuleOn({
   title: "a YAML program (provider plugin)",
   project: "policy-headers-yaml",
-  type: "uptime:index:Monitor",
+  type: PLUGIN_MONITOR_TYPE,
   resource: "storefront",
   // The program reads one key, `authorization`: set with --secret, `${authorization}` is secret.
   fromSecret: (stack, value) => stack.setConfig("authorization", value, true),
   fromPlain: (stack, value) => stack.setConfig("authorization", value),
+});
+
+// The generated Python SDK: the same program as the TypeScript one.
+const python = `import pulumi
+import pulumi_uptime as uptime
+
+config = pulumi.Config()
+secret = config.get_secret("secretAuthorization")
+uptime.Monitor("storefront",
+    name="team-storefront",
+    url="https://shop.example.com/",
+    interval=uptime.Interval.SECONDS300,
+    request_headers=[
+        uptime.RequestHeaderArgs(key="Authorization", value=secret if secret is not None else config.require("authorization")),
+        uptime.RequestHeaderArgs(key="Accept", value="application/json"),
+    ])
+`;
+
+theRuleOn({
+  title: "a Python program (generated SDK, provider plugin)",
+  project: "policy-headers-python",
+  files: { ...projectFiles("python"), "__main__.py": python },
+  prepare: (dir) => projectEnv("python", dir),
+  type: PLUGIN_MONITOR_TYPE,
+  resource: "storefront",
+  ...SECRET_KEY_FIRST,
 });
