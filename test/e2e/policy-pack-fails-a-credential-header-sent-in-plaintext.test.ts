@@ -1,8 +1,8 @@
 /**
  * The credential-header rule under the real engine, on a TypeScript program through the dynamic
- * resources, and a YAML and a Python program through the plugin (whose package schema leaves
- * the `requestHeaders` input unmarked, so pulumi-yaml and the SDKs send a written-out value as
- * a plain string).
+ * resources, and YAML (a Monitor, a ServiceMonitors' check) and Python programs through the
+ * plugin (whose package schema leaves the `requestHeaders` inputs unmarked, so pulumi-yaml and
+ * the SDKs send a written-out value as a plain string).
  * Both doors hold every header value secret from check on, so the engine alone would hand the
  * pack only secrets; the provider's record of which header names arrived in plaintext is what
  * the rule reads. A plaintext `Authorization` header fails the mandatory rule naming the
@@ -28,6 +28,13 @@ interface Door {
   prepare?(dir: string): Promise<Record<string, string>>;
   type: string;
   resource: string;
+  /** The monitor as the rule's message names it, when not `monitor "<resource>" (<type>)`. */
+  named?: string;
+  /**
+   * The whole state holds the value only as a secret: so where the plain config value is not
+   * kept in it as well (the dynamic resources' provider records the stack's config).
+   */
+  wholeState?: boolean;
   /** Gives the program the header's value from secret config. */
   fromSecret(stack: E2EStack, value: string): Promise<void>;
   /** Gives the program the header's value from plain config again. */
@@ -53,7 +60,7 @@ function theRuleOn(door: Door): void {
       const report = policyReport(r.output);
       expect(report).toMatch(new RegExp(`\\[mandatory\\]\\s+${RULE}\\s+\\(${escaped(door.type)}: ${door.resource}\\)`));
       expect(report).toContain(
-        `${RULE}: monitor "${door.resource}" (${door.type}), field "requestHeaders[0].value": the "Authorization" header's value is plaintext`,
+        `${RULE}: ${door.named ?? `monitor "${door.resource}" (${door.type})`}, field "requestHeaders[0].value": the "Authorization" header's value is plaintext`,
       );
       expect(report).not.toContain('"Accept"');
       expect(r.output).not.toContain(token);
@@ -71,11 +78,12 @@ function theRuleOn(door: Door): void {
     it("keeps a plaintext header's value secret in the monitor's state, inputs and outputs alike, and up prints it nowhere", async () => {
       await door.fromPlain(e2e.stack, token);
       const up = ok(await e2e.stack.up());
-      const { json } = await e2e.stack.stackExport();
+      const { text, json } = await e2e.stack.stackExport();
       const monitor = byName(json.deployment.resources ?? [], door.resource);
       expect(isSecretEnvelope(monitor.inputs?.requestHeaders)).toBe(true);
       expect(isSecretEnvelope(monitor.outputs?.requestHeaders)).toBe(true);
       expect(leaks(JSON.stringify(monitor), [token])).toEqual([]);
+      if (door.wholeState) expect(leaks(text, [token])).toEqual([]);
       expect(leaks(up.output, [token])).toEqual([]);
     });
   });
@@ -88,6 +96,12 @@ const SECRET_KEY_FIRST: Pick<Door, "fromSecret" | "fromPlain"> = {
     await stack.removeConfig("secretAuthorization");
     await stack.setConfig("authorization", value);
   },
+};
+
+/** For a YAML program reading one key, `authorization`: set with --secret, `${authorization}` is secret. */
+const ONE_KEY: Pick<Door, "fromSecret" | "fromPlain"> = {
+  fromSecret: (stack, value) => stack.setConfig("authorization", value, true),
+  fromPlain: (stack, value) => stack.setConfig("authorization", value),
 };
 
 theRuleOn({
@@ -103,9 +117,19 @@ theRuleOn({
   project: "policy-headers-yaml",
   type: PLUGIN_MONITOR_TYPE,
   resource: "storefront",
-  // The program reads one key, `authorization`: set with --secret, `${authorization}` is secret.
-  fromSecret: (stack, value) => stack.setConfig("authorization", value, true),
-  fromPlain: (stack, value) => stack.setConfig("authorization", value),
+  wholeState: true,
+  ...ONE_KEY,
+});
+
+theRuleOn({
+  title: "a YAML program's ServiceMonitors (provider plugin)",
+  project: "policy-headers-yaml-component",
+  type: PLUGIN_MONITOR_TYPE,
+  resource: "shop-home",
+  named: `monitor "shop-home" (${PLUGIN_MONITOR_TYPE}) of ServiceMonitors "shop"`,
+  // The component's own state: it must not keep the header the program sent either.
+  wholeState: true,
+  ...ONE_KEY,
 });
 
 // The generated Python SDK: the same program as the TypeScript one.
@@ -128,6 +152,7 @@ theRuleOn({
   title: "a Python program (generated SDK, provider plugin)",
   project: "policy-headers-python",
   files: { ...projectFiles("python"), "__main__.py": python },
+  wholeState: true,
   prepare: (dir) => projectEnv("python", dir),
   type: PLUGIN_MONITOR_TYPE,
   resource: "storefront",

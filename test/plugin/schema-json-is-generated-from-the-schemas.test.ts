@@ -30,15 +30,15 @@ describe("schema.json", () => {
     expect(schema.types["uptime:index:MonitorInfo"].properties.alerts.secret).toBe(true);
   });
 
-  it("leaves a Monitor's requestHeaders input unmarked, so a written-out value reaches check as plain text; keeps the rest secret", () => {
+  it("leaves the requestHeaders inputs unmarked, so a written-out value reaches check as plain text; keeps the rest secret", () => {
     expect(monitor.inputProperties.requestHeaders.secret).toBeUndefined();
     expect(monitor.properties.requestHeaders.secret).toBe(true);
     expect(schema.types["uptime:index:MonitorInfo"].properties.requestHeaders.secret).toBe(true);
     expect(schema.types["uptime:index:MonitorDefaults"].properties.requestHeaders.secret).toBe(true);
-    // No check runs on a component: the engine keeps its inputs as the program sent them.
+    // A component hands its headers to its monitors, whose check does the same.
     const components = schema.resources["uptime:index:ServiceMonitors"];
-    expect(components.inputProperties.requestHeaders.secret).toBe(true);
-    expect(schema.types["uptime:index:ServiceCheck"].properties.requestHeaders.secret).toBe(true);
+    expect(components.inputProperties.requestHeaders.secret).toBeUndefined();
+    expect(schema.types["uptime:index:ServiceCheck"].properties.requestHeaders.secret).toBeUndefined();
   });
 
   it("says what is required, allowed and defaulted", () => {
