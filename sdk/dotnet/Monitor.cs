@@ -349,11 +349,7 @@ namespace PulumiUptime.Uptime
         public InputList<Inputs.RequestHeaderArgs> RequestHeaders
         {
             get => _requestHeaders ?? (_requestHeaders = new InputList<Inputs.RequestHeaderArgs>());
-            set
-            {
-                var emptySecret = Output.CreateSecret(ImmutableArray.Create<Inputs.RequestHeaderArgs>());
-                _requestHeaders = Output.All(value, emptySecret).Apply(v => v[0]);
-            }
+            set => _requestHeaders = value;
         }
 
         /// <summary>

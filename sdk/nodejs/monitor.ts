@@ -178,7 +178,7 @@ export class Monitor extends pulumi.CustomResource {
             resourceInputs["paused"] = args?.paused;
             resourceInputs["requestAuthPassword"] = args?.requestAuthPassword ? pulumi.secret(args.requestAuthPassword) : undefined;
             resourceInputs["requestAuthUsername"] = args?.requestAuthUsername;
-            resourceInputs["requestHeaders"] = args?.requestHeaders ? pulumi.secret(args.requestHeaders) : undefined;
+            resourceInputs["requestHeaders"] = args?.requestHeaders;
             resourceInputs["requestMethod"] = (args?.requestMethod) ?? "GET";
             resourceInputs["sslAlertDays"] = (args?.sslAlertDays) ?? 0;
             resourceInputs["url"] = args?.url;

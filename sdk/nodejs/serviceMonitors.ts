@@ -86,7 +86,7 @@ export class ServiceMonitors extends pulumi.ComponentResource {
             resourceInputs["environment"] = args?.environment;
             resourceInputs["interval"] = args?.interval;
             resourceInputs["paused"] = args?.paused;
-            resourceInputs["requestHeaders"] = args?.requestHeaders ? pulumi.secret(args.requestHeaders) : undefined;
+            resourceInputs["requestHeaders"] = args?.requestHeaders;
             resourceInputs["service"] = args?.service;
             resourceInputs["sslAlertDays"] = args?.sslAlertDays;
             resourceInputs["monitorIds"] = undefined /*out*/;

@@ -136,7 +136,8 @@ function property(f: FieldInfo, asOutput = false): PropertySpec {
   else spec.type = f.kind;
   if (!asOutput && f.default !== undefined && !Array.isArray(f.default) && f.defaultInSchema !== false)
     spec.default = f.default;
-  if (f.secret) spec.secret = true;
+  // A plaintext input is secret from the provider's check on, not in the program (fields.ts).
+  if (f.secret && (asOutput || !f.plaintextInput)) spec.secret = true;
   if (!asOutput && f.once === "store" && !f.providerOnly) spec.willReplaceOnChanges = true;
   return spec;
 }

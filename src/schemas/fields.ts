@@ -14,6 +14,14 @@ import { toCamel } from "./name-case";
 export interface FieldMeta {
   /** Secret in state, as input and output (passwords, webhook URLs, header values). */
   secret?: boolean;
+  /**
+   * With `secret`: an input the package schema does not mark secret, so that the YAML
+   * language host and the SDKs send a value written out in the program as a plain string and
+   * the provider's check can tell it from a secret one (the credential-header policy rule
+   * reads which). Check returns it secret, so state and previews hold it as a secret, and
+   * the output stays marked secret.
+   */
+  plaintextInput?: boolean;
   /** The service never returns it: compared with the value last written. */
   writeOnly?: boolean;
   /** The service's value when the field is omitted; `check` fills it so that both compare equal. */

@@ -145,6 +145,7 @@ const monitorFields = {
   request_headers: field(list(requestHeaderSchema, LIMITS.requestHeaders), "Headers of the check request.", {
     default: [],
     secret: true,
+    plaintextInput: true,
     teamDefault: true,
   }),
   request_auth_username: field(

@@ -26,6 +26,13 @@ function monitorField(wire: keyof typeof monitorCreateSchema.shape): z.ZodType {
  */
 const NO_DEFAULT = { default: undefined, teamDefault: false } as const;
 
+/**
+ * Headers, secret as a monitor's are (fields.ts, `plaintextInput`): the component hands them
+ * to its monitors as the program sent them, and each monitor's check records which came in
+ * plaintext and returns them secret.
+ */
+const HEADERS = { ...NO_DEFAULT, secret: true, plaintextInput: true } as const;
+
 /** A check key, a service or an environment: a part of a name between slashes. */
 function namePart(what: string) {
   return text(LIMITS.name, true).refine((v) => !v.includes("/"), {
@@ -67,7 +74,7 @@ export const serviceCheckSchema = z
     requestHeaders: field(
       monitorField("request_headers"),
       "Headers of this check's request; wins, whole, over the group's.",
-      { ...NO_DEFAULT, secret: true },
+      HEADERS,
     ).optional(),
     basicAuth: field(basicAuthSchema, "Basic-auth credentials of this check's request.", {
       typeName: "ServiceCheckBasicAuth",
@@ -112,7 +119,7 @@ const groupFields = {
   requestHeaders: field(
     monitorField("request_headers"),
     "Headers of every check's request, unless the check declares its own.",
-    { ...NO_DEFAULT, secret: true },
+    HEADERS,
   ).optional(),
   paused: field(z.boolean(), "Pause (true) or resume (false) every check that sets none.").optional(),
 };

@@ -321,6 +321,11 @@ export class E2EStack {
     await this.mustRun(["config", "set", ...this.common(), ...flags, key, "--", value]);
   }
 
+  /** `pulumi config rm key`. */
+  async removeConfig(key: string): Promise<void> {
+    await this.mustRun(["config", "rm", ...this.common(), key]);
+  }
+
   /** `pulumi up --yes --skip-preview`. */
   up(extra: string[] = []): Promise<RunResult> {
     return this.run(["up", "--yes", "--skip-preview", "--suppress-progress", ...this.common(), ...extra]);

@@ -2,8 +2,8 @@
  * The schema comparison (./schema-compat.ts, which the upgrade suite runs against the
  * baseline) on hand-made schema pairs: each kind of breaking change is
  * found and named (a provider input's new or changed default among them: the SDKs would
- * send it to every recorded provider); additions (a new optional input, a required input made optional, a new
- * enum value, a new resource) are not.
+ * send it to every recorded provider; an output no longer secret); additions (a new optional input, a required
+ * input made optional, a new enum value, a new resource) are not, nor an input no longer marked secret.
  */
 import { describe, expect, it } from "vitest";
 import { breakingChanges, mayBreak, type PackageSchema } from "./schema-compat";
@@ -16,9 +16,14 @@ const base = (): PackageSchema => ({
         name: { type: "string" },
         interval: { $ref: "#/types/p:index:Interval" },
         tags: { type: "array", items: { type: "string" } },
+        headers: { type: "array", items: { type: "string" }, secret: true },
       },
       requiredInputs: ["name"],
-      properties: { monitorId: { type: "integer" }, name: { type: "string" } },
+      properties: {
+        monitorId: { type: "integer" },
+        name: { type: "string" },
+        headers: { type: "array", items: { type: "string" }, secret: true },
+      },
       required: ["monitorId", "name"],
     },
   },
@@ -140,6 +145,11 @@ describe("breaking changes between two schemas", () => {
       (s) => delete s.functions!["p:index:getMonitor"].outputs!.properties!.status,
       { where: "p:index:getMonitor(outputs).status", what: /output removed/ },
     ],
+    [
+      "an output no longer secret",
+      (s) => delete s.resources!["p:index:Monitor"].properties!.headers.secret,
+      { where: "p:index:Monitor.headers", what: /output no longer secret/ },
+    ],
   ])("finds %s", (_kind, edit, expected) => {
     const found = after(edit);
     expect(found).toContainEqual({ where: expected.where, what: expect.stringMatching(expected.what) });
@@ -154,6 +164,10 @@ describe("breaking changes between two schemas", () => {
       (s) => (s.provider!.inputProperties!.maxRetries = { type: "integer", description: "default 7" } as never),
     ],
     ["a new enum value", (s) => s.types!["p:index:Interval"].enum!.push({ value: 900 })],
+    [
+      "an input no longer marked secret (the provider keeps it secret from check on)",
+      (s) => delete s.resources!["p:index:Monitor"].inputProperties!.headers.secret,
+    ],
     [
       "a new resource",
       (s) =>

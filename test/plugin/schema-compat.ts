@@ -3,8 +3,9 @@
  * release must not do to programs and stacks written against the older one. Checks every
  * resource, function, object type and the provider: removed resources, functions, types,
  * properties and enum values, changed property types, inputs newly required, outputs no
- * longer always present, and provider inputs whose default is new or changed. Additions (a
- * new optional input, a new resource) are not breaking.
+ * longer always present, outputs no longer secret, and provider inputs whose default is new
+ * or changed. Additions (a new optional input, a new resource) are not breaking, nor an input
+ * no longer marked secret (the provider may keep it secret from check on).
  */
 
 /** A property as a schema declares it (the parts that make its type). */
@@ -15,6 +16,7 @@ interface SchemaProperty {
   items?: SchemaProperty;
   additionalProperties?: SchemaProperty;
   oneOf?: SchemaProperty[];
+  secret?: boolean;
 }
 
 interface ObjectShape {
@@ -74,6 +76,9 @@ function compareProperties(
     if (!now) out.push({ where: `${where}.${name}`, what: `${kind} removed` });
     else if (typeOf(old) !== typeOf(now))
       out.push({ where: `${where}.${name}`, what: `${kind} type changed from ${typeOf(old)} to ${typeOf(now)}` });
+    // An SDK marks what it reads back secret from the schema: an output unmarked would show in plaintext.
+    else if (kind !== "input" && old.secret && !now.secret)
+      out.push({ where: `${where}.${name}`, what: `${kind} no longer secret` });
   }
 }
 

@@ -21,13 +21,24 @@ describe("schema.json", () => {
   });
 
   it("marks the secret inputs and outputs secret", () => {
-    for (const k of ["requestHeaders", "requestAuthPassword", "alerts"]) {
+    for (const k of ["requestAuthPassword", "alerts"]) {
       expect(monitor.inputProperties[k].secret, `input ${k}`).toBe(true);
       expect(monitor.properties[k].secret, `output ${k}`).toBe(true);
     }
     expect(monitor.inputProperties.name.secret).toBeUndefined();
     expect(schema.config.variables.apiKey.secret).toBe(true);
     expect(schema.types["uptime:index:MonitorInfo"].properties.alerts.secret).toBe(true);
+  });
+
+  it("leaves the requestHeaders inputs unmarked, so a written-out value reaches check as plain text; keeps the rest secret", () => {
+    expect(monitor.inputProperties.requestHeaders.secret).toBeUndefined();
+    expect(monitor.properties.requestHeaders.secret).toBe(true);
+    expect(schema.types["uptime:index:MonitorInfo"].properties.requestHeaders.secret).toBe(true);
+    expect(schema.types["uptime:index:MonitorDefaults"].properties.requestHeaders.secret).toBe(true);
+    // A component hands its headers to its monitors, whose check does the same.
+    const components = schema.resources["uptime:index:ServiceMonitors"];
+    expect(components.inputProperties.requestHeaders.secret).toBeUndefined();
+    expect(schema.types["uptime:index:ServiceCheck"].properties.requestHeaders.secret).toBeUndefined();
   });
 
   it("says what is required, allowed and defaulted", () => {

@@ -129,9 +129,6 @@ func NewMonitor(ctx *pulumi.Context,
 	if args.RequestAuthPassword != nil {
 		args.RequestAuthPassword = pulumi.ToSecret(args.RequestAuthPassword).(pulumi.StringPtrInput)
 	}
-	if args.RequestHeaders != nil {
-		args.RequestHeaders = pulumi.ToSecret(args.RequestHeaders).(RequestHeaderArrayInput)
-	}
 	secrets := pulumi.AdditionalSecretOutputs([]string{
 		"alerts",
 		"requestAuthPassword",

@@ -84,9 +84,6 @@ func NewServiceMonitors(ctx *pulumi.Context,
 	if args.Alerts != nil {
 		args.Alerts = pulumi.ToSecret(args.Alerts).(AlertArrayInput)
 	}
-	if args.RequestHeaders != nil {
-		args.RequestHeaders = pulumi.ToSecret(args.RequestHeaders).(RequestHeaderArrayInput)
-	}
 	opts = internal.PkgResourceDefaultOpts(opts)
 	var resource ServiceMonitors
 	err := ctx.RegisterRemoteComponentResource("uptime:index:ServiceMonitors", name, args, &resource, opts...)

@@ -477,7 +477,7 @@ class Monitor(pulumi.CustomResource):
             __props__.__dict__["paused"] = paused
             __props__.__dict__["request_auth_password"] = None if request_auth_password is None else pulumi.Output.secret(request_auth_password)
             __props__.__dict__["request_auth_username"] = request_auth_username
-            __props__.__dict__["request_headers"] = None if request_headers is None else pulumi.Output.secret(request_headers)
+            __props__.__dict__["request_headers"] = request_headers
             if request_method is None:
                 request_method = 'GET'
             __props__.__dict__["request_method"] = request_method

@@ -315,7 +315,7 @@ class ServiceMonitors(pulumi.ComponentResource):
             __props__.__dict__["environment"] = environment
             __props__.__dict__["interval"] = interval
             __props__.__dict__["paused"] = paused
-            __props__.__dict__["request_headers"] = None if request_headers is None else pulumi.Output.secret(request_headers)
+            __props__.__dict__["request_headers"] = request_headers
             if service is None and not opts.urn:
                 raise TypeError("Missing required property 'service'")
             __props__.__dict__["service"] = service
