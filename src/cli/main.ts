@@ -26,6 +26,8 @@ Commands:
            touched, and fail on any offline. \`pulumi-uptime verify --help\` for options.
   audit    Report which monitors the stacks of a backend manage, which none does, which
            two resources hold, and which are gone. \`pulumi-uptime audit --help\`.
+  maintenance  Silence a set of monitors for a deploy (\`start\`), then give each its window
+           back (\`end\`). \`pulumi-uptime maintenance --help\` for options.
 
 Options:
   -h, --help     Show this help.

@@ -4,7 +4,8 @@
  * for long names), the nearest one, ignoring case, `_` and `-`; on a tie, the first listed.
  */
 import { describe, expect, it } from "vitest";
-import { closest } from "../../src/runtime/check-properties";
+import { z } from "zod";
+import { runCheck } from "../../src/runtime/check-properties";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 
 const ALLOWED =
@@ -13,6 +14,14 @@ const ALLOWED =
   "paused, adopt, adoptId";
 const reasonFor = (key: string) =>
   checkMonitor({ name: "m", url: "https://m.example.com", interval: 60, [key]: 1 }).failures?.[0].reason;
+
+/** The name `check` suggests for `typed` on a resource whose properties are `allowed`, if any. */
+function closest(typed: string, allowed: readonly string[]): string | undefined {
+  const spec = { allowed, integers: [], booleans: [], defaults: {}, schema: z.object({}).passthrough(), groups: [] };
+  const reason = runCheck(spec, { [typed]: 1 }).failures?.[0]?.reason ?? "";
+  expect(reason).toContain(`${typed}: is not a property of this resource`);
+  return /\(did you mean (.*)\?\)/.exec(reason)?.[1];
+}
 
 describe("a mistyped property", () => {
   it("names the nearest property and every allowed one", () => {

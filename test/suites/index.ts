@@ -17,6 +17,7 @@ export const ENGINE_FOLDERS = ["test/e2e/", "test/sdk/", "test/upgrade/"];
 /** Test files that start the local server, PGlite, a target, a proxy or another process. */
 export const SERVER_TESTS = [
   "test/audit/command-json-exit-codes-and-bad-input.test.ts",
+  "test/audit/resources-of-another-service-are-reported-apart.test.ts",
   "test/audit/stack-reads-keep-only-what-the-findings-read.test.ts",
   "test/bench/benches-without-the-engine-run-in-smoke-mode.test.ts",
   "test/cli/",
@@ -43,6 +44,7 @@ export const SERVER_TESTS = [
   "test/dynamic/settings-fail-at-check.test.ts",
   "test/export/",
   "test/functions/",
+  "test/lint/layer-rules-fail-on-a-cycle-and-an-import-across-layers.test.ts",
   "test/maintenance/a-list-read-side-by-side-falls-back-to-the-checked-walk.test.ts",
   "test/maintenance/a-selection-of-several-pages-is-read-whole.test.ts",
   "test/maintenance/a-start-that-fails-half-way-leaves-a-record-end-restores-from.test.ts",
