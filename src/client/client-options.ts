@@ -168,7 +168,6 @@ export function baseUrlProblem(raw: string): string | undefined {
 
 /**
  * Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`.
- * @internal Exported for the tests.
  */
 export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
   const problem = baseUrlProblem(raw);

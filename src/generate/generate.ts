@@ -21,7 +21,6 @@ import { GeneratedFileWriter, type Change } from "./write-if-changed";
 
 /**
  * The repository (src/generate/ or dist/generate/ → the root).
- * @internal Exported for the tests.
  */
 export const REPO = resolve(__dirname, "..", "..");
 
@@ -37,7 +36,6 @@ interface GeneratedText {
 /**
  * Every generated text file under `root`. Several entries may name one file (README.md holds
  * two generated blocks): they apply in order, and the file is written once.
- * @internal Exported for the tests.
  */
 export function generatedTexts(root: string): GeneratedText[] {
   const examples = readExamples(root);
@@ -66,7 +64,6 @@ interface GenerateOptions {
 
 /**
  * Writes (or with `check`, compares) everything generated; returns the files that differed.
- * @internal Exported for the tests.
  */
 export function generate({ root = REPO, check = false, sdks = true }: GenerateOptions = {}): Change[] {
   const writer = new GeneratedFileWriter(root, check);

@@ -101,7 +101,6 @@ function incidentInputsTable(): string {
 
 /**
  * The generated block, between the markers.
- * @internal Exported for the tests.
  */
 export function referenceBlock(): string {
   return [

@@ -41,7 +41,6 @@ export interface WindowRequest {
 
 /**
  * The wall time of `ms` in `zone`, at a time the service reads back as no earlier than `ms`.
- * @internal Exported for the tests.
  */
 export function wallTimeNotBefore(ms: number, zone: string): string {
   let t = Math.ceil(ms / 1000) * 1000;
@@ -56,7 +55,6 @@ export function wallTimeNotBefore(ms: number, zone: string): string {
 
 /**
  * The instant `--until` names, read in `zone`.
- * @internal Exported for the tests.
  */
 export function untilInstant(text: string, zone: string, nowMs: number): number {
   const hm = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);

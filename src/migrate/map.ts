@@ -53,7 +53,6 @@ export interface Migration {
 /**
  * The allowed value nearest to `value`; on a tie, `tie` picks (the shorter interval checks
  * more often; the longer lead time warns earlier).
- * @internal Exported for the tests.
  */
 export function nearest(value: number, allowed: readonly number[], tie: "lower" | "higher"): number {
   let best = allowed[0];

@@ -72,7 +72,6 @@ async function withFeatureSupport(s: ReturnType<typeof sdk>, monitor: string): P
 
 /**
  * The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret.
- * @internal Exported for the tests.
  */
 export function unwrapInputs(raw: unknown): { bag: Bag; secretPaths: Set<string> } {
   const secretPaths = new Set<string>();

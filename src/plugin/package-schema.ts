@@ -296,7 +296,6 @@ function configVariables(): Record<string, PropertySpec> {
  * The whole package schema. The examples are the baked ones (./examples.generated.ts)
  * unless given: `npm run generate` passes the ones it reads from docs/examples, so that one
  * run brings an edited example into schema.json and the SDKs.
- * @internal Exported for the tests.
  */
 export function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
   const config = configVariables();

@@ -29,7 +29,6 @@ const KEYS = PROVIDER_CONFIG_FIELDS.map((f) => f.name) as (keyof ProviderSetting
 
 /**
  * The stack's config of this package, as the engine passes it in PULUMI_CONFIG (`{"baseUrl": ...}`).
- * @internal Exported for the tests.
  */
 export function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   try {

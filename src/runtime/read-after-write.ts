@@ -25,7 +25,6 @@ import { UptimeResourceError } from "./user-errors";
 
 /**
  * The longest a read waits for the service to show what was written, in ms.
- * @internal Exported for the tests.
  */
 export const READ_WAIT_MS = 10_000;
 /** The first pause between two reads of a record, in ms; it doubles up to {@link MAX_PAUSE_MS}. */
@@ -73,7 +72,6 @@ let waiting = realWaiting;
 
 /**
  * Replaces the clock and sleep (tests); undefined puts the real ones back.
- * @internal Exported for the tests.
  */
 export function setWaiting(w: Waiting | undefined): void {
   waiting = w ?? realWaiting;
@@ -88,7 +86,6 @@ function instant(v: string | null | undefined, timeZone: string): number | undef
 
 /**
  * Why `live` may be an answer from before the write the state recorded; undefined when it is not.
- * @internal Exported for the tests.
  */
 export function staleness(
   live: LiveDates | undefined,

@@ -55,7 +55,6 @@ export function pageEnvelope(
 
 /**
  * Page numbers to show, Laravel's UrlWindow with onEachSide = 3.
- * @internal Exported for the tests.
  */
 export function window(page: number, lastPage: number): (number | "...")[] {
   const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);

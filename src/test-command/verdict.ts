@@ -53,7 +53,6 @@ const SECRET_MASK = "[secret]";
 
 /**
  * Replaces every secret in `text` by `[secret]`, the longest first.
- * @internal Exported for the tests.
  */
 export function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
@@ -65,7 +64,6 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
 
 /**
  * The URL as it may be shown: without a password in it, secrets masked.
- * @internal Exported for the tests.
  */
 export function shownUrl(url: string, secrets: readonly string[]): string {
   let text = url;
