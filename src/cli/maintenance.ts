@@ -9,7 +9,7 @@ import { DEFAULT_RECORD_FILE } from "../maintenance/record-file";
 import { endMaintenance, type EndOptions } from "../maintenance/end";
 import { startMaintenance, type StartOptions } from "../maintenance/start";
 
-export const MAINTENANCE_USAGE = `Usage: pulumi-uptime maintenance start [--stack NAME] [--search TEXT [--search-by name|url]]
+const MAINTENANCE_USAGE = `Usage: pulumi-uptime maintenance start [--stack NAME] [--search TEXT [--search-by name|url]]
                                        [--name-prefix PREFIX] (--for DURATION | --until TIME) [--allow-long]
                                        [--dry-run] [--record FILE] [--json] [--time-zone ZONE]
                                        [--base-url URL] [--api-key KEY] [--requests-per-minute N]

@@ -20,7 +20,7 @@ import { readStackConfig } from "../stack/stack-config";
 // The preview and the state are read only for --stack: `--file` starts without that code.
 const stackSources = () => import("../test-command/stack-monitors");
 
-export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME)
+const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME)
                           [--base-url FROM=TO]... [--json] [--junit FILE] [--concurrency N]
                           [--timeout SECONDS] [--ca FILE] [--time-zone ZONE]
 
