@@ -54,7 +54,7 @@ const SECRET_MASK = "[secret]";
 /**
  * Replaces every secret in `text` by `[secret]`, the longest first.
  */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
+function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of [...new Set(secrets)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
     out = out.split(s).join(SECRET_MASK);
@@ -65,7 +65,7 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
 /**
  * The URL as it may be shown: without a password in it, secrets masked.
  */
-export function shownUrl(url: string, secrets: readonly string[]): string {
+function shownUrl(url: string, secrets: readonly string[]): string {
   let text = url;
   try {
     const u = new URL(url);
