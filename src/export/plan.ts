@@ -83,7 +83,7 @@ export function slugify(name: string): string {
 /**
  * `api-health-eu` → `apiHealthEu`.
  */
-export function camelFromSlug(slug: string): string {
+function camelFromSlug(slug: string): string {
   return slug.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
@@ -91,7 +91,7 @@ export function camelFromSlug(slug: string): string {
  * Resource names for monitors in the given order: slugs of their names, with `-2`,
  * `-3`, ... on repeats, and `monitor-<id>` when a name has no letters or digits.
  */
-export function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[]): string[] {
+function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[]): string[] {
   const taken = new Set<string>();
   return monitors.map((m) => {
     const base = slugify(m.name) || `monitor-${m.id}`;
