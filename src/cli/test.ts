@@ -121,7 +121,7 @@ function parse(argv: string[]): TestOptions | "help" {
 /**
  * `--base-url FROM=TO`: the first FROM that is a prefix of the URL at a boundary wins.
  */
-export function urlRewriter(pairs: readonly { from: string; to: string }[]): (url: string) => string {
+function urlRewriter(pairs: readonly { from: string; to: string }[]): (url: string) => string {
   return (url) => {
     for (const { from, to } of pairs) {
       if (!url.startsWith(from)) continue;
@@ -164,7 +164,7 @@ async function declaredMonitors(opts: TestOptions, io: CliIo): Promise<DeclaredM
 /**
  * Checks `monitors` and says what the service would report of each, with each check's time.
  */
-export async function checkMonitors(
+async function checkMonitors(
   monitors: readonly DeclaredMonitor[],
   options: { settings: ProbeSettings; concurrency: number; timeZone?: string; rewriteUrl?: (url: string) => string },
 ): Promise<{ results: Verdict[]; times: number[] }> {
