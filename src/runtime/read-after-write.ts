@@ -26,7 +26,7 @@ import { UptimeResourceError } from "./user-errors";
 /**
  * The longest a read waits for the service to show what was written, in ms.
  */
-export const READ_WAIT_MS = 10_000;
+const READ_WAIT_MS = 10_000;
 /** The first pause between two reads of a record, in ms; it doubles up to {@link MAX_PAUSE_MS}. */
 const FIRST_PAUSE_MS = 250;
 /** The longest pause between two reads, in ms. */
@@ -87,12 +87,7 @@ function instant(v: string | null | undefined, timeZone: string): number | undef
 /**
  * Why `live` may be an answer from before the write the state recorded; undefined when it is not.
  */
-export function staleness(
-  live: LiveDates | undefined,
-  recorded: Recorded,
-  timeZone: string,
-  now: number,
-): string | undefined {
+function staleness(live: LiveDates | undefined, recorded: Recorded, timeZone: string, now: number): string | undefined {
   if (live === undefined) {
     const created = instant(recorded.createdAt, timeZone);
     if (created !== undefined && Math.abs(now - created) < READ_WAIT_MS)
