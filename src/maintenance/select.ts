@@ -36,7 +36,7 @@ export function serviceQuery(sel: Pick<Selection, "search" | "searchBy" | "nameP
  * whose answers do not follow the page numbers asked for is read page by page instead, the
  * client's walk, which says what is wrong with it.
  */
-export async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
+async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
   const first = await client.monitors.list({ ...query, page: 1 });
   if (!first.hasNext) return first.data;
   const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);
