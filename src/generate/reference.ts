@@ -102,7 +102,7 @@ function incidentInputsTable(): string {
 /**
  * The generated block, between the markers.
  */
-export function referenceBlock(): string {
+function referenceBlock(): string {
   return [
     "### `Monitor` inputs",
     "",
