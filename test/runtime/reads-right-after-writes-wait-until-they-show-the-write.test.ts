@@ -162,7 +162,13 @@ describe("what counts as an answer from before the write", () => {
       if (live === undefined) throw new UptimeNotFoundError("GET /api/v1/monitors/1: not found (404).", {});
       return live;
     };
-    const outcome = await readNotOlder("monitor m", "reading it", recorded, zone, read).then(
+    const outcome: { value?: unknown; error?: Error } = await readNotOlder(
+      "monitor m",
+      "reading it",
+      recorded,
+      zone,
+      read,
+    ).then(
       (value) => ({ value }),
       (error: Error) => ({ error }),
     );
