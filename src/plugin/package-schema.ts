@@ -297,7 +297,7 @@ function configVariables(): Record<string, PropertySpec> {
  * unless given: `npm run generate` passes the ones it reads from docs/examples, so that one
  * run brings an edited example into schema.json and the SDKs.
  */
-export function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
+function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
   const config = configVariables();
   const monitorInfo = objectOf(infoFields(MONITOR_FIELDS), true, alwaysOutput);
   const incidentInfo = objectOf(infoFields(INCIDENT_FIELDS), true, alwaysOutput);
