@@ -65,7 +65,7 @@ interface GenerateOptions {
 /**
  * Writes (or with `check`, compares) everything generated; returns the files that differed.
  */
-export function generate({ root = REPO, check = false, sdks = true }: GenerateOptions = {}): Change[] {
+function generate({ root = REPO, check = false, sdks = true }: GenerateOptions = {}): Change[] {
   const writer = new GeneratedFileWriter(root, check);
   const texts = generatedTexts(root);
   const paths = [...new Set(texts.map((t) => t.path))];
