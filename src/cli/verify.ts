@@ -232,7 +232,7 @@ class AccountPollError extends Error {
  * with the same service URL and key are polled as one account, with one client's pacing.
  * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for settings that cannot work.
  */
-export async function verifyState(
+async function verifyState(
   state: UpdatedStack,
   opts: Omit<VerifyOptions, "stack"> & { stack?: string },
   io: CliIo,
