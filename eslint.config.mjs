@@ -44,6 +44,9 @@ export default defineConfig(
       "test/e2e/.work/",
       "test/export/.work/",
       "test/.output/",
+      // Mutation testing's sandbox and reports (npm run test:mutation).
+      ".stryker-tmp/",
+      "reports/",
     ],
   },
   {

@@ -4,8 +4,8 @@ import { defineConfig } from "vitest/config";
  * `npm run test:reliability`: the reliability tests that run the real Pulumi engine
  * (test/reliability/*.e2e.ts: faults, a killed run) against in-process local servers. Like
  * the end-to-end suite they need dist/ and the CLI in .tools/pulumi/bin (the script builds
- * or reuses it first). The fuzz tests (test/reliability/*.test.ts) need no engine and run
- * with the unit tests (`vitest run`).
+ * or reuses it first). The fuzz tests (test/reliability/*.test.ts) need no engine:
+ * check-fuzz.test.ts runs in `npm run test:unit`, server-fuzz.test.ts in `npm run test:server`.
  */
 export default defineConfig({
   test: {

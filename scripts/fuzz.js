@@ -6,8 +6,8 @@
  * to vitest (e.g. `npm run fuzz -- -t Monitor`).
  *
  * The tests are the files under test/ that use fast-check or test/support/seed.ts and run in
- * the unit config (vitest.config.ts), found by their imports, so a new property test is
- * included without a list to keep. Schemathesis (`npm run test:api-fuzz`, needs Python) and
+ * the unit and server suites (vitest.config.ts runs both), found by their imports, so a new
+ * property test is included without a list to keep. Schemathesis (`npm run test:api-fuzz`, needs Python) and
  * the reliability tests under the engine (`npm run test:reliability`) take FUZZ_SEED as well;
  * run them with it when you want them too.
  *

@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
-# `npm test` (what CI runs): the unit and integration tests, then the end-to-end suite, then
-# the reliability suite.
+# `npm test` (what CI runs), in this order, each step only when the one before passed:
+#   1. `npm run lint`: ESLint and prettier's check, on the sources (it needs no build);
+#   2. `npm run build`: dist/, which the tests load;
+#   3. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
+#   4. `npm run test:server`: the tests against local servers and processes on loopback,
+#      the benches' smoke runs without the engine among them (vitest.server.config.ts);
+#   5. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
+#      tests, the upgrade baselines and the benches' smoke runs under the engine;
+#   6. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.
 #
-# What only the later suites need is prepared in the background while the unit tests run:
+# What only the later suites need is prepared in the background while steps 3 and 4 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
 # two cores have room. The preparation builds the Pulumi tools from Go modules
 # (scripts/build-pulumi.sh), downloads and compiles the Go example's dependencies (warming
 # Go's caches for the Go language host) and builds the SDKs (Maven's downloads for the Java
 # SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
 # that no longer waits for the unit tests; on a warm machine it takes seconds.
-# Its output is printed after the unit tests, so the two never interleave.
-#
-# The lint and format gate (`npm run lint`) comes first: a finding fails the run before
-# anything else starts.
+# Its output is printed after the server tests, so the two never interleave.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent lint || exit $?
+npm run --silent build || exit $?
 mkdir -p .tools
 log=.tools/test-preparation.log
 
-# Its own process group (setsid), so that a failed unit run can stop all of it.
+# Its own process group (setsid), so that a failed unit or server run can stop all of it.
 setsid bash -c '
   set -euo pipefail
   nice -n 19 bash scripts/build-pulumi.sh
@@ -28,12 +33,12 @@ setsid bash -c '
 ' >"$log" 2>&1 &
 prep=$!
 
-npx vitest run
-unit=$?
-if [ "$unit" -ne 0 ]; then
+npm run --silent test:unit && npm run --silent test:server
+tests=$?
+if [ "$tests" -ne 0 ]; then
   kill -- "-$prep" 2>/dev/null
   wait "$prep" 2>/dev/null
-  exit "$unit"
+  exit "$tests"
 fi
 
 echo "== waiting for the end-to-end suite's preparation (Pulumi tools, Go example, SDKs)"

@@ -17,7 +17,7 @@ export {
   type MonitorStatus,
 } from "./dynamic/monitor";
 export { ServiceMonitors, type ServiceMonitorsArgs, type ServiceCheckArgs } from "./dynamic/service-monitors";
-export { ServiceMonitorsInputError, type InputProblem } from "./runtime/service-monitors/errors";
+export { ServiceMonitorsInputError, type InputProblem } from "./runtime/service-monitors/input-error";
 export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./dynamic/incident";
 export * from "./functions/monitors";
 export * from "./functions/incidents";

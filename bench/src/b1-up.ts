@@ -9,6 +9,7 @@
  */
 import { UptimeClient } from "pulumi-uptime";
 import { COUNT, deployMonitors, engineParallelism, ok, ratio, secs, type Deployed } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
 import { fixtureMonitorBody } from "./lib/monitor-body";
 import { ChildServer } from "./lib/server";
@@ -79,7 +80,7 @@ export function cpuText(cpu: Record<string, number>): string {
 }
 
 /** Samples of each side (BENCH_REPEAT, default 2), interleaved so that drift hits all sides alike. */
-const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2));
+const REPEAT = Math.max(1, sized("BENCH_REPEAT", 2, 1));
 
 export async function b1(count = COUNT): Promise<B1Result> {
   const parallelism = engineParallelism();

@@ -13,13 +13,14 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import { buildAuditFleet, type AuditFleet } from "./lib/audit-fleet";
 import { machine, ratio, secs } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
 import { PULUMI_BIN, REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 
-const STACKS = Number(process.env.BENCH_AUDIT_STACKS ?? 100);
-const PER_STACK = Number(process.env.BENCH_AUDIT_PER_STACK ?? 20);
-const REPEAT = Number(process.env.BENCH_AUDIT_REPEAT ?? 4);
+const STACKS = sized("BENCH_AUDIT_STACKS", 100, 2);
+const PER_STACK = sized("BENCH_AUDIT_PER_STACK", 20, 2);
+const REPEAT = sized("BENCH_AUDIT_REPEAT", 4, 1);
 const RATIO_TARGET = 1.5;
 const MEMORY_TARGET_MB = 300;
 

@@ -16,13 +16,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { machine, median, pairRatios, secs } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
 import { REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 
-const MONITORS = Number(process.env.BENCH_TEST_MONITORS ?? 1000);
+const MONITORS = sized("BENCH_TEST_MONITORS", 1000, 10);
 const CONCURRENCY = 32;
-const REPEAT = Number(process.env.BENCH_TEST_REPEAT ?? 5);
+const REPEAT = sized("BENCH_TEST_REPEAT", 5, 1);
 const RATIO_TARGET = 1.3;
 const MEMORY_TARGET_MB = 300;
 

@@ -19,14 +19,16 @@ import { measuredNode, type MeasuredRun } from "./lib/measured-node";
 import { REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 import { ChildServer, warmUp } from "./lib/server";
+import { SMOKE, sized } from "./lib/smoke";
 
-const MONITORS = Number(process.env.BENCH_MAINTENANCE_MONITORS ?? 1000);
-const OTHERS = 200;
-const REPEAT = Number(process.env.BENCH_MAINTENANCE_REPEAT ?? 3);
+const MONITORS = sized("BENCH_MAINTENANCE_MONITORS", 1000, 10);
+const OTHERS = SMOKE ? 5 : 200;
+const REPEAT = sized("BENCH_MAINTENANCE_REPEAT", 3, 1);
 const CONCURRENCY = 8;
 const RATIO_TARGET = 1.2;
 const PACED_LIMIT = 120;
-const PACED_MONITORS = 70;
+// Enough that start and end send more than a minute's limit (a few in smoke mode, which waits for no window).
+const PACED_MONITORS = SMOKE ? 3 : 70;
 
 export interface B14Result {
   monitors: number;
@@ -78,7 +80,7 @@ export async function b14(): Promise<B14Result> {
   const server = await ChildServer.start();
   const client = new UptimeClient({ baseUrl: server.url, apiKey: server.apiKey, maxConcurrency: CONCURRENCY });
   try {
-    await warmUp(server, 200);
+    await warmUp(server, SMOKE ? 5 : 200);
     const ids = await createMonitors(
       client,
       Array.from({ length: MONITORS }, (_, i) => `b14 app ${i}`),
@@ -129,7 +131,7 @@ export async function b14(): Promise<B14Result> {
       client,
       Array.from({ length: PACED_MONITORS }, (_, i) => `b14 paced ${i}`),
     ).then(async (pacedIds) => {
-      await new Promise((r) => setTimeout(r, 61_000)); // a fresh window: the creates used this one
+      await new Promise((r) => setTimeout(r, SMOKE ? 0 : 61_000)); // a fresh window: the creates used this one
       await server.reset();
       const run = await startThenEnd(server, dir, "b14 paced", { UPTIME_REQUESTS_PER_MINUTE: String(PACED_LIMIT) });
       const stats = await server.stats();

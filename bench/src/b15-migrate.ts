@@ -15,9 +15,10 @@ import { machine, ratio, secs } from "./lib/common";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
 import { REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
+import { sized } from "./lib/smoke";
 
-const MONITORS = Number(process.env.BENCH_MIGRATE_MONITORS ?? 2000);
-const REPEAT = Number(process.env.BENCH_MIGRATE_REPEAT ?? 5);
+const MONITORS = sized("BENCH_MIGRATE_MONITORS", 2000, 20);
+const REPEAT = sized("BENCH_MIGRATE_REPEAT", 5, 1);
 const TIME_TARGET_MS = 2000;
 const MEMORY_TARGET_MB = 300;
 const CONTACTS = 20;

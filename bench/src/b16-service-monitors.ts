@@ -11,8 +11,9 @@ import { machine, ok, ratio, secs } from "./lib/common";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
 import { ChildServer, monitorNames, warmUp } from "./lib/server";
 import { resultsSection } from "./lib/results-section";
+import { sized } from "./lib/smoke";
 
-const SERVICES = Number(process.env.BENCH_SERVICES ?? 50);
+const SERVICES = sized("BENCH_SERVICES", 50, 1);
 const REPEAT = Math.max(1, Number(process.env.BENCH_SERVICES_REPEAT ?? 1));
 const CHECKS = 4;
 const TARGET = 1.2;

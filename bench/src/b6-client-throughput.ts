@@ -10,6 +10,7 @@ import { Agent, request } from "undici";
 import { UptimeClient } from "pulumi-uptime";
 import { join } from "node:path";
 import { ratio } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { REPO } from "./lib/pulumi";
 import { ChildServer } from "./lib/server";
 
@@ -24,10 +25,10 @@ export interface B6Shape {
   decodeMs: number;
 }
 
-/** The client's decoding of a body (dist/client/normalize.js: the package does not export it). */
+/** The client's decoding of a body (dist/client/parse-response.js: the package does not export it). */
 function clientDecoders(): { readRecord: (body: unknown) => unknown; readPage: (body: unknown) => unknown } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the compiled client, found at run time
-  const n = require(join(REPO, "dist", "client", "normalize.js")) as {
+  const n = require(join(REPO, "dist", "client", "parse-response.js")) as {
     MONITOR: unknown;
     readRecord: (kind: unknown, body: unknown, at: object, tz: string) => unknown;
     readPage: (kind: unknown, body: unknown, at: object, tz: string) => unknown;
@@ -64,7 +65,7 @@ async function pool(n: number, concurrency: number, one: () => Promise<unknown>)
   return performance.now() - started;
 }
 
-export async function b6(gets = Number(process.env.BENCH_GETS ?? 4000)): Promise<B6Shape[]> {
+export async function b6(gets = sized("BENCH_GETS", 4000, 40)): Promise<B6Shape[]> {
   const server = await ChildServer.start();
   const client = new UptimeClient({ baseUrl: server.url, apiKey: server.apiKey, maxConcurrency: CONCURRENCY });
   const agent = new Agent({ keepAliveTimeout: 4_000, connectTimeout: 10_000 });

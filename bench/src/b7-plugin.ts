@@ -10,6 +10,7 @@
  */
 import { join } from "node:path";
 import { COUNT, checkServerHolds, deployMonitors, ok, ratio, secs } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { BenchStack, REPO, buildFixture, summary } from "./lib/pulumi";
 import { ChildServer } from "./lib/server";
 import { timeToFirstLine } from "./lib/process-timing";
@@ -28,7 +29,7 @@ export interface B7Result {
 }
 
 const LAUNCHER = join(REPO, "dist", "plugin", "pulumi-resource-uptime");
-const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 2));
+const REPEAT = Math.max(1, sized("BENCH_REPEAT", 2, 1));
 
 /** Mean compact-JSON bytes of the export's resources of `type`. */
 function stateBytes(exportText: string, type: string, count: number): number {

@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ok, ratio, secs } from "./lib/common";
+import { SMOKE, sized } from "./lib/smoke";
 import { BenchStack, REPO, summary } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 import { ChildServer } from "./lib/server";
@@ -21,8 +22,9 @@ import { timeToExit, timeToFirstLine } from "./lib/process-timing";
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const targets = require(join(REPO, "scripts", "lib", "targets.js")) as { NODE_VERSION: string; hostTargetId(): string };
 
-const SAMPLES = Math.max(3, Number(process.env.BENCH_STARTUP_SAMPLES ?? 9));
-const PREVIEWS = Math.max(3, Number(process.env.BENCH_PREVIEW_SAMPLES ?? 5));
+// At least 3 samples for a median worth the name; one in smoke mode.
+const SAMPLES = Math.max(SMOKE ? 1 : 3, sized("BENCH_STARTUP_SAMPLES", 9, 1));
+const PREVIEWS = Math.max(SMOKE ? 1 : 3, sized("BENCH_PREVIEW_SAMPLES", 5, 1));
 const VERSION = (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { version: string }).version;
 
 export interface B7StandaloneResult {
@@ -147,7 +149,6 @@ if (require.main === module) {
   b7Standalone()
     .then((r) => {
       writeB7StandaloneSection(b7StandaloneSection(r, new Date().toISOString().slice(0, 10)));
-      console.log("B7: wrote its standalone section of bench/RESULTS.md");
     })
     .catch((err) => {
       console.error(err);

@@ -20,6 +20,7 @@ import { loadavg } from "node:os";
 import { Agent, request } from "undici";
 import { UptimeClient } from "pulumi-uptime";
 import { secs } from "./lib/common";
+import { sized } from "./lib/smoke";
 import { ChildServer, type CheckRecord } from "./lib/server";
 
 const INTERVAL_S = 60;
@@ -114,8 +115,8 @@ async function createMonitors(server: ChildServer, targets: string, count: numbe
 
 /** Runs B8. */
 export async function b8(
-  monitors = Number(process.env.BENCH_CHECK_MONITORS ?? 1000),
-  windowMs = Number(process.env.BENCH_CHECK_WINDOW_S ?? 150) * 1000,
+  monitors = sized("BENCH_CHECK_MONITORS", 1000, 10),
+  windowMs = sized("BENCH_CHECK_WINDOW_S", 150, 2) * 1000,
 ): Promise<B8Result> {
   const loadBefore = loadavg()[0];
   const targets = await startTargets();

@@ -8,9 +8,10 @@
  * operation: wall time, time per monitor, requests at the server, CPU by process; per
  * series, the fitted growth exponent (time ~ N^k, least squares over the sizes run).
  *
- * Sizes: BENCH_FLEET_SIZES (default "100,400"; `npm run bench:fleet` runs "100,400,1600").
- * Modes: BENCH_FLEET_CHECKPOINTS (default "on,skipped").
- * Operations: BENCH_FLEET_OPS (default all five; `up` always runs, e.g. "up" for `up` alone).
+ * Sizes: BENCH_FLEET_SIZES (default "100,400"; `npm run bench:fleet` runs "100,400,1600";
+ * smoke mode "3"). Modes: BENCH_FLEET_CHECKPOINTS (default "on,skipped"; smoke mode "on").
+ * Operations: BENCH_FLEET_OPS (default all five, smoke mode "up,destroy"; `up` always runs,
+ * e.g. "up" for `up` alone).
  * Repeats: BENCH_FLEET_REPEAT (default 1): that many project/floor pairs per size and mode,
  * each pair's order the opposite of the one before; with more than one, the tables show the
  * median of each side and each pair's ratio.
@@ -23,6 +24,7 @@ import { join } from "node:path";
 import { ok, ratio, secs } from "./lib/common";
 import { BenchStack, buildFixture, REPO, summary, type RunResult } from "./lib/pulumi";
 import { ChildServer, monitorNames, warmUp } from "./lib/server";
+import { listed, SMOKE, writeResults } from "./lib/smoke";
 
 export type Side = "project" | "floor";
 export type Mode = "on" | "skipped";
@@ -64,7 +66,7 @@ export interface B9Result {
 
 const PREFIX = "fleet";
 /** Monitors the local server creates and deletes before each project series (lib/server.ts warmUp). */
-const WARM_UP = 400;
+const WARM_UP = SMOKE ? 5 : 400;
 
 /**
  * With BENCH_FLEET_CPU_PROFILE=<dir>, the program and the dynamic provider of each series
@@ -79,13 +81,6 @@ function cpuProfileEnv(side: Side, n: number, mode: Mode): Record<string, string
     NODE_OPTIONS: `--require ${join(__dirname, "lib", "cpu-profile-preload.js")}`,
     BENCH_CPU_PROFILE_DIR: join(dir, `${side}-${n}-${mode}`),
   };
-}
-
-function listEnv(name: string, fallback: string): string[] {
-  return (process.env[name] ?? fallback)
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 function expectCounts(r: RunResult, what: string, want: Record<string, number>): void {
@@ -161,9 +156,9 @@ async function runSide(side: Side, n: number, mode: Mode, wanted: readonly Op[])
 export async function b9(): Promise<B9Result> {
   await buildFixture("monitors");
   await buildFixture("floor");
-  const sizes = listEnv("BENCH_FLEET_SIZES", "100,400").map(Number);
-  const modes = listEnv("BENCH_FLEET_CHECKPOINTS", "on,skipped") as Mode[];
-  const asked = listEnv("BENCH_FLEET_OPS", OPS.join(","));
+  const sizes = listed("BENCH_FLEET_SIZES", "100,400", "3").map(Number);
+  const modes = listed("BENCH_FLEET_CHECKPOINTS", "on,skipped", "on") as Mode[];
+  const asked = listed("BENCH_FLEET_OPS", OPS.join(","), "up,destroy");
   const unknown = asked.filter((op) => !(OPS as readonly string[]).includes(op));
   if (unknown.length) throw new Error(`BENCH_FLEET_OPS: ${unknown.join(", ")} is not one of ${OPS.join(", ")}`);
   const ops = OPS.filter((op) => op === "up" || asked.includes(op));
@@ -339,6 +334,10 @@ export function b9Blocks(text: string): string[] {
 
 /** Writes this run's section into bench/RESULTS.md between its markers (appended when absent). */
 export function writeB9Section(r: B9Result, section: string): void {
+  writeResults("B9", () => replaceB9Section(r, section));
+}
+
+function replaceB9Section(r: B9Result, section: string): void {
   const file = join(REPO, "bench", "RESULTS.md");
   const old = existsSync(file) ? readFileSync(file, "utf8") : "";
   const [begin, end] = markers(r);
@@ -350,6 +349,7 @@ export function writeB9Section(r: B9Result, section: string): void {
       ? old.slice(0, start) + block + old.slice(stop + end.length)
       : `${old.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, next);
+  console.log("B9: wrote its section of bench/RESULTS.md");
 }
 
 if (require.main === module) {
@@ -361,7 +361,6 @@ if (require.main === module) {
         return;
       }
       writeB9Section(r, section);
-      console.log("B9: wrote its section of bench/RESULTS.md");
     })
     .catch((err) => {
       console.error(err);

@@ -4,7 +4,8 @@
  * bench:shared`) and its last section is kept. B2, B3 and B5 use the stack B1 deployed.
  * Environment: BENCH_COUNT (default 200), BENCH_REPEAT (samples of B1's sides, default 2),
  * BENCH_GETS (B6, default 4000), BENCH_CHECK_MONITORS and BENCH_CHECK_WINDOW_S (B8, default
- * 1000 and 150).
+ * 1000 and 150); BENCH_SMOKE=1 runs everything once at a tiny size and writes nothing
+ * (lib/smoke.ts).
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { freemem, loadavg, release } from "node:os";
@@ -28,6 +29,8 @@ import { b15Blocks } from "./b15-migrate";
 import { b16Blocks } from "./b16-service-monitors";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
+import { resultsSection } from "./lib/results-section";
+import { writeResults } from "./lib/smoke";
 
 const pass = (ok: boolean) => (ok ? "yes" : "**no**");
 const min = (xs: number[]) => Math.min(...xs);
@@ -65,7 +68,8 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10 to B13, B15 and B16 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`, `bench:services`): their last sections are kept.
+  // B10 to B13, B15 and B16 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`, `bench:services`): their last sections are kept,
+  // as is the test suites' times, written by hand from CI runs.
   const kept = [
     ...b7StandaloneBlocks(previous),
     ...b9Blocks(previous),
@@ -75,15 +79,16 @@ async function main(): Promise<void> {
     ...b13Blocks(previous),
     ...b15Blocks(previous),
     ...b16Blocks(previous),
+    ...resultsSection("Test suites' times").blocks(previous),
   ];
-  writeFileSync(
-    file,
-    [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept].join("\n\n") + "\n",
-  );
+  const text = [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept];
+  writeResults("bench", () => {
+    writeFileSync(file, text.join("\n\n") + "\n");
+    console.log(`bench: wrote bench/RESULTS.md (total ${secs(totalMs)})`);
+  });
   writeB7StandaloneSection(b7StandaloneSection(r7s, date.slice(0, 10)));
   writeB9Section(r9, b9Section(r9, date.slice(0, 10)));
   writeB14Section(b14Section(r14));
-  console.log(`bench: wrote bench/RESULTS.md (total ${secs(totalMs)})`);
 }
 
 function report(x: {

@@ -29,7 +29,7 @@ export class MonitorsApi extends ResourceApi<Monitor, MonitorListQuery, MonitorC
   /**
    * The monitor called `name`, or undefined. Names are unique per account as the
    * service's database compares them, ignoring case and accents ("API" and "api" are one
-   * name: see `util/names.ts`), which makes this the way to find a record after a create
+   * name: see `util/monitor-names.ts`), which makes this the way to find a record after a create
    * whose outcome is unknown, and the monitor whose name blocks a store. The service's
    * search is a substring match, so every page of hits is checked; a hit spelt exactly
    * like `name` wins over one that differs in case or accents.

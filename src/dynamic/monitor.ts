@@ -3,7 +3,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { dynamicType, resourceProps } from "./serialized-provider";
 import { MONITOR_SECRET_FIELDS } from "../runtime/monitor/monitor-props";
 import { PLAINTEXT_HEADERS_KEY } from "../runtime/keys";
-import { plaintextHeaderNames } from "./plaintext-headers";
+import { plaintextHeaderOutputs } from "./plaintext-header-outputs";
 import { MONITOR_FIELDS } from "../schemas/resources";
 import { suspendDebugStacks } from "./debug-stacks";
 import type { AlertArgs, MonitorArgs, MonitorOutputs, RequestHeaderArgs } from "./types.generated";
@@ -62,7 +62,7 @@ export class Monitor extends pulumi.CustomResource {
     try {
       const props = resourceProps("Monitor", name, args, opts, OUTPUTS, MONITOR_SECRET_FIELDS);
       // Read before the secret wrap of resourceProps hides which values were plain.
-      if (args) props[PLAINTEXT_HEADERS_KEY] = plaintextHeaderNames(args.requestHeaders);
+      if (args) props[PLAINTEXT_HEADERS_KEY] = plaintextHeaderOutputs(args.requestHeaders);
       super(dynamicType("Monitor"), name, props, {
         ...opts,
         additionalSecretOutputs: [...new Set([...(opts?.additionalSecretOutputs ?? []), ...MONITOR_SECRET_FIELDS])],

@@ -6,7 +6,7 @@
  * A thin door onto the engine-neutral operations (operations.ts), connected with the
  * stack's config as the dynamic provider host hands it to `configure`. What the dynamic
  * host lacks (a log to the engine, settings checked at preview, errors printed once) is
- * supplied here and in dynamic-host.ts.
+ * supplied here and in host.ts.
  */
 import type { CheckResult, ConfigureRequest, DiffResult, ResourceProvider } from "@pulumi/pulumi/dynamic";
 import { toDiffResult } from "../runtime/changes";

@@ -1,12 +1,16 @@
 /**
  * `ServiceMonitors` for Node.js programs that use the dynamic door: a component over the
  * dynamic `Monitor`, planned by the same runtime function as the plugin's Construct
- * (runtime/service-monitors/plan.ts), so both make the same monitors with the same names.
+ * (runtime/service-monitors/plan-children.ts), so both make the same monitors with the same names.
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Monitor } from "./monitor";
 import { CONFIG_KEYS, monitorDefaults, resolveSettings } from "../runtime/config";
-import { planServiceMonitors, type PlanContext, type ServiceMonitorsPlan } from "../runtime/service-monitors/plan";
+import {
+  planServiceMonitors,
+  type PlanContext,
+  type ServiceMonitorsPlan,
+} from "../runtime/service-monitors/plan-children";
 import { containsUnknown, isUnknown, UNKNOWN } from "../runtime/unknowns";
 import { pluginType } from "../schemas/type-tokens";
 import type { ServiceCheck, ServiceMonitorsInputs } from "../schemas/service-monitors";

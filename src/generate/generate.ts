@@ -2,9 +2,9 @@
  * `npm run generate`: everything generated from src/schemas (and docs/examples) written in
  * one run through one {@link GeneratedFileWriter}: schema.json, the resource classes' types,
  * the baked examples, the README's reference and settings blocks, the Registry pages,
- * docs/openapi.json and the SDKs under sdk/. A file is written only when it differs, so a run
- * with nothing to do leaves the tree as it was; `--check` writes nothing and fails naming
- * each stale file.
+ * docs/openapi.json, CONTRIBUTING's table of src/ (./code-layout.ts) and the SDKs under
+ * sdk/. A file is written only when it differs, so a run with nothing to do leaves the tree
+ * as it was; `--check` writes nothing and fails naming each stale file.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +18,7 @@ import { REGISTRY_INDEX_PATH, REGISTRY_INSTALL_PATH, registryIndex, registryInst
 import { OPENAPI_FILE, openApiText } from "../openapi";
 import { SERVICE_MONITORS_PAGE, withServiceMonitorsBlock } from "./service-monitors-page";
 import { GeneratedFileWriter, type Change } from "./write-if-changed";
+import { CODE_LAYOUT_PATH, withCodeLayout } from "./code-layout";
 
 /**
  * The repository (src/generate/ or dist/generate/ → the root).
@@ -49,6 +50,7 @@ export function generatedTexts(root: string): GeneratedText[] {
     { path: REGISTRY_INSTALL_PATH, next: () => registryInstallation() },
     { path: OPENAPI_FILE, next: () => openApiText() },
     { path: SERVICE_MONITORS_PAGE, next: (text) => withServiceMonitorsBlock(text, examples) },
+    { path: CODE_LAYOUT_PATH, next: (text) => withCodeLayout(text, root) },
   ];
 }
 

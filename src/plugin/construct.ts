@@ -8,14 +8,19 @@
  * Why not the Node SDK's provider server: it would take over every RPC of the plugin (its
  * `read` fails without properties, it ignores `Configure`'s arguments), and it installs
  * process-wide handlers for uncaught errors. Only its runtime is used here, loaded on the
- * first Construct: programs without components never load it.
+ * first Construct: programs without components never load it. Its clients of the engine are
+ * shared by every call (engine-clients.ts), and each child passes the monitor's own check
+ * before any is registered: a child the engine failed would tear the call down, and the
+ * component would report only a closing connection.
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan";
+import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan-children";
 import { isUnknown } from "../runtime/unknowns";
 import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
 import { pluginType } from "../schemas/type-tokens";
+import { checkChildren, type ChildCheck } from "../runtime/service-monitors/check-children";
+import { EngineClients } from "./engine-clients";
 
 /** What Construct needs from the configured provider process. */
 export interface ConstructContext {
@@ -27,6 +32,8 @@ export interface ConstructContext {
   namePrefix?: string;
   /** Whether the provider's `defaults` give an interval. */
   defaultInterval?: boolean;
+  /** The provider's own check of a monitor (its `defaults` included): each child passes it before registering. */
+  checkMonitor?: ChildCheck;
 }
 
 /** The component types the plugin constructs. */
@@ -40,12 +47,20 @@ function sdk() {
     settings: require("@pulumi/pulumi/runtime/settings") as typeof import("@pulumi/pulumi/runtime/settings") & {
       awaitFeatureSupport(): Promise<void>;
       waitForRPCs(): Promise<void>;
+      grpcClientOptions: object;
     },
     config: require("@pulumi/pulumi/runtime/config") as typeof import("@pulumi/pulumi/runtime/config"),
     rpc: require("@pulumi/pulumi/runtime/rpc") as typeof import("@pulumi/pulumi/runtime/rpc"),
+    grpc: require("@grpc/grpc-js") as typeof import("@grpc/grpc-js"),
+    monitorRpc: require("@pulumi/pulumi/proto/resource_grpc_pb") as {
+      ResourceMonitorClient: new (address: string, creds: unknown, options: unknown) => { close(): void };
+    },
+    engineRpc: require("@pulumi/pulumi/proto/engine_grpc_pb") as {
+      EngineClient: new (address: string, creds: unknown, options: unknown) => { close(): void };
+    },
     state: require("@pulumi/pulumi/runtime/state") as {
       withLocalStorage<T>(fn: () => Promise<T>): Promise<T>;
-      getStore(): Record<string, unknown>;
+      getStore(): Record<string, unknown> & { settings: { monitor?: unknown; engine?: unknown } };
     },
   };
 }
@@ -68,6 +83,22 @@ async function withFeatureSupport(s: ReturnType<typeof sdk>, monitor: string): P
   }
   await s.settings.awaitFeatureSupport();
   features = { monitor, flags: Object.fromEntries(Object.entries(store).filter(([k]) => k.startsWith("supports"))) };
+}
+
+/** The plugin process's clients of the engine: shared by every Construct (engine-clients.ts). */
+const clients = new EngineClients();
+
+/** Hands this call's runtime the shared clients, so that it makes none of its own. */
+function useSharedClients(s: ReturnType<typeof sdk>, monitorAddress: string, engineAddress: string): void {
+  const { settings } = s.state.getStore();
+  const insecure = s.grpc.credentials.createInsecure();
+  const options = s.settings.grpcClientOptions;
+  settings.monitor = clients.get(
+    "monitor",
+    monitorAddress,
+    (a) => new s.monitorRpc.ResourceMonitorClient(a, insecure, options),
+  );
+  settings.engine = clients.get("engine", engineAddress, (a) => new s.engineRpc.EngineClient(a, insecure, options));
 }
 
 /**
@@ -118,7 +149,13 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     component: req.getName(),
     stack: req.getStack(),
     namePrefix: ctx.namePrefix,
+    defaultInterval: ctx.defaultInterval,
   });
+  // A child the monitor's own check refuses fails here too, naming the child and the field.
+  if (ctx.checkMonitor)
+    checkChildren(req.getName(), plan.monitors, ctx.checkMonitor, (m, f) =>
+      fromSecret(m.sources[f] ?? [], secretPaths),
+    );
   if (!ctx.engineAddress) throw new Error("the uptime provider was started without the engine's address");
   const s = sdk();
   const ProviderPb = (await import("@pulumi/pulumi/proto/provider_pb")) as typeof proto;
@@ -132,6 +169,7 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
       req.getDryrun(),
       req.getOrganization(),
     );
+    useSharedClients(s, req.getMonitorendpoint(), ctx.engineAddress!);
     await withFeatureSupport(s, req.getMonitorendpoint());
     s.config.setAllConfig(Object.fromEntries(req.getConfigMap().toArray()), req.getConfigsecretkeysList());
 

@@ -133,6 +133,7 @@ export class UptimeProviderService {
       providerRef: this.providerRef,
       namePrefix: defaults.namePrefix,
       defaultInterval: defaults.interval !== undefined,
+      checkMonitor: (args) => this.ops[tokenOf("Monitor")].check(args).failures,
     };
   }
 

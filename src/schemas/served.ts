@@ -1,5 +1,5 @@
 /**
- * Response bodies exactly as the service sends them (service-behaviour.md), for the
+ * Response bodies exactly as the service sends them (docs/service-behaviour-notes.md), for the
  * OpenAPI description. The client parses responses with the tolerant schemas beside
  * these (monitor.ts, incident.ts, list.ts), because instances differ; these say what a
  * conforming instance, and the local server, must send. Field descriptions are the ones

@@ -54,12 +54,12 @@ export const MONITOR_SEARCH_BY = ["name", "url"] as const;
 export const MONITOR_SORT_BY = ["id", "name", "url"] as const;
 /** Incident list `search_by`, as the contract lists it. */
 export const INCIDENT_SEARCH_BY = ["monitor", "cause"] as const;
-/** Incident list `search_by` the real service also accepts (service-behaviour.md). */
+/** Incident list `search_by` the real service also accepts: `comment` too, beyond the contract's list. */
 export const INCIDENT_SEARCH_BY_SERVICE = ["monitor", "cause", "comment"] as const;
 /** Incident list `sort_by`. */
 export const INCIDENT_SORT_BY = ["started_at", "ended_at"] as const;
 
-/** Length and count limits the service enforces (service-behaviour.md). */
+/** Length and count limits the service's validation enforces (docs/service-behaviour-notes.md). */
 export const LIMITS = {
   name: 128,
   url: 2048,

@@ -58,7 +58,7 @@ const MIGRATIONS: Migration[] = [
     ALTER TABLE ${S}.monitors ADD COLUMN response_time integer;
     ALTER TABLE ${S}.monitors ADD COLUMN check_result text;
   `,
-  // Names compare as the service's collation compares them (util/names.ts): the key is
+  // Names compare as the service's collation compares them (util/monitor-names.ts): the key is
   // computed here, in code, because Postgres has no such collation built in. The index is
   // not unique so that a data directory holding names that now collide still opens;
   // uniqueness is the store's check, as it was for exact names.

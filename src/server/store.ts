@@ -184,7 +184,7 @@ export class StoreTx {
 
   /**
    * True when another monitor of the account already has `name`, compared as the
-   * service's collation compares names (case and accents ignored; see util/names.ts).
+   * service's collation compares names (case and accents ignored; see util/monitor-names.ts).
    */
   async monitorNameTaken(account: string, name: string, exceptId?: number): Promise<boolean> {
     const r = await this.db.query(

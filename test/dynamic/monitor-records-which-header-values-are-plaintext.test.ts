@@ -5,12 +5,12 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { plaintextHeaderNames } from "../../src/dynamic/plaintext-headers";
+import { plaintextHeaderOutputs } from "../../src/dynamic/plaintext-header-outputs";
 
-type Headers = Parameters<typeof plaintextHeaderNames>[0];
+type Headers = Parameters<typeof plaintextHeaderOutputs>[0];
 
 async function recorded(headers: Headers): Promise<{ names: string[]; secret: boolean }> {
-  const out = plaintextHeaderNames(headers);
+  const out = plaintextHeaderOutputs(headers);
   const names = await new Promise<string[]>((resolve) => out.apply(resolve));
   return { names, secret: await pulumi.isSecret(out) };
 }

@@ -6,12 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { PULUMI_BIN, REPO, WORK, assertPluginBuilt, assertPrerequisites, secs } from "./harness";
-
-function walkTs(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walkTs(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
-  );
-}
+import { warnWhenDistIsStale } from "../support/stale-dist";
 
 export default function setup(): () => void {
   execFileSync(process.execPath, [join(REPO, "scripts", "link-self.js")]);
@@ -31,16 +26,7 @@ export default function setup(): () => void {
     }
   }
   // The engine runs the compiled package: say so when src/ changed after the last build.
-  const built = statSync(join(REPO, "dist", "index.js")).mtimeMs;
-  const newer = walkTs(join(REPO, "src")).filter((f) => statSync(f).mtimeMs > built);
-  if (newer.length) {
-    console.warn(
-      `e2e: WARNING: ${newer.length} file(s) under src/ are newer than dist/ (e.g. ${newer
-        .slice(0, 3)
-        .map((f) => f.slice(REPO.length + 1))
-        .join(", ")}): run \`npm run build\` to test them.`,
-    );
-  }
+  warnWhenDistIsStale(REPO, "e2e");
   const started = Date.now();
   return () => console.log(`e2e: suite wall time ${secs(Date.now() - started)}`);
 }

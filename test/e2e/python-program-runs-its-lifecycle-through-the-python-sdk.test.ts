@@ -7,7 +7,7 @@
  * named in `preview --diff` (the secret list staying `[secret]`), an edit made outside Pulumi
  * found by `refresh` and put back by the `up` that applies those changes, and destroy leaving
  * both services empty. The API keys, the webhook URLs and the basic-auth password never show
- * in output or state. (Its type check against the SDK is test/sdk/python-example-type-checks-against-the-sdk.)
+ * in output or state. (Its type check against the SDK is test/sdk/python-example-type-checks-against-the-sdk.test.ts.)
  */
 import { describeSdkExampleLifecycle } from "./sdk-example-lifecycle";
 

@@ -6,7 +6,8 @@
  * and what they must show are shared:
  *
  * 1. bad input (a path without `/`) fails preview naming the component and the field,
- *    with no request beyond the settings' check;
+ *    with no request beyond the settings' check; so does (where the program says how) a
+ *    path the plan accepts but the child monitor's own check refuses, naming the child;
  * 2. `up` makes the three monitors with the convention's names and the layered values;
  *    `preview --expect-no-changes` passes; no secret in state or output;
  * 3. a `formerly` rename keeps the monitor's id and changes only its name;
@@ -26,6 +27,8 @@ export interface ServiceMonitorsEdits {
   file: string;
   /** `/health` → `health`. */
   badPath(text: string): string;
+  /** `/api/status` → `/api status`: a path the plan accepts but whose URL the monitor's check refuses. */
+  badChildUrl?(text: string): string;
   /** The key `home` becomes `root`, with `formerly: home`. */
   rename(text: string): string;
   /** The `api` check removed. */
@@ -40,6 +43,8 @@ export interface ServiceMonitorsProgram {
   /** The children's resource type. */
   monitorType: string;
   edits: ServiceMonitorsEdits;
+  /** Options of the file's local server, e.g. `{ checks: true }` for a program whose `afterUp` runs checks. */
+  server?: NonNullable<Parameters<typeof lifecycleStack>[0]>["server"];
   /** More checks right after the first `up` (the YAML program: the tools see the children). */
   afterUp?(e2e: LifecycleStack, names: string[]): Promise<void>;
   /** Readies the copied project (a venv, go.sum); returns the environment its commands need. */
@@ -66,6 +71,7 @@ export function serviceMonitorsLifecycle(program: ServiceMonitorsProgram): void 
     const hex = randomBytes(6).toString("hex");
     const secrets = { oncall: `oncall-${hex}@example.com`, token: `probe-token-${hex}` };
     const e2e = lifecycleStack({
+      server: program.server,
       stack: async (srv) => {
         const { E2EStack } = await import("./harness");
         const stack = await E2EStack.create({
@@ -92,6 +98,17 @@ export function serviceMonitorsLifecycle(program: ServiceMonitorsProgram): void 
       const from = e2e.srv.server.requests.length;
       const bad = failed(await e2e.stack.preview());
       expect(bad.output).toMatch(/ServiceMonitors "checkout": [^\n]*checks\.health\.path: must start with "\/"/);
+      expect(requestsBeyondSettingsCheck(e2e.srv.server, from)).toEqual([]);
+      e2e.stack.editFile(file, () => original.text);
+      const { badChildUrl } = program.edits;
+      if (!badChildUrl) return;
+      // The child's own problem, not the engine's torn-down call ("the client connection is closing").
+      e2e.stack.editFile(file, badChildUrl);
+      const child = failed(await e2e.stack.preview());
+      expect(child.output).toMatch(
+        /ServiceMonitors "checkout": check "api" \(monitor "checkout-api"\): field "url": [^\n]*not a valid http or https URL/,
+      );
+      expect(child.output).not.toContain("connection is closing");
       expect(requestsBeyondSettingsCheck(e2e.srv.server, from)).toEqual([]);
       e2e.stack.editFile(file, () => original.text);
     });

@@ -1,10 +1,21 @@
 /**
- * `npm run generate -- --check` on a copy of the repository's generated files (everything
- * but sdk/, which needs the Go-built generator; the sdk tests cover it): passes when all is
+ * `npm run generate -- --check` on a copy of the repository's generated files and what they
+ * are made from besides the schemas (everything but sdk/, which needs the Go-built
+ * generator; the sdk tests cover it): passes when all is
  * current, and fails naming each stale file without writing it; `npm run generate` then
  * brings them back, touching only those.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +25,10 @@ import { OPENAPI_FILE } from "../../src/openapi";
 import { REFERENCE_PATH } from "../../src/generate/reference";
 
 const PATHS = [...new Set(generatedTexts(REPO).map((t) => t.path))];
+/** Each src folder's line, which CONTRIBUTING.md's table is made from. */
+const FOLDER_LINES = readdirSync(join(REPO, "src"), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => `src/${e.name}/README.md`);
 let root: string;
 
 /** Runs the command on the copy with `argv`: its exit code and what it printed. */
@@ -25,7 +40,8 @@ function run(...argv: string[]): { code: number; lines: string[] } {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "uptime-generate-"));
-  for (const path of [...PATHS, EXAMPLES_DIR]) {
+  // What the generators read besides the schemas: the examples, and each src folder's line.
+  for (const path of [...PATHS, EXAMPLES_DIR, ...FOLDER_LINES]) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     cpSync(join(REPO, path), join(root, path), { recursive: true });
   }
@@ -44,6 +60,7 @@ describe("npm run generate", () => {
         "docs/_index.md",
         "docs/installation-configuration.md",
         "docs/openapi.json",
+        "CONTRIBUTING.md",
       ]),
     );
   });

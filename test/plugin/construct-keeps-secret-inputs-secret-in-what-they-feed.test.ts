@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { unwrapInputs } from "../../src/plugin/construct";
-import { fromSecret, planServiceMonitors } from "../../src/runtime/service-monitors/plan";
+import { fromSecret, planServiceMonitors } from "../../src/runtime/service-monitors/plan-children";
 import { secret } from "../../src/runtime/secret-envelope";
 import { UNKNOWN } from "../../src/runtime/unknowns";
 

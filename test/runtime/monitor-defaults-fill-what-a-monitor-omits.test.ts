@@ -93,3 +93,11 @@ describe("monitor defaults at check", () => {
     expect(name.startsWith("sre-rrr")).toBe(true);
   });
 });
+
+describe("monitor defaults beside a name that cannot be chosen", () => {
+  it("still fill the other fields, so only the name is reported", () => {
+    const r = checkMonitor({ url: monitor.url, adopt: true }, "UTC", undefined, { defaults: { interval: 300 } });
+    expect(r.failures?.map((f) => f.property)).toEqual(["name"]);
+    expect(r.inputs).toMatchObject({ interval: 300, url: monitor.url });
+  });
+});

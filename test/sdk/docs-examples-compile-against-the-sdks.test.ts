@@ -2,7 +2,7 @@
  * Every example of docs/examples compiles against the generated SDK of its language where
  * this machine has a compiler: TypeScript with tsc against dist/sdk/nodejs, Go with go vet
  * against sdk/go, Python with mypy against sdk/python. A misspelt argument fails each check, so a pass means something. (C# has
- * no compiler here; Java compiles once the Java SDK exists: see java-examples-compile.pending.ts.)
+ * no compiler here; Java compiles once the Java SDK exists: see java/docs-examples-compile-in-java.test.ts.)
  */
 import { describe, expect, it } from "vitest";
 import { readExamples } from "../../src/generate/read-examples";

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-/** Path of the built CLI. `npm test` builds first (pretest); run `npx tsc -p .` otherwise. */
+/** Path of the built CLI. `npm test` builds it after the lint step; run `npm run build` otherwise. */
 export const CLI = path.resolve(__dirname, "../../dist/server/cli.js");
 
 /** Throws a clear error when the CLI has not been built. */

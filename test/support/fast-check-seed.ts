@@ -1,8 +1,8 @@
 /**
- * A setup file of the unit config (vitest.config.ts): every fast-check property and sample
- * in the suite draws from this run's seed (test/support/seed.ts: the commit's, or FUZZ_SEED).
- * fast-check prints it with a counterexample (`{ seed: …, path: … }`); FUZZ_SEED=<seed>
- * replays the run.
+ * A setup file of the suites without the engine (vitest.config.ts, and so the unit and server
+ * suites): every fast-check property and sample in the suite draws from this run's seed
+ * (test/support/seed.ts: the commit's, or FUZZ_SEED). fast-check prints it with a
+ * counterexample (`{ seed: …, path: … }`); FUZZ_SEED=<seed> replays the run.
  */
 import fc from "fast-check";
 import { fuzzSeed } from "./seed";

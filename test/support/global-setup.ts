@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { seedNote } from "./seed";
+import { warnWhenDistIsStale } from "./stale-dist";
 
 export default function setup(): void {
   const root = resolve(__dirname, "..", "..");
@@ -13,5 +14,6 @@ export default function setup(): void {
   if (!existsSync(resolve(root, "dist", "index.js"))) {
     throw new Error("dist/ is missing: run `npm run build` first (`npm test` does it for you).");
   }
+  warnWhenDistIsStale(root, "tests");
   console.log(`fuzz and property tests: ${seedNote()}`);
 }

@@ -2,9 +2,10 @@
 import { cpus, totalmem } from "node:os";
 import { BenchStack, buildFixture, summary, type RunResult } from "./pulumi";
 import { ChildServer, monitorNames, type ServerStats } from "./server";
+import { sized } from "./smoke";
 
-/** Monitors per benchmark (the 200); BENCH_COUNT overrides for a quick try. */
-export const COUNT = Number(process.env.BENCH_COUNT ?? 200);
+/** Monitors per benchmark (the 200; 3 in smoke mode); BENCH_COUNT overrides for a quick try. */
+export const COUNT = sized("BENCH_COUNT", 200, 3);
 
 /**
  * The engine's default parallelism in Pulumi 3.248 (pkg/cmd/pulumi/operations/up.go,

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./pulumi";
+import { writeResults } from "./smoke";
 
 /** The markers of section `name` (e.g. "B10"), and reading and writing it. */
 export function resultsSection(name: string): { blocks(text: string): string[]; write(section: string): void } {
@@ -16,12 +17,14 @@ export function resultsSection(name: string): { blocks(text: string): string[]; 
     const stop = text.indexOf(end);
     return start >= 0 && stop > start ? [text.slice(start, stop + end.length)] : [];
   };
-  const write = (section: string): void => {
+  const write = (section: string): void => writeResults(name, () => replace(section));
+  const replace = (section: string): void => {
     const file = join(REPO, "bench", "RESULTS.md");
     const old = existsSync(file) ? readFileSync(file, "utf8") : "";
     const block = `${begin}\n${section}\n${end}`;
     const [existing] = blocks(old);
     writeFileSync(file, existing ? old.replace(existing, block) : `${old.trimEnd()}\n\n${block}\n`);
+    console.log(`${name}: wrote its section of bench/RESULTS.md`);
   };
   return { blocks, write };
 }

@@ -3,8 +3,8 @@
  * the error names the component and each field at fault, and never repeats a secret.
  */
 import { describe, expect, it } from "vitest";
-import { planServiceMonitors } from "../../../src/runtime/service-monitors/plan";
-import { ServiceMonitorsInputError } from "../../../src/runtime/service-monitors/errors";
+import { planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
+import { ServiceMonitorsInputError } from "../../../src/runtime/service-monitors/input-error";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
 
 const ctx = { component: "checkout", stack: "prod", defaultInterval: true };

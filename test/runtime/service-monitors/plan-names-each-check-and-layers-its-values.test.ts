@@ -4,7 +4,7 @@
  * and nothing where neither gives one (the provider's defaults fill it later).
  */
 import { describe, expect, it } from "vitest";
-import { fromSecret, planServiceMonitors } from "../../../src/runtime/service-monitors/plan";
+import { fromSecret, planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
 
 const ctx = { component: "checkout", stack: "prod", defaultInterval: true };

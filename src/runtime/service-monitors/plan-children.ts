@@ -12,7 +12,7 @@ import { serviceMonitorsInputsSchema, SERVICE_CHECK_KEYS } from "../../schemas/s
 import { LIMITS } from "../../schemas/values";
 import { nameKey } from "../../util/monitor-names";
 import { isUnknown, UNKNOWN } from "../unknowns";
-import { ServiceMonitorsInputError, type InputProblem } from "./errors";
+import { ServiceMonitorsInputError, type InputProblem } from "./input-error";
 
 /** What the plan needs beyond the inputs. */
 export interface PlanContext {

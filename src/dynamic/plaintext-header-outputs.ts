@@ -10,7 +10,7 @@ import type { RequestHeaderArgs } from "./types.generated";
 type Headers = pulumi.Input<pulumi.Input<RequestHeaderArgs>[]> | undefined;
 
 /** The plaintext headers' names, as an input that is never secret (names are no secrets). */
-export function plaintextHeaderNames(headers: Headers): pulumi.Output<string[]> {
+export function plaintextHeaderOutputs(headers: Headers): pulumi.Output<string[]> {
   return pulumi.unsecret(pulumi.output(namesOf(headers)));
 }
 
