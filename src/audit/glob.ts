@@ -2,9 +2,8 @@
  * `--stacks` globs on fully qualified stack names (`<org>/<project>/<stack>`): `*` and `?`
  * stay within one segment, `**` crosses them, and a pattern of fewer segments than three
  * is completed with `*`s on the left (`prod*` = `* /* /prod*`, `app/*` = `* /app/*`).
- * @internal Exported for the tests.
  */
-export function globToRegExp(glob: string): RegExp {
+function globToRegExp(glob: string): RegExp {
   const segments = glob.split("/").length;
   const full = glob.includes("**") || segments >= 3 ? glob : `${"*/".repeat(3 - segments)}${glob}`;
   let re = "";

@@ -16,8 +16,7 @@ import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
 import { redactUrls, StackError, type StackTarget } from "../stack/pulumi-command";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
-/** @internal Exported for the tests. */
-export const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
+const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
                            [--fail-on unmanaged,conflict,missing,unreadable] [--unmanaged-incidents]
                            [--base-url URL] [--api-key KEY] [--pulumi PATH]
 

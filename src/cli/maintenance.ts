@@ -9,8 +9,7 @@ import { DEFAULT_RECORD_FILE } from "../maintenance/record-file";
 import { endMaintenance, type EndOptions } from "../maintenance/end";
 import { startMaintenance, type StartOptions } from "../maintenance/start";
 
-/** @internal Exported for the tests. */
-export const MAINTENANCE_USAGE = `Usage: pulumi-uptime maintenance start [--stack NAME] [--search TEXT [--search-by name|url]]
+const MAINTENANCE_USAGE = `Usage: pulumi-uptime maintenance start [--stack NAME] [--search TEXT [--search-by name|url]]
                                        [--name-prefix PREFIX] (--for DURATION | --until TIME) [--allow-long]
                                        [--dry-run] [--record FILE] [--json] [--time-zone ZONE]
                                        [--base-url URL] [--api-key KEY] [--requests-per-minute N]
@@ -87,7 +86,6 @@ const START = {
 
 /**
  * Every flag of the two subcommands (`help` aside), which the usage lines name.
- * @internal Exported for the tests.
  */
 export const MAINTENANCE_FLAGS = Object.keys(START).filter((k) => k !== "help");
 

@@ -20,8 +20,7 @@ import { readStackConfig } from "../stack/stack-config";
 // The preview and the state are read only for --stack: `--file` starts without that code.
 const stackSources = () => import("../test-command/stack-monitors");
 
-/** @internal Exported for the tests. */
-export const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME)
+const TEST_USAGE = `Usage: pulumi-uptime test (--file FILE | --stack NAME | --deployed --stack NAME)
                           [--base-url FROM=TO]... [--json] [--junit FILE] [--concurrency N]
                           [--timeout SECONDS] [--ca FILE] [--time-zone ZONE]
 
@@ -121,9 +120,8 @@ function parse(argv: string[]): TestOptions | "help" {
 
 /**
  * `--base-url FROM=TO`: the first FROM that is a prefix of the URL at a boundary wins.
- * @internal Exported for the tests.
  */
-export function urlRewriter(pairs: readonly { from: string; to: string }[]): (url: string) => string {
+function urlRewriter(pairs: readonly { from: string; to: string }[]): (url: string) => string {
   return (url) => {
     for (const { from, to } of pairs) {
       if (!url.startsWith(from)) continue;
@@ -165,9 +163,8 @@ async function declaredMonitors(opts: TestOptions, io: CliIo): Promise<DeclaredM
 
 /**
  * Checks `monitors` and says what the service would report of each, with each check's time.
- * @internal Exported for the tests.
  */
-export async function checkMonitors(
+async function checkMonitors(
   monitors: readonly DeclaredMonitor[],
   options: { settings: ProbeSettings; concurrency: number; timeZone?: string; rewriteUrl?: (url: string) => string },
 ): Promise<{ results: Verdict[]; times: number[] }> {

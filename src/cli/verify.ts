@@ -89,7 +89,6 @@ function parse(argv: string[]): VerifyOptions | "help" {
 
 /**
  * One monitor to verify.
- * @internal Exported for the tests.
  */
 export interface Watched {
   resourceName: string;
@@ -120,7 +119,6 @@ function utcMs(local: string | null | undefined): number | undefined {
  * update's change to the monitor. A monitor created at or after the update's start cannot have
  * been checked before it; another, only by a check in a later second than its change, since
  * one in the same second may have come before it.
- * @internal Exported for the tests.
  */
 export function checkedSince(checkedMs: number, createdMs: number | undefined, w: Watched): boolean {
   if (createdMs !== undefined && createdMs >= Math.floor(w.updateStartMs / 1000) * 1000) return true;
@@ -146,7 +144,6 @@ function standingOf(w: Watched, m: Monitor | undefined): Standing {
  * Polls the service until each of `watched` was checked since its `since` (or is paused,
  * in maintenance, or gone), or `withinMs` is up. Every request goes through `client`, so
  * its pacing (`requestsPerMinute`) bounds the polling.
- * @internal Exported for the tests.
  */
 export async function watchChecks(
   client: UptimeClient,
@@ -234,9 +231,8 @@ class AccountPollError extends Error {
  * each read with the settings of the provider that manages it; monitors of providers
  * with the same service URL and key are polled as one account, with one client's pacing.
  * @returns 0 when all were checked and none is offline, 1 otherwise, 2 for settings that cannot work.
- * @internal Exported for the tests.
  */
-export async function verifyState(
+async function verifyState(
   state: UpdatedStack,
   opts: Omit<VerifyOptions, "stack"> & { stack?: string },
   io: CliIo,

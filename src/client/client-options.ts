@@ -168,9 +168,8 @@ export function baseUrlProblem(raw: string): string | undefined {
 
 /**
  * Splits a base URL into origin and path prefix, dropping a trailing `/` or `/api/v1`.
- * @internal Exported for the tests.
  */
-export function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
+function parseBaseUrl(raw: string): { baseUrl: string; origin: string; pathPrefix: string } {
   const problem = baseUrlProblem(raw);
   if (problem) throw new UptimeConfigError(`option baseUrl (env ${ENV.baseUrl}) ${problem}`);
   const url = new URL(raw);

@@ -49,9 +49,8 @@ interface ErrorBody {
 
 /**
  * Reads an error body leniently: JSON or not, `message` as string or field map, Laravel's `errors`.
- * @internal Exported for the tests.
  */
-export function readErrorBody(text: string): ErrorBody {
+function readErrorBody(text: string): ErrorBody {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -188,9 +187,8 @@ export function errorFromResponse(
 /**
  * A copy of a transport error that carries only its name, code and redacted message:
  * undici errors may hold sockets, request options or headers, and so the key.
- * @internal Exported for the tests.
  */
-export function sanitizeCause(err: unknown, apiKey: string, more: string[] = []): Error {
+function sanitizeCause(err: unknown, apiKey: string, more: string[] = []): Error {
   const source = err instanceof Error ? err : new Error(String(err));
   const copy = new Error([apiKey, ...more].reduce((text, secret) => redact(text, secret), source.message));
   copy.name = source.name;

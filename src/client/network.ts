@@ -93,9 +93,8 @@ function cidrRange(entry: string): BlockList | undefined {
  * Whether `NO_PROXY` says to reach `hostname:port` directly, as curl and Go read it: `*` (alone
  * or as an entry) for every host; a host or domain (`.domain` and `*.domain` alike), with or
  * without `:port`; an IP address, or a CIDR range that holds a service addressed by IP.
- * @internal Exported for the tests.
  */
-export function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
+function bypassesProxy(hostname: string, port: number, noProxy: string | undefined): boolean {
   const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
   const ip = isIP(host);
   for (const entry of (noProxy ?? "").split(/[,\s]/)) {

@@ -14,7 +14,6 @@ import { gateKey } from "./rate-gate";
 /**
  * Margin on the spacing. The service counts a request when it arrives, the client when it
  * leaves; a little slack keeps network jitter from putting one request too many in a window.
- * @internal Exported for the tests.
  */
 export const PACING_MARGIN = 1.01;
 

@@ -12,7 +12,6 @@ const cache = new Map<keyof typeof SHIMS, Promise<string>>();
 
 /**
  * The serialized shim of a resource type.
- * @internal Exported for the tests.
  */
 export function serializedProvider(kind: keyof typeof SHIMS): Promise<string> {
   let text = cache.get(kind);

@@ -30,7 +30,6 @@ interface ResourceAddition {
 
 /**
  * Everything to add for one language.
- * @internal Exported for the tests.
  */
 export interface SecretAdditions {
   language: SecretLanguage;

@@ -68,7 +68,6 @@ export function isPlaceholder(v: unknown): v is SecretPlaceholder {
 
 /**
  * `"API health (EU)"` → `api-health-eu`; empty when nothing is left.
- * @internal Exported for the tests.
  */
 export function slugify(name: string): string {
   return name
@@ -83,18 +82,16 @@ export function slugify(name: string): string {
 
 /**
  * `api-health-eu` → `apiHealthEu`.
- * @internal Exported for the tests.
  */
-export function camelFromSlug(slug: string): string {
+function camelFromSlug(slug: string): string {
   return slug.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
 /**
  * Resource names for monitors in the given order: slugs of their names, with `-2`,
  * `-3`, ... on repeats, and `monitor-<id>` when a name has no letters or digits.
- * @internal Exported for the tests.
  */
-export function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[]): string[] {
+function resourceNames(monitors: readonly Pick<Monitor, "id" | "name">[]): string[] {
   const taken = new Set<string>();
   return monitors.map((m) => {
     const base = slugify(m.name) || `monitor-${m.id}`;

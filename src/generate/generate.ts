@@ -22,7 +22,6 @@ import { CODE_LAYOUT_PATH, withCodeLayout } from "./code-layout";
 
 /**
  * The repository (src/generate/ or dist/generate/ → the root).
- * @internal Exported for the tests.
  */
 export const REPO = resolve(__dirname, "..", "..");
 
@@ -38,7 +37,6 @@ interface GeneratedText {
 /**
  * Every generated text file under `root`. Several entries may name one file (README.md holds
  * two generated blocks): they apply in order, and the file is written once.
- * @internal Exported for the tests.
  */
 export function generatedTexts(root: string): GeneratedText[] {
   const examples = readExamples(root);
@@ -68,9 +66,8 @@ interface GenerateOptions {
 
 /**
  * Writes (or with `check`, compares) everything generated; returns the files that differed.
- * @internal Exported for the tests.
  */
-export function generate({ root = REPO, check = false, sdks = true }: GenerateOptions = {}): Change[] {
+function generate({ root = REPO, check = false, sdks = true }: GenerateOptions = {}): Change[] {
   const writer = new GeneratedFileWriter(root, check);
   const texts = generatedTexts(root);
   const paths = [...new Set(texts.map((t) => t.path))];

@@ -10,7 +10,6 @@ import { EXAMPLE_LANGUAGES, type Example } from "../plugin/examples";
 
 /**
  * Where the examples are written, relative to the repository root.
- * @internal Exported for the tests.
  */
 export const EXAMPLES_DIR = "docs/examples";
 

@@ -101,9 +101,8 @@ function incidentInputsTable(): string {
 
 /**
  * The generated block, between the markers.
- * @internal Exported for the tests.
  */
-export function referenceBlock(): string {
+function referenceBlock(): string {
   return [
     "### `Monitor` inputs",
     "",

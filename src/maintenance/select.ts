@@ -35,9 +35,8 @@ export function serviceQuery(sel: Pick<Selection, "search" | "searchBy" | "nameP
  * thousands would otherwise wait for each page in turn, twice (start, then end). An instance
  * whose answers do not follow the page numbers asked for is read page by page instead, the
  * client's walk, which says what is wrong with it.
- * @internal Exported for the tests.
  */
-export async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
+async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
   const first = await client.monitors.list({ ...query, page: 1 });
   if (!first.hasNext) return first.data;
   const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);

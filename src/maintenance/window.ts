@@ -41,9 +41,8 @@ export interface WindowRequest {
 
 /**
  * The wall time of `ms` in `zone`, at a time the service reads back as no earlier than `ms`.
- * @internal Exported for the tests.
  */
-export function wallTimeNotBefore(ms: number, zone: string): string {
+function wallTimeNotBefore(ms: number, zone: string): string {
   let t = Math.ceil(ms / 1000) * 1000;
   // A repeated hour lasts at most an hour (two in a few historical zones): minutes suffice.
   for (let i = 0; i < 24 * 60; i++) {
@@ -56,9 +55,8 @@ export function wallTimeNotBefore(ms: number, zone: string): string {
 
 /**
  * The instant `--until` names, read in `zone`.
- * @internal Exported for the tests.
  */
-export function untilInstant(text: string, zone: string, nowMs: number): number {
+function untilInstant(text: string, zone: string, nowMs: number): number {
   const hm = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   if (hm) {
     const [h, m, s] = [Number(hm[1]), Number(hm[2]), Number(hm[3] ?? 0)];

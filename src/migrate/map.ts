@@ -53,9 +53,8 @@ export interface Migration {
 /**
  * The allowed value nearest to `value`; on a tie, `tie` picks (the shorter interval checks
  * more often; the longer lead time warns earlier).
- * @internal Exported for the tests.
  */
-export function nearest(value: number, allowed: readonly number[], tie: "lower" | "higher"): number {
+function nearest(value: number, allowed: readonly number[], tie: "lower" | "higher"): number {
   let best = allowed[0];
   for (const a of allowed) {
     const d = Math.abs(a - value);

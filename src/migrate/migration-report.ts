@@ -8,7 +8,6 @@ import type { ConfigKey, Migration, ReportEntry } from "./map";
 
 /**
  * migration-report.json.
- * @internal Exported for the tests.
  */
 export interface MigrationReport {
   /** The source kind (`--from`) and the input file as given. */

@@ -103,7 +103,6 @@ function useSharedClients(s: ReturnType<typeof sdk>, monitorAddress: string, eng
 
 /**
  * The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret.
- * @internal Exported for the tests.
  */
 export function unwrapInputs(raw: unknown): { bag: Bag; secretPaths: Set<string> } {
   const secretPaths = new Set<string>();

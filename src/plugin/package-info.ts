@@ -42,9 +42,8 @@ const GO_MODULE = `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go`;
 
 /**
  * Names of the SDK packages generated from the schema (`npm run sdks`), per language.
- * @internal Exported for the tests.
  */
-export const SDK_NAMES = {
+const SDK_NAMES = {
   nodejs: "@pulumi-uptime/uptime",
   python: "pulumi_uptime",
   go: `${GO_MODULE}/uptime`,

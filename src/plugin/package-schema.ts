@@ -297,9 +297,8 @@ function configVariables(): Record<string, PropertySpec> {
  * The whole package schema. The examples are the baked ones (./examples.generated.ts)
  * unless given: `npm run generate` passes the ones it reads from docs/examples, so that one
  * run brings an edited example into schema.json and the SDKs.
- * @internal Exported for the tests.
  */
-export function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
+function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<string, unknown> {
   const config = configVariables();
   const monitorInfo = objectOf(infoFields(MONITOR_FIELDS), true, alwaysOutput);
   const incidentInfo = objectOf(infoFields(INCIDENT_FIELDS), true, alwaysOutput);

@@ -29,9 +29,8 @@ const KEYS = PROVIDER_CONFIG_FIELDS.map((f) => f.name) as (keyof ProviderSetting
 
 /**
  * The stack's config of this package, as the engine passes it in PULUMI_CONFIG (`{"baseUrl": ...}`).
- * @internal Exported for the tests.
  */
-export function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
+function stackConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderSettings {
   try {
     const all = JSON.parse(env.PULUMI_CONFIG ?? "{}") as Record<string, unknown>;
     return pick(all);

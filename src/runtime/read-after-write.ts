@@ -25,9 +25,8 @@ import { UptimeResourceError } from "./user-errors";
 
 /**
  * The longest a read waits for the service to show what was written, in ms.
- * @internal Exported for the tests.
  */
-export const READ_WAIT_MS = 10_000;
+const READ_WAIT_MS = 10_000;
 /** The first pause between two reads of a record, in ms; it doubles up to {@link MAX_PAUSE_MS}. */
 const FIRST_PAUSE_MS = 250;
 /** The longest pause between two reads, in ms. */
@@ -73,7 +72,6 @@ let waiting = realWaiting;
 
 /**
  * Replaces the clock and sleep (tests); undefined puts the real ones back.
- * @internal Exported for the tests.
  */
 export function setWaiting(w: Waiting | undefined): void {
   waiting = w ?? realWaiting;
@@ -88,14 +86,8 @@ function instant(v: string | null | undefined, timeZone: string): number | undef
 
 /**
  * Why `live` may be an answer from before the write the state recorded; undefined when it is not.
- * @internal Exported for the tests.
  */
-export function staleness(
-  live: LiveDates | undefined,
-  recorded: Recorded,
-  timeZone: string,
-  now: number,
-): string | undefined {
+function staleness(live: LiveDates | undefined, recorded: Recorded, timeZone: string, now: number): string | undefined {
   if (live === undefined) {
     const created = instant(recorded.createdAt, timeZone);
     if (created !== undefined && Math.abs(now - created) < READ_WAIT_MS)

@@ -17,7 +17,6 @@ interface Fault {
 
 /**
  * mulberry32: a small seeded PRNG, so a seed replays the same fault sequence.
- * @internal Exported for the tests.
  */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

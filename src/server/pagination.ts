@@ -55,9 +55,8 @@ export function pageEnvelope(
 
 /**
  * Page numbers to show, Laravel's UrlWindow with onEachSide = 3.
- * @internal Exported for the tests.
  */
-export function window(page: number, lastPage: number): (number | "...")[] {
+function window(page: number, lastPage: number): (number | "...")[] {
   const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
   const onEachSide = 3;
   const size = onEachSide * 2;

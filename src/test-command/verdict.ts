@@ -53,9 +53,8 @@ const SECRET_MASK = "[secret]";
 
 /**
  * Replaces every secret in `text` by `[secret]`, the longest first.
- * @internal Exported for the tests.
  */
-export function maskSecrets(text: string, secrets: readonly string[]): string {
+function maskSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of [...new Set(secrets)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
     out = out.split(s).join(SECRET_MASK);
@@ -65,9 +64,8 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
 
 /**
  * The URL as it may be shown: without a password in it, secrets masked.
- * @internal Exported for the tests.
  */
-export function shownUrl(url: string, secrets: readonly string[]): string {
+function shownUrl(url: string, secrets: readonly string[]): string {
   let text = url;
   try {
     const u = new URL(url);

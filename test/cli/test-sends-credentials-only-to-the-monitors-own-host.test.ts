@@ -4,9 +4,10 @@
  * service's checker does. Nothing secret is printed or written to a report, whether it
  * was written in the file or read from config.
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { standInPulumi } from "../support/stand-in-pulumi";
 import { startTarget, type Target } from "../support/targets";
 import { byName, runTestCommand, scratch } from "./helpers";
 
@@ -92,24 +93,45 @@ test("${config:key} values come from the stack's config, stay masked, and withou
         requestAuthPassword: "${config:probePassword}",
         alerts: [{ key: "webhook", value: "${config:opsWebhookUrl}" }],
       },
+      // The same, looking for the password's text (which the page lacks): the reason that
+      // names the text shows whether the config value became a secret of the monitor.
+      echoed: {
+        name: "echoed",
+        url: own.url,
+        interval: 60,
+        requestAuthUsername: "probe",
+        requestAuthPassword: "${config:probePassword}",
+        alertCondition: "url_no_text",
+        alertTextLookup: PASSWORD,
+      },
     },
     "config.yaml",
   );
-  const { monitorsOfFile } = await import("../../src/test-command/file-monitors");
-  const { checkMonitors } = await import("../../src/cli/test");
-  const settings = { timeoutMs: 2000, maxBodyBytes: 1024, maxRedirects: 5, loopbackOnly: true, ca: undefined };
-
   // Without the stack's config: skipped, naming the key (the alert's placeholder does not matter to a check).
-  const [alone] = (await checkMonitors(monitorsOfFile(file), { settings, concurrency: 1 })).results;
-  expect(alone).toMatchObject({ outcome: "skipped" });
-  expect(alone.reason).toBe(
+  const alone = await runTestCommand(["--file", file, "--json"]);
+  expect(alone.code, alone.stderr).toBe(0);
+  expect(byName(alone.stdout).guarded).toMatchObject({ outcome: "skipped" });
+  expect(byName(alone.stdout).guarded.reason).toBe(
     "requestAuthPassword: reads ${config:probePassword}; give --stack to read it from the stack's config",
   );
 
-  // With it (as `--stack` reads it): checked, and the value is a secret of the monitor.
-  const config = new Map([["shop:probePassword", PASSWORD]]);
-  const monitors = monitorsOfFile(file, config, "shop");
-  expect(monitors[0].secrets).toContain(PASSWORD);
-  const [checked] = (await checkMonitors(monitors, { settings, concurrency: 1 })).results;
-  expect(checked).toMatchObject({ outcome: "pass", reason: "200 OK" });
+  // With --stack: the stack's config (a stand-in pulumi answers `pulumi config`) gives the
+  // password; the monitors are checked, and the value is a secret of each.
+  const pulumi = standInPulumi({ config: { stdout: JSON.stringify({ "shop:probePassword": { value: PASSWORD } }) } });
+  try {
+    writeFileSync(join(pulumi.dir, "Pulumi.yaml"), "name: shop\nruntime: yaml\n");
+    const withStack = await runTestCommand(["--file", file, "--stack", "dev", "--json"], pulumi.dir, {
+      PATH: `${pulumi.dir}${delimiter}${process.env.PATH}`,
+    });
+    expect(withStack.code, withStack.stderr).toBe(1);
+    expect(byName(withStack.stdout).guarded).toMatchObject({ outcome: "pass", reason: "200 OK" });
+    expect(byName(withStack.stdout).echoed).toMatchObject({
+      outcome: "alert",
+      reason: '200 OK, text "[secret]" not found',
+    });
+    expect(withStack.stdout + withStack.stderr).not.toContain(PASSWORD);
+    expect(pulumi.calls().map((c) => c.args.slice(0, 4))).toEqual([["config", "--show-secrets", "--json", "--stack"]]);
+  } finally {
+    pulumi.remove();
+  }
 });

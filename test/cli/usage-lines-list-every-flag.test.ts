@@ -10,10 +10,9 @@ import { runMaintenance } from "../../src/cli/maintenance";
 import { runMigrate } from "../../src/cli/migrate";
 import { runTest } from "../../src/cli/test";
 import { runVerify } from "../../src/cli/verify";
-import type { CliIo } from "../../src/util/command-line";
+import { helpOf } from "../support/command-help";
 
-type Run = (argv: string[], io: CliIo) => Promise<number>;
-const COMMANDS: Record<string, Run> = {
+const COMMANDS = {
   audit: runAudit,
   export: runExport,
   migrate: runMigrate,
@@ -21,13 +20,6 @@ const COMMANDS: Record<string, Run> = {
   verify: runVerify,
   maintenance: runMaintenance,
 };
-
-async function helpOf(run: Run): Promise<string> {
-  let out = "";
-  const io: CliIo = { stdout: { write: (c: string) => (out += c) }, stderr: { write: () => true }, env: {} };
-  expect(await run(["--help"], io)).toBe(0);
-  return out;
-}
 
 /** The flags the options list describes: lines that start (indented) with `--flag` or `-x, --flag`. */
 function describedFlags(usage: string): string[] {

@@ -3,10 +3,10 @@
  * not 1 (a monitor failed), naming the settings it read with and never the key.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { verifyState } from "../../src/cli/verify";
 import type { StateResource } from "../../src/stack/state-resource";
 import { createMonitor } from "../support/api";
 import { startTestServer, type UptimeServer } from "../support/server";
+import { verifyStandInStack } from "./verify-stack";
 
 let server: UptimeServer;
 beforeAll(async () => {
@@ -25,9 +25,7 @@ test("a rejected API key is exit 2, naming the settings, not the key", async () 
     outputs: { name: "rejected key", monitorId: m.id, interval: 60 },
   };
   const wrongKey = "wrong-key-never-printed-5d1f";
-  let stdout = "";
-  let stderr = "";
-  const code = await verifyState(
+  const { code, stdout, stderr } = await verifyStandInStack(
     {
       updateStartMs: 0,
       resources: [monitor],
@@ -36,12 +34,7 @@ test("a rejected API key is exit 2, naming the settings, not the key", async () 
         ["uptime:apiKey", wrongKey],
       ]),
     },
-    { all: true, withinMs: 2_000, intervalMs: 200 },
-    {
-      stdout: { write: (c: string) => (stdout += c) },
-      stderr: { write: (c: string) => (stderr += c) },
-      env: {},
-    },
+    ["--all", "--within", "2s", "--interval", "1"],
   );
   expect(code).toBe(2);
   expect(stderr).toMatch(/^pulumi-uptime verify: reading the monitors with the settings of .+: .*401/);

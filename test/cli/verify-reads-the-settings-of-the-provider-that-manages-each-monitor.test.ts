@@ -6,7 +6,7 @@
  * provider's settings were used. Against a checking local server over loopback.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { verifyState } from "../../src/cli/verify";
+import { verifyStandInStack } from "./verify-stack";
 import type { StateResource } from "../../src/stack/state-resource";
 import { createMonitor } from "../support/api";
 import { closedPort } from "../support/closed-port";
@@ -58,20 +58,8 @@ function monitorResource(
   };
 }
 
-async function run(resources: StateResource[], config: Map<string, string>, updateStartMs: number) {
-  let stdout = "";
-  let stderr = "";
-  const io = {
-    stdout: { write: (c: string) => (stdout += c) },
-    stderr: { write: (c: string) => (stderr += c) },
-    env: {},
-  };
-  const code = await verifyState(
-    { updateStartMs, resources, config },
-    { all: true, withinMs: 5_000, intervalMs: 200 },
-    io,
-  );
-  return { code, stdout, stderr };
+function run(resources: StateResource[], config: Map<string, string>, updateStartMs: number) {
+  return verifyStandInStack({ updateStartMs, resources, config }, ["--all", "--within", "5s", "--interval", "1"]);
 }
 
 test("a monitor of a declared provider is read with that provider's URL and secret key, not the stack's config", async () => {

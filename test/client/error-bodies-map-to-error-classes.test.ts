@@ -13,13 +13,7 @@ import {
   UptimeServerError,
   UptimeValidationError,
 } from "../../src/client/errors";
-import {
-  errorFromFailure,
-  errorFromResponse,
-  formatFieldPath,
-  readErrorBody,
-  sanitizeCause,
-} from "../../src/client/error-map";
+import { errorFromFailure, errorFromResponse, formatFieldPath } from "../../src/client/error-map";
 
 const KEY = "sk-test-0123456789abcdef";
 const ctx = (method: string, path: string, attempts = 1) => ({ method, path, apiKey: KEY, attempts });
@@ -48,32 +42,33 @@ describe("formatFieldPath", () => {
   });
 });
 
-describe("readErrorBody", () => {
+describe("error bodies of a 422", () => {
+  // What the client makes of a 422 with `body`: the fields and the service's message it read.
+  const rejected = (body: string) =>
+    errorFromResponse(ctx("POST", "/api/v1/monitors"), 422, body) as UptimeValidationError;
+
   it("reads message as a field map", () => {
-    expect(
-      readErrorBody(JSON.stringify({ message: { "alerts.0.value": ["bad"], url: "not a url" }, status: 422 })),
-    ).toEqual({
-      message: undefined,
-      fields: { "alerts[0].value": ["bad"], url: ["not a url"] },
-    });
+    const e = rejected(JSON.stringify({ message: { "alerts.0.value": ["bad"], url: "not a url" }, status: 422 }));
+    expect(e.fields).toEqual({ "alerts[0].value": ["bad"], url: ["not a url"] });
+    expect(e.message).toBe("POST /api/v1/monitors: the service rejected alerts[0].value: bad; url: not a url");
   });
   it("reads Laravel's default shape: message string plus errors", () => {
-    expect(
-      readErrorBody(
-        JSON.stringify({
-          message: "The given data was invalid.",
-          errors: { interval: ["The selected interval is invalid."] },
-        }),
-      ),
-    ).toEqual({
-      message: "The given data was invalid.",
-      fields: { interval: ["The selected interval is invalid."] },
-    });
+    const e = rejected(
+      JSON.stringify({
+        message: "The given data was invalid.",
+        errors: { interval: ["The selected interval is invalid."] },
+      }),
+    );
+    expect(e.serviceMessage).toBe("The given data was invalid.");
+    expect(e.fields).toEqual({ interval: ["The selected interval is invalid."] });
   });
   it("tolerates bodies that are not JSON or not an error body", () => {
-    expect(readErrorBody("<html>Bad Gateway</html>")).toEqual({ fields: {} });
-    expect(readErrorBody("[1,2]")).toEqual({ fields: {} });
-    expect(readErrorBody("")).toEqual({ fields: {} });
+    for (const body of ["<html>Bad Gateway</html>", "[1,2]", ""]) {
+      const e = rejected(body);
+      expect(e).toBeInstanceOf(UptimeValidationError);
+      expect(e.fields).toEqual({});
+      expect(e.serviceMessage).toBeUndefined();
+    }
   });
 });
 
@@ -172,7 +167,10 @@ describe("transport failures", () => {
       code: "UND_ERR_SOCKET",
       headers: { authorization: `Bearer ${KEY}` },
     });
-    const cause = sanitizeCause(raw, KEY);
+    const cause = errorFromFailure(ctx("GET", "/api/v1/monitors"), "not-sent", raw, {
+      outcomeUnknown: false,
+      timeoutMs: 1000,
+    }).cause as Error;
     expect(cause.message).toBe("socket hang up; authorization: Bearer [redacted]");
     expect((cause as Error & { code?: string }).code).toBe("UND_ERR_SOCKET");
     expect(Object.keys(cause).sort()).toEqual(["code", "name"]);

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeConfigError } from "../../src/client/errors";
-import { parseBaseUrl, resolveOptions } from "../../src/client/client-options";
+import { resolveOptions } from "../../src/client/client-options";
 
 describe("resolveOptions", () => {
   it("applies the documented defaults", () => {
@@ -70,7 +70,7 @@ describe("resolveOptions", () => {
   });
 });
 
-describe("parseBaseUrl", () => {
+describe("the base URL", () => {
   it.each([
     ["https://u.example", "https://u.example", ""],
     ["https://u.example/", "https://u.example", ""],
@@ -79,7 +79,7 @@ describe("parseBaseUrl", () => {
     ["https://u.example:8443/uptime/api/v1", "https://u.example:8443/uptime", "/uptime"],
     ["http://127.0.0.1:8080/uptime/", "http://127.0.0.1:8080/uptime", "/uptime"],
   ])("%s → %s", (raw, baseUrl, prefix) => {
-    expect(parseBaseUrl(raw)).toMatchObject({ baseUrl, pathPrefix: prefix });
+    expect(resolveOptions({ baseUrl: raw, apiKey: "k" }, {})).toMatchObject({ baseUrl, pathPrefix: prefix });
   });
 });
 

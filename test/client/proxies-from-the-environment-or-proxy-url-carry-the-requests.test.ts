@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } 
 import { UptimeClient, type UptimeClientOptions } from "../../src/client";
 import { UptimeConfigError, UptimeNetworkError } from "../../src/client/errors";
 import { resolveOptions } from "../../src/client/client-options";
-import { bypassesProxy } from "../../src/client/network";
+import { proxyFor } from "../../src/client/network";
 import { closedPort } from "../support/closed-port";
 import { startMitmproxy, type Mitmproxy } from "../support/mitmproxy";
 import { makeTestPki, type TestPki } from "../support/test-pki";
@@ -118,6 +118,10 @@ describe("the environment's proxy variables", () => {
   });
 
   it("NO_PROXY follows curl's and Go's rules: domains, subdomains, ports, IPs, CIDR ranges, *", () => {
+    // Whether a request to http://hostname:port goes direct although HTTP_PROXY is set.
+    const bypassesProxy = (hostname: string, port: number, noProxy: string): boolean =>
+      proxyFor(`http://${hostname}:${port}`, { HTTP_PROXY: "http://proxy.example:3128", NO_PROXY: noProxy }) ===
+      undefined;
     expect(bypassesProxy("10.1.2.3", 443, "10.0.0.0/8")).toBe(true);
     expect(bypassesProxy("11.1.2.3", 443, "10.0.0.0/8")).toBe(false);
     expect(bypassesProxy("[fd00::1]", 443, "fd00::/8")).toBe(true);

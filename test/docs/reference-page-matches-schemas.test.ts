@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { INTERVALS } from "../../src/schemas/values";
-import { REFERENCE_PATH, referenceBlock, withReference } from "../../src/generate/reference";
+import { REFERENCE_PATH, withReference } from "../../src/generate/reference";
 
 const page = readFileSync(resolve(__dirname, "..", "..", REFERENCE_PATH), "utf8");
 
@@ -12,9 +12,11 @@ describe("the reference page (docs/reference.md)", () => {
   });
 
   it("lists every allowed value the schemas enforce", () => {
-    expect(referenceBlock()).toContain(
+    // The page as the generator writes it, whether or not the committed one is current.
+    const generated = withReference(page);
+    expect(generated).toContain(
       `| \`interval\` | \`interval\` | integer | yes, unless the provider's \`defaults\` give it | ${INTERVALS.join(", ")} |`,
     );
-    expect(referenceBlock()).toContain("`url_unavailable`, `url_text`, `url_no_text`");
+    expect(generated).toContain("`url_unavailable`, `url_text`, `url_no_text`");
   });
 });

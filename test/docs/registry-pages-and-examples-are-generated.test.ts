@@ -16,7 +16,7 @@ import {
 } from "../../src/generate/registry";
 import { ENV_VARS } from "../../src/runtime/config";
 import { PROVIDER_CONFIG_FIELDS } from "../../src/schemas";
-import { SDK_NAMES } from "../../src/plugin/package-info";
+import { packageSchemaText } from "../../src/plugin/package-schema";
 
 const root = resolve(__dirname, "..", "..");
 const committed = (path: string) => readFileSync(resolve(root, path), "utf8");
@@ -50,11 +50,23 @@ describe("Registry docs", () => {
 
   it("install each SDK under the name the schema gives it", () => {
     const page = registryInstallation();
+    const { name, language } = JSON.parse(packageSchemaText()) as {
+      name: string;
+      language: {
+        nodejs: { packageName: string };
+        python: { packageName: string };
+        go: { importBasePath: string };
+        csharp: { rootNamespace: string };
+      };
+    };
+    // The .NET package is named <rootNamespace>.<Name>, as the SDK generator names it.
+    const dotnet = `${language.csharp.rootNamespace}.${name[0].toUpperCase()}${name.slice(1)}`;
+    expect(dotnet).toBe("PulumiUptime.Uptime");
     for (const cmd of [
-      `npm install ${SDK_NAMES.nodejs}`,
-      `pip install ${SDK_NAMES.python}`,
-      `go get ${SDK_NAMES.go}`,
-      `dotnet add package ${SDK_NAMES.dotnet}`,
+      `npm install ${language.nodejs.packageName}`,
+      `pip install ${language.python.packageName}`,
+      `go get ${language.go.importBasePath}`,
+      `dotnet add package ${dotnet}`,
     ]) {
       expect(page).toContain(cmd);
     }

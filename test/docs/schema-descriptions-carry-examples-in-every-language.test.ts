@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { readExamples } from "../../src/generate/read-examples";
-import { packageSchema } from "../../src/plugin/package-schema";
+import { packageSchemaText } from "../../src/plugin/package-schema";
 
-const schema = packageSchema() as {
+const schema = JSON.parse(packageSchemaText()) as {
   resources: Record<string, { description: string }>;
   functions: Record<string, { description: string }>;
 };

@@ -9,7 +9,8 @@
 import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { resourceNames } from "../../src/export/plan";
+import { collectMonitors } from "../../src/export/collect";
+import { planExport } from "../../src/export/plan";
 import { exportFrom, seededServer, variedMonitors } from "./helpers";
 import { alertPerChannel } from "../support/monitor-bodies";
 
@@ -60,7 +61,9 @@ describe("export --format import", () => {
     const { resources } = JSON.parse(run.stdout) as { resources: Spec[] };
     const monitors = resources.filter((r) => r.type === "uptime:index:Monitor");
     const incidents = resources.filter((r) => r.type === "uptime:index:Incident");
-    expect(monitors.map((r) => r.name)).toEqual(resourceNames(MONITORS.map((m, i) => ({ id: i + 1, name: m.name }))));
+    const plan = planExport(await collectMonitors(env.client));
+    expect(monitors.map((r) => r.name)).toEqual(plan.monitors.map((m) => m.resourceName));
+    expect(monitors).toHaveLength(MONITORS.length);
     expect(incidents.map((r) => r.name)).toEqual([
       "api-health-incident",
       "api-health-incident-2",

@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, it } from "vitest";
 import { UptimeClient, UptimePaginationError } from "../../src/client";
-import { listAll } from "../../src/maintenance/select";
+import { selectMonitors } from "../../src/maintenance/select";
 import { monitorBody, startTinyServer, type TinyServer } from "../client/helpers/tiny-server";
 
 let server: TinyServer | undefined;
@@ -29,10 +29,10 @@ async function serving(honoursPage: boolean): Promise<UptimeClient> {
 }
 
 it("reads every page of an instance that follows the page numbers, each monitor once", async () => {
-  const monitors = await listAll(await serving(true), { per_page: 10 });
+  const { monitors } = await selectMonitors(await serving(true), {});
   expect(monitors.map((m) => m.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 });
 
 it("an instance that ignores ?page ends in the walk's pagination error, not in duplicates", async () => {
-  await expect(listAll(await serving(false), { per_page: 10 })).rejects.toBeInstanceOf(UptimePaginationError);
+  await expect(selectMonitors(await serving(false), {})).rejects.toBeInstanceOf(UptimePaginationError);
 });

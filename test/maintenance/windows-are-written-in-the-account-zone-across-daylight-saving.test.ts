@@ -5,12 +5,20 @@
  */
 import { describe, expect, it } from "vitest";
 import { localDateTimeToEpoch } from "../../src/util/time";
-import { planWindow, untilInstant, wallTimeNotBefore, WindowError } from "../../src/maintenance/window";
+import { planWindow, WindowError } from "../../src/maintenance/window";
 
 const NY = "America/New_York";
 // 2026-11-01: New York turns its clocks back at 02:00 EDT to 01:00 EST; 01:00-02:00 happens twice.
 const SECOND_PASS_0130 = Date.parse("2026-11-01T06:30:00Z"); // 01:30 EST
 const FIRST_PASS_0130 = Date.parse("2026-11-01T05:30:00Z"); // 01:30 EDT
+
+/** The end `--until TEXT` gives a window planned at `nowMs`, as an instant. */
+const untilInstant = (text: string, zone: string, nowMs: number): number =>
+  planWindow({ until: text }, zone, nowMs).endMs;
+
+/** The wall time written as the end of a window asked to end at the instant `ms` (planned an hour or more before). */
+const wallTimeNotBefore = (ms: number, zone: string): string =>
+  planWindow({ until: new Date(ms).toISOString() }, zone, ms - 3_600_000).end;
 
 describe("a window's end across a daylight-saving change", () => {
   it("in the repeated hour's second pass, moves to the first wall time after it, never earlier than asked", () => {

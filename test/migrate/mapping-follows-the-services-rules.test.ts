@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mapMonitors, nearest } from "../../src/migrate/map";
+import { mapMonitors } from "../../src/migrate/map";
 import type { SourceMonitor } from "../../src/migrate/source";
-import { EXPIRY_ALERT_DAYS, INTERVALS } from "../../src/schemas/values";
 
 function source(over: Partial<SourceMonitor> = {}): SourceMonitor {
   return {
@@ -23,13 +22,20 @@ const args = (m: ReturnType<typeof one>) => Object.fromEntries(m.plan.monitors[0
 
 describe("nearest allowed value", () => {
   it("rounds to the nearest of the service's lists, ties to the given side", () => {
-    expect(nearest(120, INTERVALS, "lower")).toBe(60);
-    expect(nearest(240, INTERVALS, "lower")).toBe(180);
-    expect(nearest(250, INTERVALS, "lower")).toBe(300);
-    expect(nearest(86400, INTERVALS, "lower")).toBe(3600);
-    expect(nearest(5, EXPIRY_ALERT_DAYS, "higher")).toBe(7);
-    expect(nearest(21, EXPIRY_ALERT_DAYS, "higher")).toBe(14);
-    expect(nearest(45, EXPIRY_ALERT_DAYS, "higher")).toBe(60);
+    // Intervals tie to the shorter one; certificate and domain expiry alerts to the earlier warning.
+    const interval = (intervalSeconds: number) => args(one({ intervalSeconds })).interval;
+    expect(interval(120)).toBe(60);
+    expect(interval(240)).toBe(180);
+    expect(interval(250)).toBe(300);
+    expect(interval(86400)).toBe(3600);
+    const expiry = (days: number) => {
+      const a = args(one({ sslExpiryDays: { days }, domainExpiryDays: { days } }));
+      expect(a.domainAlertDays).toBe(a.sslAlertDays);
+      return a.sslAlertDays;
+    };
+    expect(expiry(5)).toBe(7);
+    expect(expiry(21)).toBe(14);
+    expect(expiry(45)).toBe(60);
   });
 });
 

@@ -4,29 +4,32 @@
  * providers) write to two services. CheckConfig names a bad or missing setting without
  * repeating the key.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { providerConfigFailures, settingsFrom, stackConfigFromEnv } from "../../src/plugin/plugin-settings";
+import { providerConfigFailures, settingsFrom } from "../../src/plugin/plugin-settings";
 import { PluginUnderTest, isSecret, monitorInputs, secret, struct } from "./helpers";
 import { startTestServer, type UptimeServer } from "../support/server";
 
 describe("Provider settings", () => {
   it("come from the provider's inputs, then the stack config, then nothing (the environment fills the rest at use)", () => {
-    const stack = stackConfigFromEnv({
-      PULUMI_CONFIG: JSON.stringify({
-        baseUrl: "https://stack.example.com",
+    // The stack config as the engine passes it to the plugin.
+    vi.stubEnv(
+      "PULUMI_CONFIG",
+      JSON.stringify({ baseUrl: "https://stack.example.com", apiKey: "stack-key", timeZone: "Europe/Berlin" }),
+    );
+    try {
+      expect(settingsFrom({ baseUrl: "https://own.example.com" }, {})).toEqual({
+        baseUrl: "https://own.example.com",
         apiKey: "stack-key",
         timeZone: "Europe/Berlin",
-      }),
-    });
-    expect(settingsFrom({ baseUrl: "https://own.example.com" }, {}, stack)).toEqual({
-      baseUrl: "https://own.example.com",
-      apiKey: "stack-key",
-      timeZone: "Europe/Berlin",
-    });
-    expect(settingsFrom({}, { "uptime:config:apiKey": "variable-key" }, stack).apiKey).toBe("variable-key");
-    expect(settingsFrom({}, {}, {})).toEqual({ baseUrl: undefined, apiKey: undefined, timeZone: undefined });
-    expect(stackConfigFromEnv({ PULUMI_CONFIG: "not json" })).toEqual({});
+      });
+      expect(settingsFrom({}, { "uptime:config:apiKey": "variable-key" }).apiKey).toBe("variable-key");
+      expect(settingsFrom({}, {}, {})).toEqual({ baseUrl: undefined, apiKey: undefined, timeZone: undefined });
+      vi.stubEnv("PULUMI_CONFIG", "not json");
+      expect(settingsFrom({}, {})).toEqual({ baseUrl: undefined, apiKey: undefined, timeZone: undefined });
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it("are checked, naming the setting and never repeating the key", () => {

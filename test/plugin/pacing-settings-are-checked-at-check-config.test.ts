@@ -4,17 +4,13 @@
  * provider instance's client; CheckConfig fails a value out of range naming the setting and
  * the allowed range, whether it came as an input or from the stack config or environment.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  providerConfigFailures,
-  PluginConnection,
-  settingsFrom,
-  stackConfigFromEnv,
-} from "../../src/plugin/plugin-settings";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { providerConfigFailures, PluginConnection, settingsFrom } from "../../src/plugin/plugin-settings";
 
 const base = { baseUrl: "https://x.example.com", apiKey: "k" };
 const saved = process.env.UPTIME_MAX_RETRIES;
 afterEach(() => {
+  vi.unstubAllEnvs();
   if (saved === undefined) delete process.env.UPTIME_MAX_RETRIES;
   else process.env.UPTIME_MAX_RETRIES = saved;
 });
@@ -24,10 +20,9 @@ describe("pacing settings in the plugin", () => {
     const fromInputs = new PluginConnection(
       settingsFrom({ ...base, requestsPerMinute: 300, maxRetries: 2, timeoutMs: 4000 }, {}, {}),
     );
-    const stack = stackConfigFromEnv({
-      PULUMI_CONFIG: JSON.stringify({ ...base, requestsPerMinute: "30", timeoutMs: "9000" }),
-    });
-    const fromStack = new PluginConnection(settingsFrom({}, {}, stack));
+    // The stack config as the engine passes it to the plugin.
+    vi.stubEnv("PULUMI_CONFIG", JSON.stringify({ ...base, requestsPerMinute: "30", timeoutMs: "9000" }));
+    const fromStack = new PluginConnection(settingsFrom({}, {}));
     try {
       const a = fromInputs.client();
       const b = fromStack.client();

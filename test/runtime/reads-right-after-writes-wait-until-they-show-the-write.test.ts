@@ -10,7 +10,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../src/runtime/monitor/monitor-lifecycle";
 import { createIncident, readIncident } from "../../src/runtime/incident/incident-lifecycle";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
-import { READ_WAIT_MS, setWaiting, staleness } from "../../src/runtime/read-after-write";
+import { readNotOlder, setWaiting } from "../../src/runtime/read-after-write";
+import { UptimeNotFoundError } from "../../src/client/errors";
+import { UptimeResourceError } from "../../src/runtime/user-errors";
 import { formatLocalDateTime } from "../../src/util/time";
 import { providerHarness } from "./helpers";
 
@@ -144,22 +146,55 @@ describe("when the service still answers from before the write after the wait", 
   });
 });
 
-describe("staleness", () => {
+describe("what counts as an answer from before the write", () => {
   const now = Date.parse("2026-03-01T12:00:00Z");
-  it("missing is stale only while the record is younger than the wait", () => {
-    expect(staleness(undefined, { createdAt: "2026-03-01T11:59:58" }, "UTC", now)).toMatch(/missing/);
-    expect(
-      staleness(undefined, { createdAt: formatLocalDateTime(now - READ_WAIT_MS - 1000, "UTC") }, "UTC", now),
-    ).toBeUndefined();
-    expect(staleness(undefined, {}, "UTC", now)).toBeUndefined();
+  /**
+   * readNotOlder on a clock that starts at `now` and that each pause moves on, over a service
+   * that always answers `live` (missing when undefined): how many reads it made and how it
+   * ended. One read means the answer was taken as it is; more, that it was judged stale.
+   */
+  async function readsOf(live: { updated_at?: string | null } | undefined, recorded: object, zone: string) {
+    let t = now;
+    setWaiting({ now: () => t, sleep: async (ms) => void (t += ms) });
+    let reads = 0;
+    const read = async () => {
+      reads++;
+      if (live === undefined) throw new UptimeNotFoundError("GET /api/v1/monitors/1: not found (404).", {});
+      return live;
+    };
+    const outcome: { value?: unknown; error?: Error } = await readNotOlder(
+      "monitor m",
+      "reading it",
+      recorded,
+      zone,
+      read,
+    ).then(
+      (value) => ({ value }),
+      (error: Error) => ({ error }),
+    );
+    return { reads, ...outcome };
+  }
+
+  it("missing is stale only while the record is younger than the wait", async () => {
+    const young = await readsOf(undefined, { createdAt: "2026-03-01T11:59:58" }, "UTC");
+    expect(young.reads).toBeGreaterThan(1);
+    expect(young.error).toBeInstanceOf(UptimeNotFoundError);
+    const old = await readsOf(undefined, { createdAt: formatLocalDateTime(now - 11_000, "UTC") }, "UTC");
+    expect(old).toMatchObject({ reads: 1, error: expect.any(UptimeNotFoundError) });
+    expect(await readsOf(undefined, {}, "UTC")).toMatchObject({ reads: 1, error: expect.any(UptimeNotFoundError) });
   });
-  it("older than recorded is stale, the same or newer is not, in the account's zone", () => {
+
+  it("older than recorded is stale, the same or newer is not, in the account's zone", async () => {
     const recorded = { updatedAt: "2026-03-01T13:00:05" };
-    expect(staleness({ updated_at: "2026-03-01T13:00:04" }, recorded, "Europe/Berlin", now)).toMatch(/before/);
-    expect(staleness({ updated_at: "2026-03-01T13:00:05" }, recorded, "Europe/Berlin", now)).toBeUndefined();
-    expect(staleness({ updated_at: "2026-03-01T12:00:06.000000Z" }, recorded, "Europe/Berlin", now)).toBeUndefined();
-    expect(staleness({ updated_at: null }, recorded, "UTC", now)).toBeUndefined();
+    const older = await readsOf({ updated_at: "2026-03-01T13:00:04" }, recorded, "Europe/Berlin");
+    expect(older.error).toBeInstanceOf(UptimeResourceError);
+    expect(older.error?.message).toMatch(/before the update at 2026-03-01T13:00:05 recorded in state/);
+    for (const updated_at of ["2026-03-01T13:00:05", "2026-03-01T12:00:06.000000Z"]) {
+      expect(await readsOf({ updated_at }, recorded, "Europe/Berlin")).toEqual({ reads: 1, value: { updated_at } });
+    }
+    expect(await readsOf({ updated_at: null }, recorded, "UTC")).toEqual({ reads: 1, value: { updated_at: null } });
     // Older by whole quarter-hours: the zone setting changed since the write, not a lagging read.
-    expect(staleness({ updated_at: "2026-03-01T12:00:05" }, recorded, "UTC", now)).toBeUndefined();
+    const zoneMoved = { updated_at: "2026-03-01T12:00:05" };
+    expect(await readsOf(zoneMoved, recorded, "UTC")).toEqual({ reads: 1, value: zoneMoved });
   });
 });

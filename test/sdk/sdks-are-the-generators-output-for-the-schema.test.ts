@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO, walk } from "../e2e/harness";
-import { packageSchema } from "../../src/plugin/package-schema";
+import { packageSchemaText } from "../../src/plugin/package-schema";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const { generateSdks, LANGUAGES } = require("../../scripts/generate-sdks.js") as {
@@ -44,7 +44,7 @@ describe("the committed SDKs", () => {
   );
 
   it("carry the schema's documentation into every language", () => {
-    const schema = packageSchema() as {
+    const schema = JSON.parse(packageSchemaText()) as {
       resources: Record<string, { description: string; inputProperties: Record<string, { description: string }> }>;
     };
     const monitor = schema.resources["uptime:index:Monitor"];

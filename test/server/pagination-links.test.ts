@@ -1,6 +1,6 @@
 /** meta.links numbers pages like Laravel's UrlWindow: all of them when few, "..." gaps when many. */
 import { expect, test } from "vitest";
-import { pageEnvelope, window } from "../../src/server/pagination";
+import { pageEnvelope } from "../../src/server/pagination";
 
 test.each([
   [1, 1, [1]],
@@ -11,7 +11,14 @@ test.each([
   [15, 20, [1, 2, "...", 12, 13, 14, 15, 16, 17, 18, 19, 20]],
   [20, 20, [1, 2, "...", 12, 13, 14, 15, 16, 17, 18, 19, 20]],
 ])("page %i of %i", (page, last, expected) => {
-  expect(window(page, last)).toEqual(expected);
+  // One monitor a page, `last` in all: the numbered links between Previous and Next.
+  const body = pageEnvelope([{}], last, { page, perPage: 1 }, "http://h/x", new URLSearchParams()) as {
+    meta: { links: { url: string | null; label: string; active: boolean }[] };
+  };
+  const numbered = body.meta.links.slice(1, -1);
+  expect(numbered.map((l) => (l.label === "..." ? "..." : Number(l.label)))).toEqual(expected);
+  expect(numbered.filter((l) => l.active).map((l) => l.label)).toEqual([String(page)]);
+  for (const l of numbered) expect(l.url).toBe(l.label === "..." ? null : `http://h/x?page=${l.label}`);
 });
 
 test("an empty list has one page and null from/to", () => {

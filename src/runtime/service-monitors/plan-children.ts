@@ -103,9 +103,8 @@ function shapeProblems(inputs: Bag): InputProblem[] {
 
 /**
  * `base` and `path` joined with one slash between them; unknown when either is.
- * @internal Exported for the tests.
  */
-export function joinUrl(base: unknown, path: unknown): unknown {
+function joinUrl(base: unknown, path: unknown): unknown {
   if (isUnknown(base) || isUnknown(path) || typeof base !== "string" || typeof path !== "string") return UNKNOWN;
   return base.replace(/\/+$/, "") + path;
 }

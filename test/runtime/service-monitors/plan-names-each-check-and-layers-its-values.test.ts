@@ -4,7 +4,7 @@
  * and nothing where neither gives one (the provider's defaults fill it later).
  */
 import { describe, expect, it } from "vitest";
-import { fromSecret, joinUrl, planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
+import { fromSecret, planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
 
 const ctx = { component: "checkout", stack: "prod", defaultInterval: true };
@@ -98,7 +98,11 @@ describe("planServiceMonitors", () => {
       ctx,
     );
     expect(plan.monitors[0].args).toMatchObject({ name: "prod/s/a", url: UNKNOWN, interval: UNKNOWN });
-    expect(joinUrl("https://a.example.com//", "/b")).toBe("https://a.example.com/b");
+    const joined = planServiceMonitors(
+      { service: "s", baseUrl: "https://a.example.com//", checks: { a: { path: "/b" } } },
+      ctx,
+    );
+    expect(joined.monitors[0].args.url).toBe("https://a.example.com/b");
   });
 
   it("says which inputs an argument comes from, so that a secret input keeps it secret", () => {
