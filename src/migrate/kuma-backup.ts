@@ -5,21 +5,16 @@
  * `maintenanceList` and `statusPageList` when present.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { KUMA_MAINTENANCE, kumaExtras, kumaHeaders, UPSIDE_DOWN } from "./kuma-fields";
+import { KUMA_MAINTENANCE, kumaMonitor, KUMA_VENDOR } from "./kuma-fields";
 import {
-  bool,
   isObject,
   MigrateInputError,
-  num,
   parseJsonFile,
   str,
   type SourceContact,
   type SourceMonitor,
   type SourceRead,
 } from "./source";
-
-const VENDOR = "Uptime Kuma";
-const DEFAULT_INTERVAL = 60;
 
 /** Where each kind of Kuma notification keeps the value the service's channel takes. */
 function contactValue(kind: string, c: Record<string, unknown>): string | undefined {
@@ -74,41 +69,32 @@ function notifications(list: unknown, file: string): Map<string, SourceContact> 
 }
 
 function monitor(m: Record<string, unknown>, at: string, contacts: Map<string, SourceContact>): SourceMonitor {
-  const type = (str(m.type) ?? "unknown").toLowerCase();
   const ids = isObject(m.notificationIDList)
     ? Object.entries(m.notificationIDList).flatMap(([id, on]) => (on ? [id] : []))
     : [];
-  const username = str(m.basic_auth_user);
-  const scheme = (str(m.authMethod) ?? "basic").toLowerCase();
-  return {
+  return kumaMonitor({
     ref: at,
-    vendor: VENDOR,
-    kind: type,
-    http: type === "http" || type === "keyword",
-    name: str(m.name) ?? at,
-    url: str(m.url),
-    intervalSeconds: num(m.interval) ?? DEFAULT_INTERVAL,
-    keyword:
-      type === "keyword" && str(m.keyword)
-        ? { text: str(m.keyword)!, alertWhen: bool(m.invertKeyword) ? "present" : "absent" }
-        : undefined,
-    method: str(m.method)?.toUpperCase(),
-    headers: kumaHeaders(m.headers).headers,
-    auth: username ? { scheme, username, password: str(m.basic_auth_pass) } : undefined,
-    paused: m.active !== undefined && !bool(m.active),
-    sslExpiryDays: bool(m.expiryNotification)
-      ? { days: 14, why: "Uptime Kuma reminds at 7, 14 and 21 days by default" }
-      : undefined,
+    kind: (str(m.type) ?? "unknown").toLowerCase(),
+    name: m.name,
+    fallbackName: at,
+    url: m.url,
+    interval: m.interval,
+    keyword: m.keyword,
+    invertKeyword: m.invertKeyword,
+    method: m.method,
+    headers: m.headers,
+    username: m.basic_auth_user,
+    authMethod: m.authMethod,
+    password: m.basic_auth_pass,
+    active: m.active,
+    expiryNotification: m.expiryNotification,
+    upsideDown: m.upsideDown,
+    acceptedStatusCodes: m.accepted_statuscodes,
+    body: m.body,
+    ignoreTls: m.ignoreTls,
+    maxRetries: m.maxretries,
     contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this backup)` }),
-    blocker: bool(m.upsideDown) ? UPSIDE_DOWN : undefined,
-    dropped: kumaExtras({
-      unreadableHeaders: kumaHeaders(m.headers).unreadable,
-      acceptedStatusCodes: m.accepted_statuscodes,
-      body: str(m.body),
-      ignoreTls: bool(m.ignoreTls),
-      maxRetries: num(m.maxretries),
-    }),
-  };
+  });
 }
 
 /** Reads an Uptime Kuma backup file's monitors, notifications, maintenance and status pages. */
@@ -131,14 +117,14 @@ export function readKumaBackup(text: string, file: string): SourceRead {
   const others = [
     ...(Array.isArray(doc.maintenanceList) ? doc.maintenanceList : []).map((m: unknown, i) => ({
       ref: `$.maintenanceList[${i}]`,
-      vendor: VENDOR,
+      vendor: KUMA_VENDOR,
       kind: "maintenance window",
       name: (isObject(m) && str(m.title)) || `maintenance ${i + 1}`,
       why: KUMA_MAINTENANCE,
     })),
     ...(Array.isArray(doc.statusPageList) ? doc.statusPageList : []).map((p: unknown, i) => ({
       ref: `$.statusPageList[${i}]`,
-      vendor: VENDOR,
+      vendor: KUMA_VENDOR,
       kind: "status page",
       name:
         (isObject(p) && isObject(p.statusPage) && str(p.statusPage.title)) ||

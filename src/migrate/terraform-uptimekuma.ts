@@ -5,13 +5,10 @@
  * windows and status pages.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { KUMA_MAINTENANCE, kumaExtras, kumaHeaders, UPSIDE_DOWN } from "./kuma-fields";
-import { bool, num, str, type SourceContact, type SourceMonitor, type SourceRead } from "./source";
+import { KUMA_MAINTENANCE, kumaMonitor, KUMA_VENDOR } from "./kuma-fields";
+import { str, type SourceContact, type SourceMonitor, type SourceRead } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 
-const VENDOR = "Uptime Kuma";
-/** Kuma's interval when none is set. */
-const DEFAULT_INTERVAL = 60;
 const MONITOR = "uptimekuma_monitor_";
 const NOTIFICATION = "uptimekuma_notification_";
 
@@ -32,37 +29,29 @@ function monitor(r: TfResource, contacts: Map<string, SourceContact>): SourceMon
   const a = r.attrs;
   const kind = r.type.slice(MONITOR.length);
   const ids = Array.isArray(a.notification_ids) ? a.notification_ids.map((v) => String(v)) : [];
-  const username = str(a.basic_auth_user);
-  const ssl = bool(a.expiry_notification);
-  return {
+  return kumaMonitor({
     ref: `${r.ref} (${r.address})`,
-    vendor: VENDOR,
     kind: kind === "http_keyword" ? "keyword" : kind,
-    http: kind === "http" || kind === "http_keyword",
-    name: str(a.name) ?? r.address,
-    url: str(a.url),
-    intervalSeconds: num(a.interval) ?? DEFAULT_INTERVAL,
-    keyword:
-      kind === "http_keyword" && str(a.keyword)
-        ? { text: str(a.keyword)!, alertWhen: bool(a.invert_keyword) ? "present" : "absent" }
-        : undefined,
-    method: str(a.method)?.toUpperCase(),
-    headers: kumaHeaders(a.headers).headers,
-    auth: username
-      ? { scheme: (str(a.auth_method) ?? "basic").toLowerCase(), username, password: str(a.basic_auth_pass) }
-      : undefined,
-    paused: a.active !== undefined && a.active !== null && !bool(a.active),
-    sslExpiryDays: ssl ? { days: 14, why: "Uptime Kuma reminds at 7, 14 and 21 days by default" } : undefined,
+    name: a.name,
+    fallbackName: r.address,
+    url: a.url,
+    interval: a.interval,
+    keyword: a.keyword,
+    invertKeyword: a.invert_keyword,
+    method: a.method,
+    headers: a.headers,
+    username: a.basic_auth_user,
+    authMethod: a.auth_method,
+    password: a.basic_auth_pass,
+    active: a.active,
+    expiryNotification: a.expiry_notification,
+    upsideDown: a.upside_down,
+    acceptedStatusCodes: a.accepted_status_codes,
+    body: a.body,
+    ignoreTls: a.ignore_tls,
+    maxRetries: a.max_retries,
     contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this state)` }),
-    blocker: bool(a.upside_down) ? UPSIDE_DOWN : undefined,
-    dropped: kumaExtras({
-      unreadableHeaders: kumaHeaders(a.headers).unreadable,
-      acceptedStatusCodes: a.accepted_status_codes,
-      body: str(a.body),
-      ignoreTls: bool(a.ignore_tls),
-      maxRetries: num(a.max_retries),
-    }),
-  };
+  });
 }
 
 /** The Uptime Kuma resources of a state. */
@@ -74,9 +63,9 @@ export function readUptimeKuma(resources: TfResource[]): SourceRead {
   for (const r of resources) {
     if (r.type.startsWith(MONITOR)) out.monitors.push(monitor(r, contacts));
     else if (r.type === "uptimekuma_maintenance")
-      out.others.push(otherOf(r, VENDOR, "maintenance window", str(r.attrs.title), KUMA_MAINTENANCE));
+      out.others.push(otherOf(r, KUMA_VENDOR, "maintenance window", str(r.attrs.title), KUMA_MAINTENANCE));
     else if (r.type === "uptimekuma_status_page")
-      out.others.push(otherOf(r, VENDOR, "status page", str(r.attrs.title) ?? str(r.attrs.slug), NO_STATUS_PAGES));
+      out.others.push(otherOf(r, KUMA_VENDOR, "status page", str(r.attrs.title) ?? str(r.attrs.slug), NO_STATUS_PAGES));
   }
   return out;
 }
