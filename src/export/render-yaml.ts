@@ -1,7 +1,7 @@
 /** Renders an export as the GitOps monitors file (see `loadMonitorsFile`). */
 import { Document, isMap, isPair, isScalar, type YAMLMap } from "yaml";
 import { configRef } from "../gitops/config-refs";
-import { withPlaceholders, type ExportPlan } from "./plan";
+import { withPlaceholders, type ExportedMonitor, type ExportPlan } from "./plan";
 import { zoneNote, type RenderOptions } from "./render-ts";
 import { headerLines, oneLine, secretsFooterLines } from "./text";
 
@@ -17,23 +17,45 @@ export function renderYaml(plan: ExportPlan, options: RenderOptions = {}): strin
     );
   }
   const doc = new Document({ monitors });
-  doc.commentBefore = headerLines(plan.monitors.length, options.source, zoneNote(plan, options.timeZone))
-    .map((l) => ` ${l}`.trimEnd())
-    .join("\n");
-  const map = doc.get("monitors", true) as YAMLMap;
+  return noted(doc, "monitors", plan, {
+    header: headerLines(plan.monitors.length, options.source, zoneNote(plan, options.timeZone)),
+    notesOf: (m) => {
+      const notes = [`${JSON.stringify(m.monitor.name)} (${m.label ?? `id ${m.monitor.id}`})`, ...m.notes];
+      if (m.hasSecretValues)
+        notes.push("alert and header values come from secret config and are stored as secrets in state.");
+      return notes;
+    },
+    footer: secretsFooterLines(plan.secrets, "The file reads them as ${config:<key>} placeholders."),
+  });
+}
+
+/** What {@link noted} writes as comments. */
+interface YamlNotes {
+  header: string[];
+  /** The comment lines above one monitor's key. */
+  notesOf: (m: ExportedMonitor) => string[];
+  footer: string[];
+}
+
+/**
+ * The text of `doc` with a header and footer comment, and each entry of its map `key` (one
+ * per monitor of `plan`, in order) noted: the monitors file's and the migrated YAML program's.
+ */
+export function noted(doc: Document, key: string, plan: ExportPlan, notes: YamlNotes): string {
+  const comment = (lines: string[]) => lines.map((l) => ` ${l}`.trimEnd()).join("\n");
+  doc.commentBefore = comment(notes.header);
+  const map = doc.get(key, true) as YAMLMap;
   if (isMap(map)) {
     map.items.forEach((pair, i) => {
       const m = plan.monitors[i];
       if (!isPair(pair) || !isScalar(pair.key) || !m) return;
-      const notes = [`${JSON.stringify(m.monitor.name)} (${m.label ?? `id ${m.monitor.id}`})`, ...m.notes];
-      if (m.hasSecretValues)
-        notes.push("alert and header values come from secret config and are stored as secrets in state.");
-      pair.key.commentBefore = notes.map((n) => ` ${oneLine(n)}`).join("\n");
+      pair.key.commentBefore = notes
+        .notesOf(m)
+        .map((n) => ` ${oneLine(n)}`)
+        .join("\n");
     });
   }
-  doc.comment = secretsFooterLines(plan.secrets, "The file reads them as ${config:<key>} placeholders.")
-    .map((l) => ` ${l}`.trimEnd())
-    .join("\n");
+  doc.comment = comment(notes.footer);
   const text = doc.toString({ lineWidth: 0 });
   return text.endsWith("\n") ? text : `${text}\n`;
 }

@@ -3,9 +3,11 @@
  * plugin: each secret a config variable declared `secret: true` and read as `${key}`, the
  * same keys export's TypeScript reads with `config.requireSecret`.
  */
-import { Document, isMap, isPair, isScalar, type YAMLMap } from "yaml";
+import { Document } from "yaml";
 import { withPlaceholders, type ExportPlan } from "../export/plan";
-import { headerLines, oneLine, secretsFooterLines } from "../export/text";
+import { noted } from "../export/render-yaml";
+import { headerLines, secretsFooterLines } from "../export/text";
+import { pluginType } from "../schemas/type-tokens";
 
 /** Options of {@link renderYamlProgram}. */
 interface ProgramOptions {
@@ -16,7 +18,7 @@ interface ProgramOptions {
 }
 
 /** The type token of the plugin's monitor resource. */
-const MONITOR_TYPE = "uptime:index:Monitor";
+const MONITOR_TYPE = pluginType("Monitor");
 
 export function renderYamlProgram(plan: ExportPlan, options: ProgramOptions): string {
   const resources: Record<string, unknown> = {};
@@ -34,22 +36,11 @@ export function renderYamlProgram(plan: ExportPlan, options: ProgramOptions): st
     ...(plan.secrets.length ? { config } : {}),
     resources,
   });
-  doc.commentBefore = headerLines(plan.monitors.length, options.source, undefined, "pulumi-uptime migrate")
-    .map((l) => ` ${l}`.trimEnd())
-    .join("\n");
-  const map = doc.get("resources", true) as YAMLMap;
-  if (isMap(map)) {
-    map.items.forEach((pair, i) => {
-      const m = plan.monitors[i];
-      if (!isPair(pair) || !isScalar(pair.key) || !m) return;
-      pair.key.commentBefore = ` ${oneLine(JSON.stringify(m.monitor.name))} (${oneLine(m.label ?? "")})`;
-    });
-  }
-  doc.comment = secretsFooterLines(plan.secrets, "The program reads them as ${<key>} config variables.", SET_YOURSELF)
-    .map((l) => ` ${l}`.trimEnd())
-    .join("\n");
-  const text = doc.toString({ lineWidth: 0 });
-  return text.endsWith("\n") ? text : `${text}\n`;
+  return noted(doc, "resources", plan, {
+    header: headerLines(plan.monitors.length, options.source, undefined, "pulumi-uptime migrate"),
+    notesOf: (m) => [`${JSON.stringify(m.monitor.name)} (${m.label ?? ""})`],
+    footer: secretsFooterLines(plan.secrets, "The program reads them as ${<key>} config variables.", SET_YOURSELF),
+  });
 }
 
 /** The heading of the config values a migration never writes (all of them). */
