@@ -16,8 +16,8 @@ import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 import type { ProviderSettings } from "../runtime/config";
-import { isProjectDir, projectRuntime } from "../stack/project";
-import { readConfigSettings } from "../stack/provider-settings";
+import { projectRuntime } from "../stack/project";
+import { configSettingsBeside } from "../stack/provider-settings";
 import type { StackTarget } from "../stack/pulumi-command";
 import { setStackSecret } from "../stack/stack-config";
 
@@ -223,19 +223,8 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
   }
 }
 
-/**
- * The stack's `uptime:*` settings when the command runs in a stack directory (or names a
- * stack) and some connection setting is not given by a flag; `{}` otherwise. Without the
- * pulumi CLI or a selected stack it falls back to the environment silently, unless the user
- * asked for the stack by name.
- */
+/** The stack's `uptime:*` settings when some connection setting is not given by a flag; `{}` otherwise. */
 async function stackSettings(opts: ExportOptions, target: StackTarget): Promise<ProviderSettings> {
   if (opts.baseUrl && opts.apiKey && opts.timeZone) return {};
-  if (!opts.stack && !isProjectDir(target.cwd)) return {};
-  try {
-    return await readConfigSettings(target);
-  } catch (err) {
-    if (opts.stack) throw err;
-    return {};
-  }
+  return configSettingsBeside(target);
 }

@@ -4,8 +4,7 @@
  * `uptime:*` config.
  */
 import type { ProviderSettings } from "../runtime/config";
-import { isProjectDir } from "../stack/project";
-import { readConfigSettings } from "../stack/provider-settings";
+import { configSettingsBeside } from "../stack/provider-settings";
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { readStateMonitors } from "../stack/state-monitors";
 
@@ -25,17 +24,5 @@ export async function stackMonitors(target: StackTarget): Promise<StackMonitor[]
   return (await readStateMonitors(target)).map((m) => ({ id: m.id, name: m.name, ...m.provider }));
 }
 
-/**
- * The `uptime:*` settings of the stack the command runs beside: `target.stack`, else the
- * selected stack of the Pulumi project in `target.cwd`; `{}` outside a project. Only a
- * stack asked for by name must be readable.
- */
-export async function stackConfigSettings(target: StackTarget): Promise<ProviderSettings> {
-  if (!target.stack && !isProjectDir(target.cwd)) return {};
-  try {
-    return await readConfigSettings(target);
-  } catch (err) {
-    if (target.stack) throw err;
-    return {};
-  }
-}
+/** The `uptime:*` settings of the stack the command runs beside (src/stack). */
+export const stackConfigSettings = configSettingsBeside;

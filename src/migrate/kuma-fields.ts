@@ -2,7 +2,7 @@
 import { bool, isObject, num, str, type SourceContact, type SourceMonitor } from "./source";
 
 /** Request headers from Kuma's `headers`, a JSON object in a string; `unreadable` when it is text but not that. */
-export function kumaHeaders(text: unknown): { headers: { key: string; value: string }[]; unreadable: boolean } {
+function kumaHeaders(text: unknown): { headers: { key: string; value: string }[]; unreadable: boolean } {
   if (typeof text !== "string" || text.trim() === "") return { headers: [], unreadable: false };
   try {
     const parsed = JSON.parse(text) as unknown;
@@ -49,7 +49,7 @@ export const KUMA_VENDOR = "Uptime Kuma";
 const DEFAULT_INTERVAL = 60;
 
 /** A Kuma monitor's settings under one set of names: the backup's and the Terraform provider's differ. */
-export interface KumaMonitorFields {
+interface KumaMonitorFields {
   ref: string;
   /** The kind, `keyword` for a keyword check (the backup's `keyword`, Terraform's `http_keyword`). */
   kind: string;

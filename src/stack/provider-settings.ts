@@ -11,6 +11,7 @@ import { CONFIG_KEYS, ENV_VARS, type ProviderSettings } from "../runtime/config"
 import { PROVIDER_TYPE } from "../schemas/type-tokens";
 import { urnName } from "../util/urn";
 import { openSecrets } from "./open-secrets";
+import { isProjectDir } from "./project";
 import type { StackTarget } from "./pulumi-command";
 import { readStackConfig } from "./stack-config";
 import type { StateResource } from "./state-resource";
@@ -36,8 +37,23 @@ function configSettings(config: ReadonlyMap<string, string>): ProviderSettings {
 }
 
 /** The settings of the stack's config (`uptime:*`, decrypted), those it sets. */
-export async function readConfigSettings(target: StackTarget): Promise<ProviderSettings> {
+async function readConfigSettings(target: StackTarget): Promise<ProviderSettings> {
   return configSettings(await readStackConfig(target));
+}
+
+/**
+ * The `uptime:*` settings of the stack a command runs beside: `target.stack`, else the
+ * selected stack of the Pulumi project in `target.cwd`; `{}` outside a project. Only a stack
+ * asked for by name must be readable: otherwise a missing CLI or no selected stack gives `{}`.
+ */
+export async function configSettingsBeside(target: StackTarget): Promise<ProviderSettings> {
+  if (!target.stack && !isProjectDir(target.cwd)) return {};
+  try {
+    return await readConfigSettings(target);
+  } catch (err) {
+    if (target.stack) throw err;
+    return {};
+  }
 }
 
 /** A monitor's settings, and where they come from, for messages. */

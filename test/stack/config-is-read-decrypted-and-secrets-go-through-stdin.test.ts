@@ -4,7 +4,7 @@
  * on stdin, never on the command line.
  */
 import { afterAll, expect, test } from "vitest";
-import { readConfigSettings } from "../../src/stack/provider-settings";
+import { configSettingsBeside } from "../../src/stack/provider-settings";
 import { readStackConfig, setStackSecret } from "../../src/stack/stack-config";
 import { standInPulumi } from "../support/stand-in-pulumi";
 
@@ -44,7 +44,7 @@ test("the config is read decrypted, string values only", async () => {
 });
 
 test("the uptime:* keys are the provider's settings; a blank one is not set", async () => {
-  expect(await readConfigSettings(target)).toEqual({ baseUrl: "https://uptime.example.com", apiKey: "k-123" });
+  expect(await configSettingsBeside(target)).toEqual({ baseUrl: "https://uptime.example.com", apiKey: "k-123" });
 });
 
 test("a secret is stored through stdin, not the command line", async () => {
