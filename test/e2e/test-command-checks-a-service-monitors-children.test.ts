@@ -4,19 +4,18 @@
  * checks, by their conventional names, against a target on loopback; the component itself
  * is not one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { E2EStack, pulumiEnv } from "./harness";
-import { startE2EServer, type E2EServer } from "./api";
-import { startTarget, type Target } from "../support/targets";
+import { lifecycleStack } from "./lifecycle-stack";
+import { yamlProject } from "./yaml-project";
+import { startTarget } from "../support/targets";
+import { fileFixture } from "../support/file-fixture";
 import { byName, runTestCommand } from "../cli/helpers";
 
-const program = (baseUrl: string) => `name: e2e-test-service-monitors
-runtime: yaml
-plugins:
-  providers:
-    - name: uptime
-      path: ../../../../dist/plugin
-resources:
+const program = (baseUrl: string) =>
+  yamlProject(
+    "e2e-test-service-monitors",
+    `resources:
   shop:
     type: uptime:index:ServiceMonitors
     properties:
@@ -30,33 +29,26 @@ resources:
         broken:
           path: /status
           forbidText: operational
-`;
+`,
+  );
 
 describe("pulumi-uptime test --stack with a ServiceMonitors", () => {
-  let srv: E2EServer;
-  let target: Target;
-  let stack: E2EStack;
-  beforeAll(async () => {
-    srv = await startE2EServer();
-    target = await startTarget();
-    target.healthy("ok: all systems operational");
-    stack = await E2EStack.create({
-      project: "test-service-monitors",
-      files: { "Pulumi.yaml": program(target.url) },
-      server: srv,
-    });
+  // The target first: the stack's program names its URL.
+  const target = fileFixture(async () => {
+    const t = await startTarget();
+    t.healthy("ok: all systems operational");
+    return t;
   });
-  afterAll(async () => {
-    stack?.dispose();
-    await target?.close();
-    await srv?.close();
+  const e2e = lifecycleStack({
+    stack: (server) =>
+      E2EStack.create({ project: "test-service-monitors", files: { "Pulumi.yaml": program(target.url) }, server }),
   });
 
   it("checks each planned child by its conventional name, and only the children", async () => {
     const r = await runTestCommand(
-      ["--stack", stack.stack, "--json"],
-      stack.dir,
-      pulumiEnv(stack.home, stack.backendDir),
+      ["--stack", e2e.stack.stack, "--json"],
+      e2e.stack.dir,
+      pulumiEnv(e2e.stack.home, e2e.stack.backendDir),
     );
     expect(r.stderr).toBe("");
     expect(r.code).toBe(1);

@@ -12,6 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, ok } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
+import { yamlProject } from "./yaml-project";
 import { startTarget, type Target } from "../support/targets";
 import { formatLocalDateTime, localDateTimeToEpoch } from "../../src/util/time";
 import { isWallTime, maintenance, recordOf } from "./maintenance-cli";
@@ -19,13 +20,9 @@ import { isWallTime, maintenance, recordOf } from "./maintenance-cli";
 const ZONE = "Europe/Berlin";
 const berlin = (ms: number) => formatLocalDateTime(Math.floor(ms / 1000) * 1000, ZONE);
 
-const program = `name: e2e-maintenance-yaml
-runtime: yaml
-plugins:
-  providers:
-    - name: uptime
-      path: ../../../../dist/plugin
-config:
+const program = yamlProject(
+  "e2e-maintenance-yaml",
+  `config:
   targetUrl:
     type: string
 resources:
@@ -41,7 +38,8 @@ resources:
       name: maint yaml web
       url: \${targetUrl}
       interval: 60
-`;
+`,
+);
 
 describe("maintenance windows of a YAML stack", () => {
   let target: Target;

@@ -5,17 +5,7 @@
  * current, and fails naming each stale file without writing it; `npm run generate` then
  * brings them back, touching only those.
  */
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -23,6 +13,7 @@ import { generatedTexts, REPO, runGenerate } from "../../src/generate/generate";
 import { EXAMPLES_DIR } from "../../src/generate/read-examples";
 import { OPENAPI_FILE } from "../../src/openapi";
 import { REFERENCE_PATH } from "../../src/generate/reference";
+import { age } from "./file-times";
 
 const PATHS = [...new Set(generatedTexts(REPO).map((t) => t.path))];
 /** Each src folder's line, which CONTRIBUTING.md's table is made from. */
@@ -86,12 +77,7 @@ describe("npm run generate", () => {
 
   it("rewrites only the stale file, then --check passes", () => {
     writeFileSync(join(root, "schema.json"), "{}\n");
-    const past = new Date(Date.now() - 60_000);
-    const mtimes = new Map<string, number>();
-    for (const path of PATHS) {
-      utimesSync(join(root, path), past, past);
-      mtimes.set(path, statSync(join(root, path)).mtimeMs);
-    }
+    const mtimes = new Map(PATHS.map((path) => [path, age(join(root, path))]));
     expect(run()).toEqual({ code: 0, lines: ["wrote schema.json", "1 generated file(s) rewritten."] });
     for (const path of PATHS.filter((p) => p !== "schema.json"))
       expect(statSync(join(root, path)).mtimeMs, path).toBe(mtimes.get(path));

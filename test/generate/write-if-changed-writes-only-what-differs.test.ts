@@ -3,21 +3,12 @@
  * that is already right keeps its modification time), and in check mode writes nothing and
  * names each file that would change.
  */
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GeneratedFileWriter } from "../../src/generate/write-if-changed";
+import { age } from "./file-times";
 
 let root: string;
 beforeEach(() => {
@@ -31,13 +22,6 @@ function put(dir: string, files: Record<string, string>): void {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), content);
   }
-}
-
-/** Sets a file's modification time a minute back, so that a rewrite would show. */
-function age(path: string): number {
-  const past = new Date(Date.now() - 60_000);
-  utimesSync(path, past, past);
-  return statSync(path).mtimeMs;
 }
 
 describe("GeneratedFileWriter.file", () => {

@@ -25,22 +25,28 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = { PATH: process.env.
   return { code, stdout, stderr, out: join(cwd, "out") };
 }
 
+/** The arguments that migrate `input` read as `from` into ./out, in `language` when given. */
+const into = (from: string, input: string, language?: string) => [
+  "--from",
+  from,
+  input,
+  ...(language ? ["--language", language] : []),
+  "--out",
+  "out",
+];
+
+/** The files a migration writes, sorted: the project file, the program's own files, the two reports. */
+const migrationFiles = (...own: string[]) =>
+  ["Pulumi.yaml", ...own, "migration-report.json", "migration-report.md"].sort();
+
 const files = (dir: string) => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
 
 describe("pulumi-uptime migrate", () => {
   it("writes a YAML program, the JSON and Markdown reports, and exits 1 when some monitors were not mapped", async () => {
-    const r = await run([
-      "--from",
-      "kuma-backup",
-      fixturePath("kuma-backup.json"),
-      "--language",
-      "yaml",
-      "--out",
-      "out",
-    ]);
+    const r = await run(into("kuma-backup", fixturePath("kuma-backup.json"), "yaml"));
     expect(r.code).toBe(1);
     const written = files(r.out);
-    expect(Object.keys(written).sort()).toEqual(["Pulumi.yaml", "migration-report.json", "migration-report.md"]);
+    expect(Object.keys(written).sort()).toEqual(migrationFiles());
     const report = JSON.parse(written["migration-report.json"]) as MigrationReport;
     expect(report.counts).toEqual({ monitors: 10, mapped: 0, approximated: 4, notMapped: 6, otherItems: 2 });
     expect(written["Pulumi.yaml"]).toContain("type: uptime:index:Monitor");
@@ -50,40 +56,19 @@ describe("pulumi-uptime migrate", () => {
   });
 
   it("writes a TypeScript project with export's writer, reading every secret with config.requireSecret", async () => {
-    const r = await run(["--from", "terraform-state", fixturePath("uptimerobot-official.tfstate"), "--out", "out"]);
+    const r = await run(into("terraform-state", fixturePath("uptimerobot-official.tfstate")));
     expect(r.code).toBe(1);
     const written = files(r.out);
-    expect(Object.keys(written).sort()).toEqual([
-      "Pulumi.yaml",
-      "index.ts",
-      "migration-report.json",
-      "migration-report.md",
-      "package.json",
-      "tsconfig.json",
-    ]);
+    expect(Object.keys(written).sort()).toEqual(migrationFiles("index.ts", "package.json", "tsconfig.json"));
     expect(written["index.ts"]).toContain('requestAuthPassword: config.requireSecret("urApiRequestAuthPassword"),');
     expect(written["index.ts"]).toContain("paused: true,");
     expect(leaked(Object.values(written).join("\n") + r.stderr)).toEqual([]);
   });
 
   it("writes a Python program with snake-case arguments and config.require_secret", async () => {
-    const r = await run([
-      "--from",
-      "uptimerobot-csv",
-      fixturePath("uptimerobot-export.csv"),
-      "--language",
-      "python",
-      "--out",
-      "out",
-    ]);
+    const r = await run(into("uptimerobot-csv", fixturePath("uptimerobot-export.csv"), "python"));
     const written = files(r.out);
-    expect(Object.keys(written).sort()).toEqual([
-      "Pulumi.yaml",
-      "__main__.py",
-      "migration-report.json",
-      "migration-report.md",
-      "requirements.txt",
-    ]);
+    expect(Object.keys(written).sort()).toEqual(migrationFiles("__main__.py", "requirements.txt"));
     const py = written["__main__.py"];
     expect(py).toContain('    alert_condition=uptime.AlertCondition("url_no_text"),\n    alert_text_lookup="ready",');
     expect(py).toContain('    request_auth_password=config.require_secret("csvAdminRequestAuthPassword"),');
@@ -97,13 +82,13 @@ describe("pulumi-uptime migrate", () => {
     dirs.push(dir);
     const input = join(dir, "clean.csv");
     writeFileSync(input, "Friendly Name,URL,Type,Interval\nHome,https://home.example.com/,HTTP(s),300\n");
-    const r = await run(["--from", "uptimerobot-csv", input, "--language", "yaml", "--out", "out"]);
+    const r = await run(into("uptimerobot-csv", input, "yaml"));
     expect(r.code).toBe(0);
     expect(JSON.parse(files(r.out)["migration-report.json"]).counts.mapped).toBe(1);
   });
 
   it("exits 2 naming the file and place for a malformed input, and writes nothing", async () => {
-    const r = await run(["--from", "uptimerobot-csv", fixturePath("uptimerobot-missing-column.csv"), "--out", "out"]);
+    const r = await run(into("uptimerobot-csv", fixturePath("uptimerobot-missing-column.csv")));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
       /uptimerobot-missing-column\.csv: line 1: expected the columns Friendly Name, URL, Type; missing URL/,
@@ -112,12 +97,7 @@ describe("pulumi-uptime migrate", () => {
   });
 
   it("exits 1 naming what is missing when C# or Java cannot be converted without the pulumi CLI", async () => {
-    const r = await run(
-      ["--from", "kuma-backup", fixturePath("kuma-backup.json"), "--language", "csharp", "--out", "out"],
-      {
-        PATH: "/nonexistent",
-      },
-    );
+    const r = await run(into("kuma-backup", fixturePath("kuma-backup.json"), "csharp"), { PATH: "/nonexistent" });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("--language csharp needs the pulumi CLI on PATH (it runs `pulumi convert --from yaml`)");
   });

@@ -7,6 +7,7 @@
 import { expect, test } from "vitest";
 import { monitorsInState } from "../../src/stack/state-monitors";
 import type { StateResource } from "../../src/stack/state-resource";
+import { stackResource, uptimeProvider } from "./state-resources";
 
 const STACK = "urn:pulumi:prod::shop";
 const PROVIDER = `${STACK}::pulumi:providers:uptime::default`;
@@ -24,14 +25,8 @@ const child = (key: string, id: string): StateResource =>
 
 test("each monitor of a ServiceMonitors is a monitor of the stack, with its provider's settings", () => {
   const resources = [
-    { urn: `${STACK}::pulumi:pulumi:Stack::shop-prod`, type: "pulumi:pulumi:Stack", custom: false },
-    {
-      urn: PROVIDER,
-      type: "pulumi:providers:uptime",
-      id: "p1",
-      custom: true,
-      inputs: { baseUrl: "https://uptime.example.com", apiKey: "key" },
-    },
+    stackResource(STACK, "shop-prod"),
+    uptimeProvider(PROVIDER, "p1", { baseUrl: "https://uptime.example.com", apiKey: "key" }),
     {
       urn: COMPONENT,
       type: "uptime:index:ServiceMonitors",

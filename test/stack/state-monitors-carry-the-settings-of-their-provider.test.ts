@@ -7,6 +7,7 @@
 import { afterAll, expect, test } from "vitest";
 import { readStateMonitors } from "../../src/stack/state-monitors";
 import { standInPulumi } from "../support/stand-in-pulumi";
+import { stackResource, uptimeProvider } from "./state-resources";
 
 const STACK = "urn:pulumi:dev::shop";
 const secret = (value: string) => ({
@@ -16,14 +17,12 @@ const secret = (value: string) => ({
 const PROD = `${STACK}::pulumi:providers:uptime::prod`;
 
 const resources = [
-  { urn: `${STACK}::pulumi:pulumi:Stack::shop-dev`, type: "pulumi:pulumi:Stack", custom: false },
-  {
-    urn: PROD,
-    type: "pulumi:providers:uptime",
-    id: "p1",
-    custom: true,
-    inputs: { baseUrl: "https://prod.example.com", apiKey: secret("prod-key"), requestsPerMinute: 60 },
-  },
+  stackResource(STACK, "shop-dev"),
+  uptimeProvider(PROD, "p1", {
+    baseUrl: "https://prod.example.com",
+    apiKey: secret("prod-key"),
+    requestsPerMinute: 60,
+  }),
   {
     urn: `${STACK}::uptime:index:Monitor::api`,
     type: "uptime:index:Monitor",
