@@ -58,6 +58,7 @@ describe("a mistyped property", () => {
   it("counts an edit at the end of the typed name", () => {
     // "abcz" is one edit from both; read without its last letter it would equal "abc".
     expect(closest("abcz", ["abcd", "abc"])).toBe("abcd");
-    expect(closest("abcd", ["abcz", "abcd"])).toBe("abcd");
+    // No edit (case aside) beats one edit, whichever is listed first.
+    expect(closest("Abcd", ["abcz", "ABCD"])).toBe("ABCD");
   });
 });
