@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { DiffResponse } from "@pulumi/pulumi/proto/provider_pb";
 import { configuredPlugin, isSecret } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
+import { monitorWithIncident } from "../support/monitor-with-incident";
 
 const env = fileFixture(() => configuredPlugin());
 
@@ -56,12 +57,11 @@ describe("Read with only an id", () => {
   });
 
   it("reads an incident by id alone", async () => {
-    const m = await env.outside.monitors.create({ name: "with incident", url: "https://i.example.com", interval: 60 });
-    const i = await env.outside.incidents.create({
-      monitor_id: m.id,
-      started_at: "2024-01-01T10:00:00",
-      cause: "outage",
-    });
+    const { monitor: m, incident: i } = await monitorWithIncident(
+      env.outside,
+      { name: "with incident", url: "https://i.example.com", interval: 60 },
+      { started_at: "2024-01-01T10:00:00", cause: "outage" },
+    );
     const read = await env.plugin.read("Incident", "old", String(i.id));
     expect(read.inputs).toEqual({ monitorId: m.id, startedAt: "2024-01-01T10:00:00", cause: "outage" });
     expect(read.props).toMatchObject({ incidentId: i.id, status: "unresolved" });
