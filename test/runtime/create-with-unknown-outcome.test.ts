@@ -9,6 +9,7 @@ import { createIncident } from "../../src/runtime/incident/incident-lifecycle";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
+import { monitorWithIncident } from "../support/monitor-with-incident";
 
 const h = fileFixture(() => providerHarness());
 
@@ -17,6 +18,13 @@ const inputs = (name: string) => checkMonitor({ name, url: "https://u.example.co
 async function named(name: string) {
   const out = [];
   for await (const m of h.outOfBand.monitors.all({ search: name })) if (m.name === name) out.push(m);
+  return out;
+}
+
+/** Every incident the service holds for monitor `monitorId`. */
+async function incidentsOf(monitorId: number) {
+  const out = [];
+  for await (const i of h.outOfBand.incidents.all({ monitor_id: monitorId })) out.push(i);
   return out;
 }
 
@@ -58,9 +66,7 @@ describe("Create with an unknown outcome", () => {
     try {
       const { id } = await createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-01T00:00:00" });
       h.server.setFaults(undefined);
-      const all = [];
-      for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-      expect(all.map((i) => String(i.id))).toEqual([id]);
+      expect((await incidentsOf(m.id)).map((i) => String(i.id))).toEqual([id]);
     } finally {
       h.server.setFaults(undefined);
     }
@@ -131,19 +137,16 @@ describe("Create with an unknown outcome", () => {
         ...extra,
       });
       expect(await deferred.handled).toBe(201);
-      const all = [];
-      for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-      expect(all.map((i) => String(i.id))).toEqual([id]);
+      expect((await incidentsOf(m.id)).map((i) => String(i.id))).toEqual([id]);
     },
   );
 
   it("after an uncertain incident store, another incident of the monitor is not taken for ours", async () => {
-    const m = await h.outOfBand.monitors.create({
-      name: "incident-theirs",
-      url: "https://it.example.com",
-      interval: 60,
-    });
-    await h.outOfBand.incidents.create({ monitor_id: m.id, started_at: "2026-02-03T00:00:00", cause: "theirs" });
+    const { monitor: m } = await monitorWithIncident(
+      h.outOfBand,
+      { name: "incident-theirs", url: "https://it.example.com", interval: 60 },
+      { started_at: "2026-02-03T00:00:00", cause: "theirs" },
+    );
     h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
     try {
       await expect(
@@ -154,9 +157,7 @@ describe("Create with an unknown outcome", () => {
     } finally {
       h.server.setFaults(undefined);
     }
-    const all = [];
-    for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-    expect(all.map((i) => i.cause)).toEqual(["theirs"]);
+    expect((await incidentsOf(m.id)).map((i) => i.cause)).toEqual(["theirs"]);
   });
 
   it("gives up after repeated failures saying nothing was created", async () => {
