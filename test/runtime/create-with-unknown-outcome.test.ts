@@ -10,6 +10,7 @@ import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 import { monitorWithIncident } from "../support/monitor-with-incident";
+import { withNextPostAnswerLost } from "../support/lost-answers";
 
 const h = fileFixture(() => providerHarness());
 
@@ -97,16 +98,13 @@ describe("Create with an unknown outcome", () => {
       interval: 300,
     });
     // Our store reaches the service (which refuses the taken name); the answer is lost.
-    h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
-    try {
-      await expect(
+    await withNextPostAnswerLost(h.server, () =>
+      expect(
         createMonitor(h.outOfBand, { ...inputs("someone-elses"), __resourceName: "mine" } as never),
       ).rejects.toThrow(
         /^Monitor "mine": a monitor named "someone-elses" already exists in this account \(id \d+\) and it is not the one this create sent \(url, interval differ\)\. Declare it with `adopt: true` to take it over, or choose another name\.$/,
-      );
-    } finally {
-      h.server.setFaults(undefined);
-    }
+      ),
+    );
     expect(await h.outOfBand.monitors.get(theirs.id)).toMatchObject({
       url: "https://theirs.example.com",
       interval: 300,
@@ -147,16 +145,13 @@ describe("Create with an unknown outcome", () => {
       { name: "incident-theirs", url: "https://it.example.com", interval: 60 },
       { started_at: "2026-02-03T00:00:00", cause: "theirs" },
     );
-    h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
-    try {
-      await expect(
+    await withNextPostAnswerLost(h.server, () =>
+      expect(
         createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-03T00:00:00", cause: "ours" }),
       ).rejects.toThrow(
         /^Incident: an incident of monitor \d+ starting 2026-02-03T00:00:00 already exists \(id \d+\) and it is not the one this create sent \(cause differs\), so nothing was stored\./,
-      );
-    } finally {
-      h.server.setFaults(undefined);
-    }
+      ),
+    );
     expect((await incidentsOf(m.id)).map((i) => i.cause)).toEqual(["theirs"]);
   });
 
