@@ -4,12 +4,9 @@ import os from "node:os";
 import { join } from "node:path";
 import { stringify } from "yaml";
 import { runTest } from "../../src/cli/test";
+import { runCaptured, type CommandRun } from "../support/captured-command-run";
 
-export interface TestRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type TestRun = CommandRun;
 
 /** `pulumi-uptime test <argv>`, in `cwd`. */
 export async function runTestCommand(
@@ -17,15 +14,7 @@ export async function runTestCommand(
   cwd = process.cwd(),
   env: NodeJS.ProcessEnv = {},
 ): Promise<TestRun> {
-  let stdout = "";
-  let stderr = "";
-  const code = await runTest(argv, {
-    stdout: { write: (c: string) => (stdout += c) },
-    stderr: { write: (c: string) => (stderr += c) },
-    env: { ...process.env, ...env },
-    cwd,
-  });
-  return { code, stdout, stderr };
+  return runCaptured(runTest, argv, { env: { ...process.env, ...env }, cwd });
 }
 
 /** A temporary directory; `file(name, monitors)` writes a monitors file in it. */

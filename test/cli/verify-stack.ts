@@ -5,6 +5,7 @@
 import { runVerify } from "../../src/cli/verify";
 import type { StateResource } from "../../src/stack/state-resource";
 import { standInPulumi } from "../support/stand-in-pulumi";
+import { runCaptured } from "../support/captured-command-run";
 
 /** What the stand-in's stack holds: its last update's start, its state's resources and its config (decrypted). */
 export interface StandInStack {
@@ -25,16 +26,8 @@ export async function verifyStandInStack(
     "stack export": { stdout: JSON.stringify({ version: 3, deployment: { resources: stack.resources } }) },
     config: { stdout: JSON.stringify(Object.fromEntries([...stack.config].map(([k, value]) => [k, { value }]))) },
   });
-  let stdout = "";
-  let stderr = "";
   try {
-    const code = await runVerify(["--stack", "dev", ...argv], {
-      stdout: { write: (c: string) => (stdout += c) },
-      stderr: { write: (c: string) => (stderr += c) },
-      env: { PATH: pulumi.dir },
-      cwd: pulumi.dir,
-    });
-    return { code, stdout, stderr };
+    return await runCaptured(runVerify, ["--stack", "dev", ...argv], { env: { PATH: pulumi.dir }, cwd: pulumi.dir });
   } finally {
     pulumi.remove();
   }

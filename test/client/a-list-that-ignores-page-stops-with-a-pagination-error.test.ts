@@ -5,24 +5,20 @@
  * `UptimePaginationError` that says what happened and what to do. Served by a loopback
  * server that really ignores the parameter.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { UptimeClient, UptimePaginationError, UptimeResponseError } from "../../src/client";
-import { monitorBody, startTinyServer, type SeenRequest, type TinyServer } from "./helpers/tiny-server";
+import { describe, expect, it } from "vitest";
+import { type UptimeClient, UptimePaginationError, UptimeResponseError } from "../../src/client";
+import { monitorBody, type SeenRequest, type TinyServer } from "./helpers/tiny-server";
+import { tinyServerAndClient } from "../support/tiny-server-and-client";
 
 const FIRST_PAGE = Array.from({ length: 10 }, (_, i) => i + 1);
 
+const tiny = tinyServerAndClient("pagination-test-key");
+/** The server the test's client reads from: its requests are what some tests count. */
 let server: TinyServer | undefined;
-let client: UptimeClient | undefined;
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
 
 /** Twenty monitors in pages of `perPage`, whatever `?page` says; `counters` decides what the body claims. */
 async function ignoringPage(counters: "first-page" | "none"): Promise<UptimeClient> {
-  server = await startTinyServer((req: SeenRequest) => {
+  const started = await tiny.serve((req: SeenRequest) => {
     const perPage = Number(new URL(req.url, "http://x").searchParams.get("per_page"));
     const data = Array.from({ length: perPage }, (_, i) => monitorBody({ id: i + 1, name: `m${i + 1}` }));
     const meta = { current_page: 1, last_page: Math.ceil(20 / perPage), per_page: perPage, total: 20 };
@@ -31,12 +27,8 @@ async function ignoringPage(counters: "first-page" | "none"): Promise<UptimeClie
         counters === "first-page" ? { data, meta } : { data, links: { next: `${server!.url}/api/v1/monitors?page=2` } },
     };
   });
-  client = new UptimeClient({
-    baseUrl: server.url,
-    apiKey: "pagination-test-key",
-    retry: { baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  return client;
+  server = started.server;
+  return started.client;
 }
 
 async function walk(c: UptimeClient): Promise<{ ids: number[]; error: unknown }> {

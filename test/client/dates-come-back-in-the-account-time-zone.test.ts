@@ -7,6 +7,7 @@ import { request } from "undici";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { UptimeClient } from "../../src/client";
 import { localClient, startTestServer, uniqueName, type UptimeServer } from "./helpers/local-server";
+import { monitorWithIncident } from "../support/monitor-with-incident";
 
 const KEY = "berlin-account-key";
 let server: UptimeServer;
@@ -61,13 +62,11 @@ it.each([
 });
 
 it("incident times round-trip, and created_at/updated_at are local too", async () => {
-  const m = await berlin.monitors.create({ name: uniqueName(), url: "https://example.com", interval: 60 });
-  const incident = await berlin.incidents.create({
-    monitor_id: m.id,
-    started_at: "2024-03-31T01:30:00",
-    acknowledged_at: "2024-03-31T03:30:00",
-    ended_at: "2024-03-31T04:00:00",
-  });
+  const { monitor: m, incident } = await monitorWithIncident(
+    berlin,
+    { name: uniqueName(), url: "https://example.com", interval: 60 },
+    { started_at: "2024-03-31T01:30:00", acknowledged_at: "2024-03-31T03:30:00", ended_at: "2024-03-31T04:00:00" },
+  );
   expect(incident).toMatchObject({
     started_at: "2024-03-31T01:30:00",
     acknowledged_at: "2024-03-31T03:30:00",

@@ -3,33 +3,17 @@
  * tiny node:http server (the project's server sends the canonical shapes only). Each test
  * is named for the tolerance it proves.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { UptimeClient } from "../../src/client";
+import { describe, expect, it } from "vitest";
 import { UptimeNotFoundError, UptimeResponseError, UptimeValidationError } from "../../src/client/errors";
-import { monitorBody, startTinyServer, type Reply, type SeenRequest, type TinyServer } from "./helpers/tiny-server";
+import { monitorBody, type Reply, type SeenRequest } from "./helpers/tiny-server";
+import { tinyServerAndClient, type TinyServerAndClient } from "../support/tiny-server-and-client";
 
-let server: TinyServer | undefined;
-let client: UptimeClient | undefined;
+const tiny = tinyServerAndClient("tolerance-test-key");
 
-async function serve(
-  handler: (req: SeenRequest, i: number) => Reply,
-  timeZone = "UTC",
-): Promise<{ server: TinyServer; client: UptimeClient }> {
-  server = await startTinyServer(handler);
-  client = new UptimeClient({
-    baseUrl: server.url,
-    apiKey: "tolerance-test-key",
-    timeZone,
-    retry: { baseDelayMs: 1, maxDelayMs: 5 },
-  });
-  return { server, client };
+/** A server answering with `handler` and a client of it reading dates in `timeZone`. */
+function serve(handler: (req: SeenRequest, i: number) => Reply, timeZone = "UTC"): Promise<TinyServerAndClient> {
+  return tiny.serve(handler, { timeZone });
 }
-
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
 
 describe("the client tolerates", () => {
   it("a stored list that comes back as an object keyed by position", async () => {

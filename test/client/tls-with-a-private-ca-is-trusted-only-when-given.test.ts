@@ -4,28 +4,21 @@
  * text, or SSL_CERT_FILE), and otherwise fails at once, naming the URL, the TLS reason and
  * the setting that fixes it. Expired, wrong-host and self-signed certificates are told apart.
  */
-import https from "node:https";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeConfigError, UptimeNetworkError } from "../../src/client/errors";
 import { caFor } from "../../src/client/network";
 import { rootCertificates } from "node:tls";
 import { parseCli } from "../../src/server/cli-args";
-import { makeTestPki, type CertFiles, type TestPki } from "../support/test-pki";
+import { makeTestPki, type TestPki } from "../support/test-pki";
+import { handshakeOnlyServers } from "../support/handshake-only-https";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
 
 let pki: TestPki;
 let server: UptimeServer;
-const others: https.Server[] = [];
-
-/** An https server that only shakes hands with `files`' certificate: the handshake is what is tested. */
-async function bareHttps(files: CertFiles): Promise<string> {
-  const s = https.createServer({ cert: files.cert, key: files.key }, (_req, res) => res.end("{}"));
-  others.push(s);
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  return `https://127.0.0.1:${(s.address() as AddressInfo).port}`;
-}
+/** Servers that only shake hands with one certificate each: the handshake is what is tested. */
+const handshakeOnly = handshakeOnlyServers();
+const bareHttps = handshakeOnly.start;
 
 function client(baseUrl: string, extra: ConstructorParameters<typeof UptimeClient>[0] = {}): UptimeClient {
   return new UptimeClient({ baseUrl, apiKey: DEFAULT_API_KEY, retry: { baseDelayMs: 5, maxDelayMs: 20 }, ...extra });
@@ -51,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
-  for (const s of others) s.close();
+  handshakeOnly.closeAll();
   pki?.dispose();
 });
 

@@ -1,9 +1,9 @@
 /** Shared setup of the export tests: a local server seeded with monitors of every kind, and the command run in-process. */
 import type { MonitorCreateInput, UptimeClient } from "../../src/client";
-import type { CliIo } from "../../src/cli/command";
 import { runExport } from "../../src/cli/export";
 import { DEFAULT_API_KEY, type UptimeServer } from "../support/server";
 import { serverWithOutsider } from "../support/server-with-outsider";
+import { runCaptured, type CommandRun } from "../support/captured-command-run";
 import { alertPerChannel } from "../support/monitor-bodies";
 
 const CHANNELS = alertPerChannel();
@@ -117,11 +117,7 @@ export async function seededServer(
 }
 
 /** What one run of the command wrote. */
-export interface RunResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type RunResult = CommandRun;
 
 /** Runs `pulumi-uptime export` in-process against `server`, with stderr a terminal or not. */
 export async function exportFrom(
@@ -129,14 +125,9 @@ export async function exportFrom(
   args: string[],
   options: { tty?: boolean; env?: NodeJS.ProcessEnv; cwd?: string } = {},
 ): Promise<RunResult> {
-  let stdout = "";
-  let stderr = "";
-  const io: CliIo = {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), isTTY: options.tty ?? false },
+  return runCaptured(runExport, args, {
     env: options.env ?? { UPTIME_BASE_URL: server.url, UPTIME_API_KEY: DEFAULT_API_KEY },
-    ...(options.cwd ? { cwd: options.cwd } : {}),
-  };
-  const code = await runExport(args, io);
-  return { code, stdout, stderr };
+    cwd: options.cwd || undefined,
+    tty: options.tty,
+  });
 }

@@ -4,27 +4,21 @@
  * every page with the first) falls back to the client's page-by-page walk, which stops with
  * its pagination error instead of selecting the same monitors twice.
  */
-import { afterEach, expect, it } from "vitest";
-import { UptimeClient, UptimePaginationError } from "../../src/client";
+import { expect, it } from "vitest";
+import { type UptimeClient, UptimePaginationError } from "../../src/client";
 import { selectMonitors } from "../../src/maintenance/select";
-import { monitorBody, startTinyServer, type TinyServer } from "../client/helpers/tiny-server";
+import { monitorBody } from "../client/helpers/tiny-server";
+import { tinyServerAndClient } from "../support/tiny-server-and-client";
 
-let server: TinyServer | undefined;
-let client: UptimeClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await server?.close();
-  client = server = undefined;
-});
+const tiny = tinyServerAndClient("list-test-key");
 
 async function serving(honoursPage: boolean): Promise<UptimeClient> {
-  server = await startTinyServer((req) => {
+  const { client } = await tiny.serve((req) => {
     const params = new URL(req.url, "http://x").searchParams;
     const page = honoursPage ? Number(params.get("page") ?? 1) : 1;
     const data = Array.from({ length: 10 }, (_, i) => monitorBody({ id: (page - 1) * 10 + i + 1, name: `m${i}` }));
     return { json: { data, meta: { current_page: page, last_page: 3, per_page: 10, total: 30 } } };
   });
-  client = new UptimeClient({ baseUrl: server.url, apiKey: "list-test-key", retry: { baseDelayMs: 1, maxDelayMs: 5 } });
   return client;
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type * as grpc from "@grpc/grpc-js";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
-import { configuredPlugin, isSecret, monitorInputs, outsideSecrets } from "./helpers";
+import { configuredPlugin, isSecret, outsideSecrets } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 
 const HOOK = "https://hooks.example.com/init-failed-secret";
@@ -24,11 +24,11 @@ describe("A create that could not finish", () => {
     });
     await env.outside.monitors.create({ name: "taken name", url: "https://taken.example.com", interval: 60 });
     // Adopting by id, renaming to a name another monitor has: the update is refused.
-    const { inputs } = await env.plugin.check(
-      "Monitor",
-      "adopter",
-      monitorInputs({ name: "taken name", adoptId: adopted.id, alerts: [{ key: "webhook", value: HOOK }] }),
-    );
+    const { inputs } = await env.plugin.checkMonitor("adopter", {
+      name: "taken name",
+      adoptId: adopted.id,
+      alerts: [{ key: "webhook", value: HOOK }],
+    });
     const err = (await env.plugin.create("Monitor", "adopter", inputs).then(
       () => undefined,
       (e: grpc.ServiceError) => e,

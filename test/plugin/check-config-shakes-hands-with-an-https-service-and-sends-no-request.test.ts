@@ -7,29 +7,22 @@
  * `caCertificates` passes; a service that nothing answers for does not fail it (preview works
  * offline); and the service receives no request.
  */
-import https from "node:https";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { UptimeClient } from "../../src/client";
 import { parseCli } from "../../src/server/cli-args";
 import { PluginUnderTest, struct } from "./helpers";
 import { closedPort } from "../support/closed-port";
-import { makeTestPki, type CertFiles, type TestPki } from "../support/test-pki";
+import { makeTestPki, type TestPki } from "../support/test-pki";
+import { handshakeOnlyServers } from "../support/handshake-only-https";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
 
 let pki: TestPki;
 let server: UptimeServer;
 let plugin: PluginUnderTest;
-const bare: https.Server[] = [];
-
-/** An https server with `files`' certificate: only its handshake matters. */
-async function bareHttps(files: CertFiles): Promise<string> {
-  const s = https.createServer({ cert: files.cert, key: files.key }, (_req, res) => res.end("{}"));
-  bare.push(s);
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  return `https://127.0.0.1:${(s.address() as AddressInfo).port}`;
-}
+/** Servers that only shake hands with one certificate each: the handshake is what is tested. */
+const handshakeOnly = handshakeOnlyServers();
+const bareHttps = handshakeOnly.start;
 
 beforeAll(async () => {
   pki = makeTestPki();
@@ -39,7 +32,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await Promise.all([plugin?.close(), server?.close()]);
-  for (const s of bare) s.close();
+  handshakeOnly.closeAll();
   pki?.dispose();
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
-import { configuredPlugin, monitorInputs, secret } from "./helpers";
+import { configuredPlugin, secret } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 
 const K = PropertyDiff.Kind;
@@ -13,18 +13,12 @@ const env = fileFixture(() => configuredPlugin());
 
 describe("The plugin's diff", () => {
   it("names a changed secret list and a changed scalar, updating in place", async () => {
-    const olds = (
-      await env.plugin.check(
-        "Monitor",
-        "api",
-        monitorInputs({ alerts: secret([{ key: "email", value: "a@example.com" }]) }),
-      )
-    ).inputs;
-    const { inputs: news } = await env.plugin.check(
-      "Monitor",
-      "api",
-      monitorInputs({ interval: 300, alerts: secret([{ key: "email", value: "b@example.com" }]) }),
-    );
+    const olds = (await env.plugin.checkMonitor("api", { alerts: secret([{ key: "email", value: "a@example.com" }]) }))
+      .inputs;
+    const { inputs: news } = await env.plugin.checkMonitor("api", {
+      interval: 300,
+      alerts: secret([{ key: "email", value: "b@example.com" }]),
+    });
     const d = await env.plugin.diff("Monitor", "api", "1", { ...olds, monitorId: 1, status: "online" }, news);
     expect(d.changes).toBe(DiffResponse.DiffChanges.DIFF_SOME);
     expect(d.diffs.sort()).toEqual(["alerts", "interval"]);
@@ -34,11 +28,7 @@ describe("The plugin's diff", () => {
   });
 
   it("reports no change when only how the service spells a value differs", async () => {
-    const { inputs } = await env.plugin.check(
-      "Monitor",
-      "api",
-      monitorInputs({ requestHeaders: [{ key: "X-Probe", value: "1" }] }),
-    );
+    const { inputs } = await env.plugin.checkMonitor("api", { requestHeaders: [{ key: "X-Probe", value: "1" }] });
     const olds = { ...inputs, requestHeaders: [{ key: "x-probe", value: "1" }], monitorId: 1, status: "online" };
     const d = await env.plugin.diff("Monitor", "api", "1", olds, inputs);
     expect(d.changes).toBe(DiffResponse.DiffChanges.DIFF_NONE);
@@ -46,12 +36,12 @@ describe("The plugin's diff", () => {
   });
 
   it("names paused, and an added field as an addition", async () => {
-    const { inputs: olds } = await env.plugin.check("Monitor", "api", monitorInputs());
-    const { inputs: news } = await env.plugin.check(
-      "Monitor",
-      "api",
-      monitorInputs({ paused: true, alertTextLookup: "ok", alertCondition: "url_text" }),
-    );
+    const { inputs: olds } = await env.plugin.checkMonitor("api");
+    const { inputs: news } = await env.plugin.checkMonitor("api", {
+      paused: true,
+      alertTextLookup: "ok",
+      alertCondition: "url_text",
+    });
     const d = await env.plugin.diff("Monitor", "api", "1", { ...olds, monitorId: 1, status: "online" }, news);
     // `paused` was not managed before: starting to manage it is an addition.
     expect(d.detailed).toEqual({ alertCondition: K.UPDATE, alertTextLookup: K.ADD, paused: K.ADD });
@@ -89,7 +79,7 @@ describe("The plugin's diff", () => {
   });
 
   it("treats an unknown value (preview) as a change of that property", async () => {
-    const { inputs: olds } = await env.plugin.check("Monitor", "api", monitorInputs());
+    const { inputs: olds } = await env.plugin.checkMonitor("api");
     const news = { ...olds, url: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" };
     const d = await env.plugin.diff("Monitor", "api", "1", { ...olds, monitorId: 1 }, news);
     expect(d.diffs).toEqual(["url"]);

@@ -90,6 +90,11 @@ export class PluginUnderTest {
     return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => f.toObject()) };
   }
 
+  /** Check of Monitor `name` declared as `monitorInputs(patch)`: a valid monitor with `patch` over it. */
+  checkMonitor(name: string, patch: Bag = {}) {
+    return this.check("Monitor", name, monitorInputs(patch));
+  }
+
   /** Diff of old outputs and new inputs. */
   async diff(type: Kind, name: string, id: string, olds: Bag, news: Bag) {
     const req = new proto.DiffRequest().setUrn(urnOf(type, name)).setId(id).setOlds(struct(olds)).setNews(struct(news));

@@ -5,7 +5,7 @@
  * secret comes back as a plain value.
  */
 import { describe, expect, it } from "vitest";
-import { configuredPlugin, isSecret, monitorInputs, outsideSecrets, secret } from "./helpers";
+import { configuredPlugin, isSecret, outsideSecrets, secret } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 
 const env = fileFixture(() => configuredPlugin());
@@ -15,11 +15,10 @@ const HOOK = "https://hooks.example.com/plugin-secret-hook";
 describe("A monitor through the plugin", () => {
   it("is created, read, updated and deleted with its secrets wrapped both ways", async () => {
     // alerts given as a plain value, the name as a secret: both come back secret.
-    const { inputs, failures } = await env.plugin.check(
-      "Monitor",
-      "api",
-      monitorInputs({ name: secret("plugin api"), alerts: [{ key: "webhook", value: HOOK }] }),
-    );
+    const { inputs, failures } = await env.plugin.checkMonitor("api", {
+      name: secret("plugin api"),
+      alerts: [{ key: "webhook", value: HOOK }],
+    });
     expect(failures).toEqual([]);
     expect(inputs).toMatchObject({ alertCondition: "url_unavailable", requestMethod: "GET", cacheBuster: 0 });
     for (const k of ["alerts", "requestHeaders", "name"]) expect(isSecret(inputs[k]), `check inputs.${k}`).toBe(true);
@@ -39,11 +38,10 @@ describe("A monitor through the plugin", () => {
     expect((read.props.alerts as { value: unknown }).value).toEqual([{ key: "webhook", value: HOOK }]);
     expect(isSecret(read.inputs.name), "a name that came in secret stays secret").toBe(true);
 
-    const { inputs: news } = await env.plugin.check(
-      "Monitor",
-      "api",
-      monitorInputs({ interval: 300, alerts: [{ key: "email", value: "ops@example.com" }] }),
-    );
+    const { inputs: news } = await env.plugin.checkMonitor("api", {
+      interval: 300,
+      alerts: [{ key: "email", value: "ops@example.com" }],
+    });
     const updated = await env.plugin.update("Monitor", "api", created.id, created.outs, news);
     expect(updated.outs).toMatchObject({ interval: 300, monitorId: Number(created.id) });
     expect((updated.outs.alerts as { value: unknown }).value).toEqual([{ key: "email", value: "ops@example.com" }]);
@@ -55,13 +53,12 @@ describe("A monitor through the plugin", () => {
 
   it("a failing check of a secret field names it without the value or a property to print", async () => {
     const long = `pw-${"z".repeat(1100)}`;
-    const { failures } = await env.plugin.check(
-      "Monitor",
-      "api",
-      monitorInputs({ requestAuthUsername: "robot", requestAuthPassword: secret(long) }),
-    );
+    const { failures } = await env.plugin.checkMonitor("api", {
+      requestAuthUsername: "robot",
+      requestAuthPassword: secret(long),
+    });
     expect(failures).toEqual([{ property: "", reason: "requestAuthPassword: must be at most 1024 characters" }]);
-    const bad = await env.plugin.check("Monitor", "api", monitorInputs({ interval: 45 }));
+    const bad = await env.plugin.checkMonitor("api", { interval: 45 });
     expect(bad.failures).toEqual([
       { property: "interval", reason: "interval: 45 is not one of 60, 180, 300, 600, 900, 1800, 3600" },
     ]);

@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../src/runtime/unknowns";
-import { configuredPlugin, monitorInputs } from "./helpers";
+import { configuredPlugin } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 
 const env = fileFixture(() => configuredPlugin());
 
 describe("Previews through the plugin", () => {
   it("send no request and keep what the service already gave", async () => {
-    const { inputs } = await env.plugin.check("Monitor", "api", monitorInputs());
+    const { inputs } = await env.plugin.checkMonitor("api");
     const before = env.server.requests.length;
     const created = await env.plugin.create("Monitor", "api", inputs, true);
     expect(created.id).toBe("");

@@ -11,21 +11,32 @@
  */
 import { describe, expect, it } from "vitest";
 import { DiffResponse } from "@pulumi/pulumi/proto/provider_pb";
+import type { MonitorCreateInput } from "../../src/client";
 import { configuredPlugin, isSecret } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
+import { monitorWithIncident } from "../support/monitor-with-incident";
 
 const env = fileFixture(() => configuredPlugin());
 
+/**
+ * A monitor made outside Pulumi at `https://<tag>.example.com` whose alert (webhook
+ * `…/<tag>-hook`) and header (`X-Token: t0k-<tag>`) carry secrets, with `fields` besides.
+ */
+const madeOutsideWithSecrets = (tag: string, fields: Pick<MonitorCreateInput, "name"> & Partial<MonitorCreateInput>) =>
+  env.outside.monitors.create({
+    url: `https://${tag}.example.com`,
+    interval: 300,
+    alerts: [{ key: "webhook", value: `https://hooks.example.com/${tag}-hook` }],
+    request_headers: [{ key: "X-Token", value: `t0k-${tag}` }],
+    ...fields,
+  });
+
 describe("Read with only an id", () => {
   it("returns properties and inputs that check and diff as unchanged", async () => {
-    const made = await env.outside.monitors.create({
+    const made = await madeOutsideWithSecrets("outside", {
       name: "made outside",
-      url: "https://outside.example.com",
-      interval: 300,
       alert_condition: "url_text",
       alert_text_lookup: "ok",
-      alerts: [{ key: "webhook", value: "https://hooks.example.com/outside" }],
-      request_headers: [{ key: "X-Token", value: "t0k" }],
     });
     const read = await env.plugin.read("Monitor", "adopted", String(made.id));
     expect(read.id).toBe(String(made.id));
@@ -56,26 +67,21 @@ describe("Read with only an id", () => {
   });
 
   it("reads an incident by id alone", async () => {
-    const m = await env.outside.monitors.create({ name: "with incident", url: "https://i.example.com", interval: 60 });
-    const i = await env.outside.incidents.create({
-      monitor_id: m.id,
-      started_at: "2024-01-01T10:00:00",
-      cause: "outage",
-    });
+    const { monitor: m, incident: i } = await monitorWithIncident(
+      env.outside,
+      { name: "with incident", url: "https://i.example.com", interval: 60 },
+      { started_at: "2024-01-01T10:00:00", cause: "outage" },
+    );
     const read = await env.plugin.read("Incident", "old", String(i.id));
     expect(read.inputs).toEqual({ monitorId: m.id, startedAt: "2024-01-01T10:00:00", cause: "outage" });
     expect(read.props).toMatchObject({ incidentId: i.id, status: "unresolved" });
   });
 
   it("of an export's import id answers with the real id and leaves secret-bearing inputs out", async () => {
-    const made = await env.outside.monitors.create({
+    const made = await madeOutsideWithSecrets("secret", {
       name: "with secrets",
-      url: "https://secrets.example.com",
-      interval: 300,
       request_auth_username: "probe",
       request_auth_password: "pw-never-returned",
-      alerts: [{ key: "webhook", value: "https://hooks.example.com/secret-hook" }],
-      request_headers: [{ key: "X-Token", value: "t0k-secret" }],
     });
     const read = await env.plugin.read("Monitor", "with-secrets", `${made.id}:secrets-from-config`);
     expect(read.id).toBe(String(made.id));

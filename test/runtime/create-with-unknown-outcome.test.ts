@@ -9,6 +9,8 @@ import { createIncident } from "../../src/runtime/incident/incident-lifecycle";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
+import { monitorWithIncident } from "../support/monitor-with-incident";
+import { withNextPostAnswerLost } from "../support/lost-answers";
 
 const h = fileFixture(() => providerHarness());
 
@@ -17,6 +19,13 @@ const inputs = (name: string) => checkMonitor({ name, url: "https://u.example.co
 async function named(name: string) {
   const out = [];
   for await (const m of h.outOfBand.monitors.all({ search: name })) if (m.name === name) out.push(m);
+  return out;
+}
+
+/** Every incident the service holds for monitor `monitorId`. */
+async function incidentsOf(monitorId: number) {
+  const out = [];
+  for await (const i of h.outOfBand.incidents.all({ monitor_id: monitorId })) out.push(i);
   return out;
 }
 
@@ -58,9 +67,7 @@ describe("Create with an unknown outcome", () => {
     try {
       const { id } = await createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-01T00:00:00" });
       h.server.setFaults(undefined);
-      const all = [];
-      for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-      expect(all.map((i) => String(i.id))).toEqual([id]);
+      expect((await incidentsOf(m.id)).map((i) => String(i.id))).toEqual([id]);
     } finally {
       h.server.setFaults(undefined);
     }
@@ -91,16 +98,13 @@ describe("Create with an unknown outcome", () => {
       interval: 300,
     });
     // Our store reaches the service (which refuses the taken name); the answer is lost.
-    h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
-    try {
-      await expect(
+    await withNextPostAnswerLost(h.server, () =>
+      expect(
         createMonitor(h.outOfBand, { ...inputs("someone-elses"), __resourceName: "mine" } as never),
       ).rejects.toThrow(
         /^Monitor "mine": a monitor named "someone-elses" already exists in this account \(id \d+\) and it is not the one this create sent \(url, interval differ\)\. Declare it with `adopt: true` to take it over, or choose another name\.$/,
-      );
-    } finally {
-      h.server.setFaults(undefined);
-    }
+      ),
+    );
     expect(await h.outOfBand.monitors.get(theirs.id)).toMatchObject({
       url: "https://theirs.example.com",
       interval: 300,
@@ -131,32 +135,24 @@ describe("Create with an unknown outcome", () => {
         ...extra,
       });
       expect(await deferred.handled).toBe(201);
-      const all = [];
-      for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-      expect(all.map((i) => String(i.id))).toEqual([id]);
+      expect((await incidentsOf(m.id)).map((i) => String(i.id))).toEqual([id]);
     },
   );
 
   it("after an uncertain incident store, another incident of the monitor is not taken for ours", async () => {
-    const m = await h.outOfBand.monitors.create({
-      name: "incident-theirs",
-      url: "https://it.example.com",
-      interval: 60,
-    });
-    await h.outOfBand.incidents.create({ monitor_id: m.id, started_at: "2026-02-03T00:00:00", cause: "theirs" });
-    h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
-    try {
-      await expect(
+    const { monitor: m } = await monitorWithIncident(
+      h.outOfBand,
+      { name: "incident-theirs", url: "https://it.example.com", interval: 60 },
+      { started_at: "2026-02-03T00:00:00", cause: "theirs" },
+    );
+    await withNextPostAnswerLost(h.server, () =>
+      expect(
         createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-03T00:00:00", cause: "ours" }),
       ).rejects.toThrow(
         /^Incident: an incident of monitor \d+ starting 2026-02-03T00:00:00 already exists \(id \d+\) and it is not the one this create sent \(cause differs\), so nothing was stored\./,
-      );
-    } finally {
-      h.server.setFaults(undefined);
-    }
-    const all = [];
-    for await (const i of h.outOfBand.incidents.all({ monitor_id: m.id })) all.push(i);
-    expect(all.map((i) => i.cause)).toEqual(["theirs"]);
+      ),
+    );
+    expect((await incidentsOf(m.id)).map((i) => i.cause)).toEqual(["theirs"]);
   });
 
   it("gives up after repeated failures saying nothing was created", async () => {

@@ -15,6 +15,7 @@ import { UptimeNotFoundError } from "../../src/client/errors";
 import { UptimeResourceError } from "../../src/runtime/user-errors";
 import { formatLocalDateTime } from "../../src/util/time";
 import { providerHarness } from "./helpers";
+import { withNextPostAnswerLost } from "../support/lost-answers";
 
 const LAG = 700;
 let h: Awaited<ReturnType<typeof providerHarness>>;
@@ -59,9 +60,7 @@ describe("reads right after writes, with reads lagging writes", () => {
   });
 
   it("a create whose answer was lost finds its monitor though the list lags: one monitor, no failure", async () => {
-    h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
-    const { id } = await createMonitor(h.outOfBand, inputs("lag-lost-answer"));
-    h.server.setFaults(undefined);
+    const { id } = await withNextPostAnswerLost(h.server, () => createMonitor(h.outOfBand, inputs("lag-lost-answer")));
     h.server.setStaleReads(undefined);
     const all = [];
     for await (const m of h.outOfBand.monitors.all({ search: "lag-lost-answer" })) all.push(m);
@@ -75,9 +74,9 @@ describe("reads right after writes, with reads lagging writes", () => {
       url: "https://i.example.com",
       interval: 60,
     });
-    h.server.setFaults({ rate: 1, kinds: ["drop-after"], methods: ["POST"], limit: 1 });
-    const created = await createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-01T00:00:00" });
-    h.server.setFaults(undefined);
+    const created = await withNextPostAnswerLost(h.server, () =>
+      createIncident(h.outOfBand, { monitorId: m.id, startedAt: "2026-02-01T00:00:00" }),
+    );
     const read = await readIncident(h.outOfBand, created.id, created.outs);
     expect(read.id).toBe(created.id);
   });

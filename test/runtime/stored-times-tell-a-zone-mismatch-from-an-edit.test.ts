@@ -25,11 +25,19 @@ const ADVICE =
   "then run `pulumi up` (until it has run, a refresh still reads with the old setting).";
 
 describe("after a write", () => {
+  /** Looks, after a write of `sent` that the service stored as `stored`, for dates the zone moved. */
+  const wrote = (
+    sent: Record<string, unknown>,
+    stored: Record<string, unknown>,
+    zone = "UTC",
+    who = 'Monitor "m"',
+    urn?: string,
+  ) => noticeZoneMismatch(sent, stored, FIELDS, zone, who, urn);
+
   it("warns, naming the field, both times, the account's offset and the fix, attached to the resource", async () => {
-    await noticeZoneMismatch(
+    await wrote(
       { maintenance_start_at: "2030-01-15T10:00:00" },
       { maintenance_start_at: "2030-01-15T09:00:00" },
-      FIELDS,
       "UTC",
       'Monitor "m"',
       "urn:m",
@@ -48,12 +56,10 @@ describe("after a write", () => {
 
   it("gives the account's offset from the configured zone's, for a zone behind UTC", async () => {
     // Sent 10:00 New York (UTC-5), stored 16:00: the account read 10:00 six hours ahead of New York.
-    await noticeZoneMismatch(
+    await wrote(
       { maintenance_end_at: "2030-01-15T10:00:00" },
       { maintenance_end_at: "2030-01-15T04:00:00" },
-      FIELDS,
       "America/New_York",
-      'Monitor "m"',
     );
     expect(warnings).toHaveLength(1);
     expect(warnings[0].message).toContain("sent maintenanceEndAt 2030-01-15T10:00:00");
@@ -62,33 +68,27 @@ describe("after a write", () => {
 
   it("says nothing when the service stored what was sent", async () => {
     const sent = { maintenance_start_at: "2030-01-15T10:00:00", maintenance_end_at: "2030-01-15T12:00:00" };
-    await noticeZoneMismatch(sent, { ...sent }, FIELDS, "Europe/Berlin", 'Monitor "m"');
+    await wrote(sent, { ...sent }, "Europe/Berlin");
     expect(warnings).toEqual([]);
   });
 
   it("says nothing when a time inside a daylight-saving gap comes back as the time after it", async () => {
-    await noticeZoneMismatch(
+    await wrote(
       { maintenance_start_at: "2026-03-08T02:30:00" },
       { maintenance_start_at: "2026-03-08T03:30:00" },
-      FIELDS,
       "America/New_York",
-      'Monitor "m"',
     );
     expect(warnings).toEqual([]);
   });
 
   it("ignores a date the service cleared or returned in another format, and looks at every field", async () => {
-    await noticeZoneMismatch(
+    await wrote(
       { maintenance_start_at: "2030-01-15T10:00:00", maintenance_end_at: "2030-01-15T12:00:00" },
       { maintenance_start_at: null, maintenance_end_at: "2030-01-15T11:00:00" },
-      FIELDS,
-      "UTC",
-      'Monitor "m"',
     );
-    await noticeZoneMismatch(
+    await wrote(
       { maintenance_start_at: "2030-01-15T10:00:00" },
       { maintenance_start_at: "2030-01-15T09:00:00.000000Z" },
-      FIELDS,
       "UTC",
       'Monitor "n"',
     );
@@ -98,17 +98,10 @@ describe("after a write", () => {
   });
 
   it("ignores what was not sent as a local time", async () => {
-    await noticeZoneMismatch(
-      { maintenance_start_at: 5 },
-      { maintenance_start_at: "2030-01-15T09:00:00" },
-      FIELDS,
-      "UTC",
-      "m",
-    );
-    await noticeZoneMismatch(
+    await wrote({ maintenance_start_at: 5 }, { maintenance_start_at: "2030-01-15T09:00:00" }, "UTC", "m");
+    await wrote(
       { maintenance_start_at: "2030-01-15 10:00" },
       { maintenance_start_at: "2030-01-15T09:00:00" },
-      FIELDS,
       "UTC",
       "m",
     );

@@ -3,6 +3,7 @@ import { incident, monitor } from "../../src/dynamic/runtime";
 import { configureFromStack } from "../../src/runtime/config";
 import { providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
+import { monitorWithIncident } from "../support/monitor-with-incident";
 
 const h = fileFixture(() => providerHarness());
 
@@ -10,12 +11,11 @@ const inputs = { name: "Errors", url: "https://e.example.com", interval: 60, __r
 
 describe("Errors a user reads", () => {
   it("a service rejection names the resource, the property and the service's message", async () => {
-    const m = await h.outOfBand.monitors.create({ name: "Busy", url: "https://b.example.com", interval: 60 });
-    await h.outOfBand.incidents.create({
-      monitor_id: m.id,
-      started_at: "2026-01-01T00:00:00",
-      ended_at: "2026-01-01T02:00:00",
-    });
+    const { monitor: m } = await monitorWithIncident(
+      h.outOfBand,
+      { name: "Busy", url: "https://b.example.com", interval: 60 },
+      { started_at: "2026-01-01T00:00:00", ended_at: "2026-01-01T02:00:00" },
+    );
     // Starting before the previous incident ended is the service's rule, not one check can know.
     const err = await incident
       .create({ monitorId: m.id, startedAt: "2026-01-01T01:00:00", __resourceName: "second" })
@@ -25,12 +25,11 @@ describe("Errors a user reads", () => {
   });
 
   it("an incident on a monitor with an ongoing incident it did not declare says so and what to do", async () => {
-    const m = await h.outOfBand.monitors.create({ name: "Down now", url: "https://d.example.com", interval: 60 });
-    const ongoing = await h.outOfBand.incidents.create({
-      monitor_id: m.id,
-      started_at: "2026-01-03T00:00:00",
-      cause: "503 Service Unavailable",
-    });
+    const { monitor: m, incident: ongoing } = await monitorWithIncident(
+      h.outOfBand,
+      { name: "Down now", url: "https://d.example.com", interval: 60 },
+      { started_at: "2026-01-03T00:00:00", cause: "503 Service Unavailable" },
+    );
     const err = (await incident
       .create({
         monitorId: m.id,

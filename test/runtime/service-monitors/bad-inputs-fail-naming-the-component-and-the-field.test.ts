@@ -6,19 +6,14 @@ import { describe, expect, it } from "vitest";
 import { planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
 import { ServiceMonitorsInputError } from "../../../src/runtime/service-monitors/input-error";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
+import { thrownBy } from "../../support/thrown-error";
 
 const ctx = { component: "checkout", stack: "prod", defaultInterval: true };
 const base = { service: "checkout", baseUrl: "https://checkout.example.com" };
 
-function problem(inputs: Record<string, unknown>): ServiceMonitorsInputError {
-  try {
-    planServiceMonitors(inputs, ctx);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ServiceMonitorsInputError);
-    return err as ServiceMonitorsInputError;
-  }
-  throw new Error("the plan accepted the inputs");
-}
+/** The error planning `inputs` fails with. */
+const problem = (inputs: Record<string, unknown>) =>
+  thrownBy(() => planServiceMonitors(inputs, ctx), ServiceMonitorsInputError);
 
 describe("bad ServiceMonitors inputs", () => {
   it("no checks", () => {

@@ -8,6 +8,8 @@ import { fromSecret, planServiceMonitors } from "../../../src/runtime/service-mo
 import { UNKNOWN } from "../../../src/runtime/unknowns";
 
 const ctx = { component: "checkout", stack: "prod", defaultInterval: true };
+/** The plan of `group` in stack prod's component checkout. */
+const planOf = (group: Parameters<typeof planServiceMonitors>[0]) => planServiceMonitors(group, ctx);
 
 describe("planServiceMonitors", () => {
   it("names each monitor <namePrefix><environment>/<service>/<key>, the environment defaulting to the stack", () => {
@@ -19,38 +21,37 @@ describe("planServiceMonitors", () => {
     expect(plan.monitors.map((m) => [m.key, m.resourceName, m.args.name])).toEqual([
       ["health", "checkout-health", "acme-prod/checkout/health"],
     ]);
-    const staging = planServiceMonitors(
-      { service: "checkout", environment: "staging", baseUrl: "https://s.example.com", checks: { a: { path: "/" } } },
-      ctx,
-    );
+    const staging = planOf({
+      service: "checkout",
+      environment: "staging",
+      baseUrl: "https://s.example.com",
+      checks: { a: { path: "/" } },
+    });
     expect(staging.monitors[0].args.name).toBe("staging/checkout/a");
   });
 
   it("takes a check's own value first, then the group's, and leaves out what neither gives", () => {
-    const plan = planServiceMonitors(
-      {
-        service: "shop",
-        baseUrl: "https://shop.example.com/",
-        interval: 300,
-        paused: false,
-        requestHeaders: [{ key: "X-Group", value: "g" }],
-        alerts: [{ key: "email", value: "ops@example.com" }],
-        sslAlertDays: 14,
-        checks: {
-          own: {
-            path: "/health",
-            interval: 60,
-            paused: true,
-            requestHeaders: [{ key: "X-Own", value: "o" }],
-            method: "HEAD",
-            expectText: "ok",
-            basicAuth: { username: "u", password: "p" },
-          },
-          group: { path: "/", forbidText: "error" },
+    const plan = planOf({
+      service: "shop",
+      baseUrl: "https://shop.example.com/",
+      interval: 300,
+      paused: false,
+      requestHeaders: [{ key: "X-Group", value: "g" }],
+      alerts: [{ key: "email", value: "ops@example.com" }],
+      sslAlertDays: 14,
+      checks: {
+        own: {
+          path: "/health",
+          interval: 60,
+          paused: true,
+          requestHeaders: [{ key: "X-Own", value: "o" }],
+          method: "HEAD",
+          expectText: "ok",
+          basicAuth: { username: "u", password: "p" },
         },
+        group: { path: "/", forbidText: "error" },
       },
-      ctx,
-    );
+    });
     const [own, group] = plan.monitors.map((m) => m.args);
     expect(own).toEqual({
       name: "prod/shop/own",
@@ -77,43 +78,32 @@ describe("planServiceMonitors", () => {
       alerts: [{ key: "email", value: "ops@example.com" }],
       sslAlertDays: 14,
     });
-    const bare = planServiceMonitors(
-      { service: "s", baseUrl: "https://s.example.com", checks: { a: { path: "/" } } },
-      ctx,
-    );
+    const bare = planOf({ service: "s", baseUrl: "https://s.example.com", checks: { a: { path: "/" } } });
     expect(Object.keys(bare.monitors[0].args).sort()).toEqual(["alertCondition", "name", "url"]);
   });
 
   it("gives a renamed check its former resource name as an alias", () => {
-    const plan = planServiceMonitors(
-      { service: "s", baseUrl: "https://s.example.com", checks: { status: { path: "/", formerly: "health" } } },
-      ctx,
-    );
+    const plan = planOf({
+      service: "s",
+      baseUrl: "https://s.example.com",
+      checks: { status: { path: "/", formerly: "health" } },
+    });
     expect(plan.monitors[0]).toMatchObject({ resourceName: "checkout-status", formerResourceName: "checkout-health" });
   });
 
   it("carries unknown values into the arguments they feed and keeps the rest known", () => {
-    const plan = planServiceMonitors(
-      { service: "s", baseUrl: UNKNOWN, interval: UNKNOWN, checks: { a: { path: "/x" } } },
-      ctx,
-    );
+    const plan = planOf({ service: "s", baseUrl: UNKNOWN, interval: UNKNOWN, checks: { a: { path: "/x" } } });
     expect(plan.monitors[0].args).toMatchObject({ name: "prod/s/a", url: UNKNOWN, interval: UNKNOWN });
-    const joined = planServiceMonitors(
-      { service: "s", baseUrl: "https://a.example.com//", checks: { a: { path: "/b" } } },
-      ctx,
-    );
+    const joined = planOf({ service: "s", baseUrl: "https://a.example.com//", checks: { a: { path: "/b" } } });
     expect(joined.monitors[0].args.url).toBe("https://a.example.com/b");
   });
 
   it("says which inputs an argument comes from, so that a secret input keeps it secret", () => {
-    const plan = planServiceMonitors(
-      {
-        service: "s",
-        baseUrl: "https://s.example.com",
-        checks: { a: { path: "/x", basicAuth: { username: "u", password: "p" } } },
-      },
-      ctx,
-    );
+    const plan = planOf({
+      service: "s",
+      baseUrl: "https://s.example.com",
+      checks: { a: { path: "/x", basicAuth: { username: "u", password: "p" } } },
+    });
     const { sources } = plan.monitors[0];
     expect(fromSecret(sources.url, new Set(["baseUrl"]))).toBe(true);
     expect(fromSecret(sources.requestAuthPassword, new Set(["checks.a.basicAuth.password"]))).toBe(true);
