@@ -2,13 +2,14 @@
 /** The `pulumi-uptime` command: dispatches to its subcommands. */
 // Each subcommand is loaded when it runs: a command starts without loading the others.
 /* eslint-disable @typescript-eslint/no-require-imports */
-const runExport = (argv: string[]) => (require("./export") as typeof import("./export")).runExport(argv);
-const runTest = (argv: string[]) => (require("./test") as typeof import("./test")).runTest(argv);
-const runAudit = (argv: string[]) => (require("./audit") as typeof import("./audit")).runAudit(argv);
-const runMigrate = (argv: string[]) => (require("./migrate") as typeof import("./migrate")).runMigrate(argv);
-const runVerify = (argv: string[]) => (require("./verify") as typeof import("./verify")).runVerify(argv);
-const runMaintenance = (argv: string[]) =>
-  (require("./maintenance") as typeof import("./maintenance")).runMaintenance(argv);
+const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  export: (argv) => (require("./export") as typeof import("./export")).runExport(argv),
+  migrate: (argv) => (require("./migrate") as typeof import("./migrate")).runMigrate(argv),
+  test: (argv) => (require("./test") as typeof import("./test")).runTest(argv),
+  verify: (argv) => (require("./verify") as typeof import("./verify")).runVerify(argv),
+  audit: (argv) => (require("./audit") as typeof import("./audit")).runAudit(argv),
+  maintenance: (argv) => (require("./maintenance") as typeof import("./maintenance")).runMaintenance(argv),
+};
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const USAGE = `Usage: pulumi-uptime <command> [options]
@@ -36,19 +37,8 @@ Options:
 /** Runs the command line `argv` (without `node` and the script) and returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command !== undefined && Object.hasOwn(SUBCOMMANDS, command)) return SUBCOMMANDS[command](rest);
   switch (command) {
-    case "export":
-      return runExport(rest);
-    case "migrate":
-      return runMigrate(rest);
-    case "test":
-      return runTest(rest);
-    case "verify":
-      return runVerify(rest);
-    case "audit":
-      return runAudit(rest);
-    case "maintenance":
-      return runMaintenance(rest);
     case undefined:
     case "-h":
     case "--help":
