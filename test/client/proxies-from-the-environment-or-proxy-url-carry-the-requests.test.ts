@@ -6,6 +6,7 @@
  * that names it (never its credentials) and what to check.
  */
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it, vi } from "vitest";
+import { eventually } from "../support/eventually";
 import { UptimeClient, type UptimeClientOptions } from "../../src/client";
 import { UptimeConfigError, UptimeNetworkError } from "../../src/client/errors";
 import { resolveOptions } from "../../src/client/client-options";
@@ -71,7 +72,11 @@ describe("the environment's proxy variables", () => {
   it.each(["HTTP_PROXY", "http_proxy"])("%s carries requests to an http service", async (name) => {
     vi.stubEnv(name, proxy.url);
     await listVia(client(plain.url), `env-${name}`);
-    expect(proxy.forwarded(`${plain.url}/api/v1/monitors?`, `search=env-${name}`)).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => proxy.forwarded(`${plain.url}/api/v1/monitors?`, `search=env-${name}`),
+      10_000,
+    );
   });
 
   it.each(["HTTPS_PROXY", "https_proxy"])(
@@ -79,7 +84,11 @@ describe("the environment's proxy variables", () => {
     async (name) => {
       vi.stubEnv(name, proxy.url);
       await listVia(client(secure.url, { caCertificates: proxy.caFile }), `env-${name}`);
-      expect(proxy.forwarded(`${secure.url}/api/v1/monitors?`, `search=env-${name}`)).toBe(true);
+      await eventually(
+        "the proxy logs the request",
+        () => proxy.forwarded(`${secure.url}/api/v1/monitors?`, `search=env-${name}`),
+        10_000,
+      );
     },
   );
 
@@ -104,10 +113,18 @@ describe("the environment's proxy variables", () => {
     const hostPort = proxy.url.replace("http://", "");
     vi.stubEnv("HTTP_PROXY", hostPort);
     await listVia(client(plain.url), "no-scheme-http");
-    expect(proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=no-scheme-http")).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=no-scheme-http"),
+      10_000,
+    );
     vi.stubEnv("HTTPS_PROXY", hostPort);
     await listVia(client(secure.url, { caCertificates: proxy.caFile }), "no-scheme-https");
-    expect(proxy.forwarded(`${secure.url}/api/v1/monitors?`, "search=no-scheme-https")).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => proxy.forwarded(`${secure.url}/api/v1/monitors?`, "search=no-scheme-https"),
+      10_000,
+    );
   });
 
   it("NO_PROXY with a CIDR range reaches a service addressed by IP directly", async () => {
@@ -144,13 +161,21 @@ describe("proxyUrl", () => {
   it("wins over HTTP_PROXY", async () => {
     vi.stubEnv("HTTP_PROXY", `http://127.0.0.1:${await closedPort()}`);
     await listVia(client(plain.url, { proxyUrl: proxy.url }), "override");
-    expect(proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=override")).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=override"),
+      10_000,
+    );
   });
 
   it("comes from UPTIME_PROXY_URL too, and carries a proxy's user and password", async () => {
     vi.stubEnv("UPTIME_PROXY_URL", guarded.url.replace("http://", "http://proxyuser:s3cret-Pa55@"));
     await listVia(client(plain.url), "with-auth");
-    expect(guarded.forwarded(`${plain.url}/api/v1/monitors?`, "search=with-auth")).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => guarded.forwarded(`${plain.url}/api/v1/monitors?`, "search=with-auth"),
+      10_000,
+    );
   });
 
   it("to a proxy that asks for a password fails at once with 407, naming the proxy but not the password", async () => {

@@ -14,6 +14,7 @@ import { existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../support/eventually";
 import { E2EStack, REPO, failed, ok, summary } from "./harness";
 import { UptimeClient } from "../../src/client";
 import { hostPlatform } from "./release-fixtures";
@@ -147,7 +148,11 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
   it("with the proxy's CA in uptime:caCertificates, preview and up go through the proxy", async () => {
     await stack.setConfig("uptime:caCertificates", inspecting.caFile);
     ok(await stack.preview());
-    expect(inspecting.forwarded(`${server.url}/api/v1/monitors?`, "search=no-such-monitor-marker")).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => inspecting.forwarded(`${server.url}/api/v1/monitors?`, "search=no-such-monitor-marker"),
+      10_000,
+    );
     const up = ok(await stack.up());
     expect(summary(up.output)).toMatchObject({ create: 2 });
     expect(inspecting.log()).toContain(`POST ${server.url}/api/v1/monitors`);
@@ -169,7 +174,11 @@ describe("a YAML program behind a proxy, against a service with a private CA", (
     await stack.setConfig("uptime:proxyUrl", guarded.url.replace("http://", `http://proxyuser:${PASSWORD}@`), true);
     stack.setEnv("SSL_CERT_FILE", guarded.caFile);
     ok(await stack.preview(["--expect-no-changes"]));
-    expect(guarded.forwarded(`${server.url}/api/v1/monitors?`, "search=no-such-monitor-marker")).toBe(true);
+    await eventually(
+      "the proxy logs the request",
+      () => guarded.forwarded(`${server.url}/api/v1/monitors?`, "search=no-such-monitor-marker"),
+      10_000,
+    );
   });
 
   it("a proxy with nothing listening fails preview naming it and what to check", async () => {
