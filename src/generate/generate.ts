@@ -23,7 +23,7 @@ import { CODE_LAYOUT_PATH, withCodeLayout } from "./code-layout";
 /**
  * The repository (src/generate/ or dist/generate/ → the root).
  */
-export const REPO = resolve(__dirname, "..", "..");
+const REPO = resolve(__dirname, "..", "..");
 
 /** Where the SDKs are committed, one directory per language. */
 const SDK_DIR = "sdk";

@@ -17,7 +17,7 @@ import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan-children";
 import { isUnknown } from "../runtime/unknowns";
-import { SECRET_SIG, SIG_KEY } from "../runtime/secret-envelope";
+import { unwrapInputs } from "../runtime/secret-envelope";
 import { pluginType } from "../schemas/type-tokens";
 import { checkChildren, type ChildCheck } from "../runtime/service-monitors/check-children";
 import { EngineClients } from "./engine-clients";
@@ -99,25 +99,6 @@ function useSharedClients(s: ReturnType<typeof sdk>, monitorAddress: string, eng
     (a) => new s.monitorRpc.ResourceMonitorClient(a, insecure, options),
   );
   settings.engine = clients.get("engine", engineAddress, (a) => new s.engineRpc.EngineClient(a, insecure, options));
-}
-
-/**
- * The inputs as plain values (unknowns kept as the engine's placeholder), and the paths that were secret.
- */
-export function unwrapInputs(raw: unknown): { bag: Bag; secretPaths: Set<string> } {
-  const secretPaths = new Set<string>();
-  const walk = (v: unknown, path: string): unknown => {
-    if (v && typeof v === "object" && !Array.isArray(v) && (v as Bag)[SIG_KEY] === SECRET_SIG) {
-      secretPaths.add(path);
-      return walk((v as Bag).value, path);
-    }
-    if (Array.isArray(v)) return v.map((x) => walk(x, path));
-    if (v && typeof v === "object")
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, path ? `${path}.${k}` : k)]));
-    return v;
-  };
-  const bag = walk(raw ?? {}, "") as Bag;
-  return { bag, secretPaths };
 }
 
 /** A monitor's arguments for the runtime: unknowns as its unknown, secret-sourced values as secrets. */

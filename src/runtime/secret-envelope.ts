@@ -18,3 +18,23 @@ export function secret(value: unknown): Record<string, unknown> {
 export function isSecretEnvelope(value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
 }
+
+/**
+ * Inputs as the engine sends them (secret envelopes in place) as plain values, unknowns kept
+ * as the engine's placeholder, and the dotted paths that were secret.
+ */
+export function unwrapInputs(raw: unknown): { bag: Record<string, unknown>; secretPaths: Set<string> } {
+  const secretPaths = new Set<string>();
+  const walk = (v: unknown, path: string): unknown => {
+    if (isSecretEnvelope(v)) {
+      secretPaths.add(path);
+      return walk((v as Record<string, unknown>).value, path);
+    }
+    if (Array.isArray(v)) return v.map((x) => walk(x, path));
+    if (v && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, path ? `${path}.${k}` : k)]));
+    return v;
+  };
+  const bag = walk(raw ?? {}, "") as Record<string, unknown>;
+  return { bag, secretPaths };
+}

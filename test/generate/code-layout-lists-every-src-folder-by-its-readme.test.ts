@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { REPO } from "../../src/generate/generate";
+import { REPO } from "../support/repo-root";
 import { CODE_LAYOUT_PATH, withCodeLayout } from "../../src/generate/code-layout";
 
 const FOLDERS = readdirSync(join(REPO, "src"), { withFileTypes: true })

@@ -9,7 +9,8 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { generatedTexts, REPO, runGenerate } from "../../src/generate/generate";
+import { generatedTexts, runGenerate } from "../../src/generate/generate";
+import { REPO } from "../support/repo-root";
 import { EXAMPLES_DIR } from "../../src/generate/read-examples";
 import { OPENAPI_FILE } from "../../src/openapi";
 import { REFERENCE_PATH } from "../../src/generate/reference";

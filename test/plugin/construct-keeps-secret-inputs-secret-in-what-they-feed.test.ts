@@ -4,7 +4,7 @@
  * nothing else becomes one.
  */
 import { describe, expect, it } from "vitest";
-import { unwrapInputs } from "../../src/plugin/construct";
+import { unwrapInputs } from "../../src/runtime/secret-envelope";
 import { fromSecret, planServiceMonitors } from "../../src/runtime/service-monitors/plan-children";
 import { secret } from "../../src/runtime/secret-envelope";
 import { UNKNOWN } from "../../src/runtime/unknowns";
