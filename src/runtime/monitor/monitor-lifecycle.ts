@@ -20,7 +20,7 @@ import {
   type MonitorInputs,
   type MonitorOutputs,
 } from "./monitor-props";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../keys";
+import { PLAINTEXT_HEADERS_KEY, RESOURCE_NAME_KEY, RESOURCE_URN_KEY, resourceUrn, stripInternal } from "../keys";
 import { describe, monitorClaims } from "./claims";
 import { ONLY_WHEN_DECLARED, undeclaredFields } from "./only-when-declared";
 import { providerLog, warnOnce } from "../log";
@@ -269,13 +269,15 @@ export async function readMonitor(
       adoptId: props.adoptId,
       [RESOURCE_NAME_KEY]: props[RESOURCE_NAME_KEY],
       [RESOURCE_URN_KEY]: props[RESOURCE_URN_KEY],
+      // What check recorded of the program's headers: a refresh reads no program, so it keeps it.
+      [PLAINTEXT_HEADERS_KEY]: props[PLAINTEXT_HEADERS_KEY],
     };
     const outs = dropUndefined(state);
     const inputs = Object.fromEntries(
       Object.entries(outs).filter(
         ([k]) =>
           (MONITOR_API_FIELDS as readonly string[]).includes(k) ||
-          ["paused", "adopt", "adoptId", RESOURCE_NAME_KEY, RESOURCE_URN_KEY].includes(k),
+          ["paused", "adopt", "adoptId", RESOURCE_NAME_KEY, RESOURCE_URN_KEY, PLAINTEXT_HEADERS_KEY].includes(k),
       ),
     ) as MonitorOutputs;
     return { id: String(live.id), props: outs, inputs };

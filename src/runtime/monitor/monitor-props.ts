@@ -9,7 +9,7 @@ import type { monitorCreateSchema } from "../../schemas/monitor";
 import { namesWhere } from "../../schemas/fields";
 import { MONITOR_FIELDS } from "../../schemas/resources";
 import { toSnake } from "../../schemas/name-case";
-import { RESOURCE_NAME_KEY, RESOURCE_URN_KEY, echoedWithComputed } from "../keys";
+import { PLAINTEXT_HEADERS_KEY, RESOURCE_NAME_KEY, RESOURCE_URN_KEY, echoedWithComputed } from "../keys";
 
 /** The writable monitor fields in the program's names, in the contract's order (from the store schema). */
 export const MONITOR_API_FIELDS = namesWhere(MONITOR_FIELDS.api) as MonitorApiField[];
@@ -50,6 +50,8 @@ export interface MonitorInputs {
   adoptId?: number;
   [RESOURCE_NAME_KEY]?: string;
   [RESOURCE_URN_KEY]?: string;
+  /** The names of the headers the program sent as plain strings (for the policy pack). */
+  [PLAINTEXT_HEADERS_KEY]?: string[];
 }
 
 /** Provider outputs: the inputs plus what the service computes. */
