@@ -5,6 +5,7 @@
  * read a monitor and an incident stored there. A misspelt property fails the preview.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { readExamples } from "../../src/generate/read-examples";
 import { startE2EServer, type E2EServer } from "./api";
 import { E2EStack, PLUGIN_DIR, failed, ok, summary } from "./harness";
@@ -52,9 +53,8 @@ describe("the docs' YAML examples", () => {
     async (name) => {
       const s = await stackOf(name, examples[name].programs.yaml);
       const r = ok(await s.preview());
-      // Each declared resource, plus the stack itself.
-      const creates = (examples[name].programs.yaml.match(/type: uptime:/g) ?? []).length;
-      expect(summary(r.output).create).toBe(creates + 1);
+      // Each declared resource (a ServiceMonitors also creates a monitor per check), plus the stack itself.
+      expect(summary(r.output).create).toBe(declaredCreates(examples[name].programs.yaml) + 1);
     },
     240_000,
   );
@@ -71,3 +71,14 @@ describe("the docs' YAML examples", () => {
     expect(r.output).toMatch(/uri/);
   }, 240_000);
 });
+
+/** The resources a YAML program creates: each `uptime:` resource, and a monitor per check of a ServiceMonitors. */
+function declaredCreates(program: string): number {
+  const doc = parse(program) as { resources?: Record<string, { type: string; properties?: { checks?: object } }> };
+  return Object.values(doc.resources ?? {})
+    .filter((r) => r.type.startsWith("uptime:"))
+    .reduce(
+      (n, r) => n + 1 + (/ServiceMonitors$/.test(r.type) ? Object.keys(r.properties?.checks ?? {}).length : 0),
+      0,
+    );
+}
