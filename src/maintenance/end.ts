@@ -3,6 +3,7 @@
  * `start`, by the rules of restore.ts, and notes in the record when it ran. Safe to run
  * again, and after the window expired: what is already as before is not written.
  */
+import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
@@ -10,7 +11,7 @@ import { readRecordFile, writeRecordFile, RecordError, type MaintenanceRecord } 
 import { decideEnd, windowOf, type EndDecision } from "./restore";
 import { readByIds, serviceQuery } from "./select";
 import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./service-client";
-import { stackConfigSettings, stackMonitors } from "./stack-source";
+import { stackMonitors } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
 import { forEachInFlight } from "./in-flight";
 
@@ -102,7 +103,7 @@ async function clientForRecord(
   const target = { cwd, env: io.env, stack: record.stack };
   const source = record.stack
     ? stackSettings(await stackMonitors(target), flags)
-    : { settings: await stackConfigSettings(target), from: undefined };
+    : { settings: await configSettingsBeside(target), from: undefined };
   const client = clientOf(source.settings, { ...flags, timeZone: record.timeZone }, io.env, source.from);
   if (client.baseUrl !== record.service) {
     await client.close();

@@ -4,7 +4,6 @@
  * `uptime:*` config.
  */
 import type { ProviderSettings } from "../runtime/config";
-import { configSettingsBeside } from "../stack/provider-settings";
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { readStateMonitors } from "../stack/state-monitors";
 
@@ -23,6 +22,3 @@ export interface StackMonitor {
 export async function stackMonitors(target: StackTarget): Promise<StackMonitor[]> {
   return (await readStateMonitors(target)).map((m) => ({ id: m.id, name: m.name, ...m.provider }));
 }
-
-/** The `uptime:*` settings of the stack the command runs beside (src/stack). */
-export const stackConfigSettings = configSettingsBeside;

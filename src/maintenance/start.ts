@@ -3,6 +3,7 @@
  * monitor's window before it (record.ts). The record is written before the first change
  * and again once every answer is in, so a run that fails half way leaves what `end` needs.
  */
+import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
@@ -18,7 +19,7 @@ import {
 import { windowOf } from "./restore";
 import { selectMonitors, type Selection } from "./select";
 import { clientOf, stackSettings, type SettingFlags } from "./service-client";
-import { stackConfigSettings, stackMonitors, type StackMonitor } from "./stack-source";
+import { stackMonitors, type StackMonitor } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
 import { forEachInFlight } from "./in-flight";
 import { planWindow, type WindowRequest } from "./window";
@@ -55,7 +56,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
       inStack = await stackMonitors(target);
       source = stackSettings(inStack, opts.flags);
     } else {
-      source = { settings: await stackConfigSettings(target), from: undefined };
+      source = { settings: await configSettingsBeside(target), from: undefined };
     }
     client = clientOf(source.settings, opts.flags, io.env, source.from);
     const zone = client.timeZone;
