@@ -19,7 +19,7 @@ export function nonexistentLocalTimes(
   const out: CheckFailure[] = [];
   for (const key of properties) {
     const v = inputs[key];
-    if (typeof v !== "string" || !isLocalDateTime(v) || existsInZone(v, timeZone)) continue;
+    if (!isLocalDateTime(v) || existsInZone(v, timeZone)) continue;
     const stored = formatLocalDateTime(localDateTimeToEpoch(v, timeZone), timeZone);
     out.push(
       failure(

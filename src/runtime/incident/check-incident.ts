@@ -14,7 +14,7 @@ function notInFuture(timeZone: string, now: number) {
     const out: CheckFailure[] = [];
     for (const key of INCIDENT_DATE_PROPERTIES) {
       const v = inputs[key];
-      if (typeof v === "string" && isLocalDateTime(v) && localDateTimeToEpoch(v, timeZone) > now) {
+      if (isLocalDateTime(v) && localDateTimeToEpoch(v, timeZone) > now) {
         out.push(
           failure(
             key,
