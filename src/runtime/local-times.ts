@@ -15,7 +15,7 @@ export function nonexistentLocalTimes(
   timeZone: string,
 ): CheckFailure[] {
   // An unknown zone is the configuration's problem, reported there.
-  if (timeZone === "UTC" || !isTimeZone(timeZone)) return [];
+  if (!isTimeZone(timeZone)) return [];
   const out: CheckFailure[] = [];
   for (const key of properties) {
     const v = inputs[key];
