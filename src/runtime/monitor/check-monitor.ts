@@ -85,16 +85,14 @@ export function checkMonitor(
   const bag = withMonitorDefaults(news, defaults);
   const named = chooseName(bag, context.olds, context.autonaming, defaults.namePrefix);
   if (named.failure) {
-    const rest = checkMonitor({ ...bag, name: "-" }, timeZone, undefined, { defaults });
-    // The other properties are still checked, so that every problem is reported at once.
+    // The other properties are still checked, so that every problem is reported at once;
+    // the placeholder name is no claim.
+    const rest = checkNamed({ ...bag, name: "-" }, timeZone);
     const { name: _placeholder, ...inputs } = rest.inputs as Record<string, unknown>;
     return { inputs, failures: [named.failure, ...(rest.failures ?? [])] };
   }
-  if (named.name !== undefined) bag.name = named.name;
-  // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
-  if (bag.cacheBuster === true) bag.cacheBuster = 1;
-  if (bag.cacheBuster === false) bag.cacheBuster = 0;
-  const result = runCheck(monitorCheckSpec(timeZone), bag, INTERNAL_KEYS);
+  bag.name = named.name;
+  const result = checkNamed(bag, timeZone);
   if (!urn) return result;
   const inputs = result.inputs as Record<string, unknown>;
   const known = (v: unknown) => (isUnknown(v) ? undefined : v);
@@ -103,4 +101,12 @@ export function checkMonitor(
     { name: known(inputs.name), adoptId: known(inputs.adoptId) },
   );
   return taken.length ? { inputs, failures: [...(result.failures ?? []), ...taken] } : result;
+}
+
+/** The shared check of a monitor whose defaults and name are filled in. */
+function checkNamed(bag: Record<string, unknown>, timeZone: string): CheckResult {
+  // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
+  if (bag.cacheBuster === true) bag.cacheBuster = 1;
+  if (bag.cacheBuster === false) bag.cacheBuster = 0;
+  return runCheck(monitorCheckSpec(timeZone), bag, INTERNAL_KEYS);
 }
