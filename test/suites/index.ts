@@ -56,6 +56,7 @@ export const SERVER_TESTS = [
   "test/package/",
   "test/plugin/a-stored-but-unfinished-create-is-reported-with-its-id.test.ts",
   "test/plugin/check-config-opens-a-tunnel-through-the-proxy-and-sends-no-request.test.ts",
+  "test/plugin/check-config-records-defaults-without-their-secret-values.test.ts",
   "test/plugin/check-config-shakes-hands-with-an-https-service-and-sends-no-request.test.ts",
   "test/plugin/check-names-an-unnamed-monitor-as-the-engine-asks.test.ts",
   "test/plugin/check-records-which-header-values-came-in-plaintext.test.ts",
