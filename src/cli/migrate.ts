@@ -4,19 +4,18 @@
  * migration-report.json and migration-report.md beside it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { convertProgram, ConvertError, CONVERTED_LANGUAGES } from "../migrate/convert";
+import { basename, dirname, join, resolve } from "node:path";
 import { mapMonitors } from "../migrate/map";
-import { projectFiles, WRITTEN_LANGUAGES, type WrittenLanguage } from "../migrate/project-files";
+import {
+  projectFiles,
+  WRITTEN_LANGUAGES as LANGUAGES,
+  type WrittenLanguage as Language,
+} from "../migrate/project-files";
 import { readSource } from "../migrate/read";
 import { buildReport, exitCodeOf, renderMarkdown } from "../migrate/migration-report";
 import { slugify } from "../export/plan";
-import { renderYamlProgram } from "../migrate/render-yaml-program";
 import { MigrateInputError, SOURCES, type SourceName } from "../migrate/source";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
-
-const LANGUAGES = [...WRITTEN_LANGUAGES, ...CONVERTED_LANGUAGES] as const;
-type Language = (typeof LANGUAGES)[number];
 
 const MIGRATE_USAGE = `Usage: pulumi-uptime migrate --from terraform-state|uptimerobot-csv|kuma-backup <input>
                              [--language yaml|typescript|python|go|csharp|java] [--out DIR]
@@ -30,9 +29,9 @@ Options:
                      of \`terraform show -json\`, with UptimeRobot, Better Stack or Uptime Kuma
                      resources), uptimerobot-csv (UptimeRobot's CSV export of monitors) or
                      kuma-backup (Uptime Kuma's JSON backup file).
-  --language LANG    The program's language: yaml, typescript (the default), python or go
-                     are written directly; csharp and java through \`pulumi convert\` (needs the
-                     pulumi CLI and the uptime plugin).
+  --language LANG    The program's language: yaml, typescript (the default), python, go,
+                     csharp or java. Each is written with its project file (package.json,
+                     requirements.txt, go.mod, a .csproj, pom.xml); nothing needs the pulumi CLI.
   --out DIR          Where to write the project and the report (created; files in it are
                      replaced). Default: ./migrated-monitors.
   -h, --help         Show this help.
@@ -43,7 +42,7 @@ program reads each from secret stack config; the report lists the keys
 available yet.
 
 Exit codes: 0 every monitor mapped as it was; 1 some approximated or not mapped (see the
-report), or the program could not be written; 2 a bad command line or a malformed input
+report); 2 a bad command line or a malformed input
 (the message names the file, the line or JSON path, and what was expected).`;
 
 interface MigrateOptions {
@@ -92,7 +91,7 @@ function parse(argv: string[]): MigrateOptions | "help" {
 
 /**
  * Runs `pulumi-uptime migrate` with `argv` (the arguments after `migrate`).
- * @returns 0 all mapped, 1 some approximated or not mapped (or the program could not be written), 2 bad usage or input.
+ * @returns 0 all mapped, 1 some approximated or not mapped, 2 bad usage or input.
  */
 export async function runMigrate(argv: string[], io: CliIo = processIo()): Promise<number> {
   return runCommand("migrate", MIGRATE_USAGE, argv, io, parse, (opts) => migrateFile(opts, io));
@@ -122,26 +121,12 @@ async function migrateFile(opts: MigrateOptions, io: CliIo): Promise<number> {
   const project = slugify(basename(out)) || "migrated-monitors";
   const source = `${opts.from} ${basename(opts.input)}`;
   mkdirSync(out, { recursive: true });
-  let files: string[];
-  try {
-    if ((WRITTEN_LANGUAGES as readonly string[]).includes(opts.language)) {
-      const written = projectFiles(migration.plan, opts.language as WrittenLanguage, { project, source });
-      for (const [name, body] of Object.entries(written)) writeFileSync(join(out, name), body, { mode: 0o644 });
-      files = Object.keys(written);
-    } else {
-      await convertProgram(
-        renderYamlProgram(migration.plan, { project, source }),
-        opts.language as (typeof CONVERTED_LANGUAGES)[number],
-        out,
-        io.env,
-      );
-      files = [`(the ${opts.language} project \`pulumi convert\` wrote)`];
-    }
-  } catch (err) {
-    if (!(err instanceof ConvertError)) throw err;
-    io.stderr.write(`pulumi-uptime migrate: ${err.message}\n`);
-    return 1;
+  const written = projectFiles(migration.plan, opts.language, { project, source });
+  for (const [name, body] of Object.entries(written)) {
+    mkdirSync(dirname(join(out, name)), { recursive: true });
+    writeFileSync(join(out, name), body, { mode: 0o644 });
   }
+  const files = Object.keys(written);
   const report = buildReport(migration, { from: opts.from, file: opts.input }, opts.language, [
     ...files,
     "migration-report.json",

@@ -1,6 +1,12 @@
 /** What `export --format import` tells the user to do next: import, add the secret config lines, set the secrets. */
 import { configSetCommands, type ExportPlan, type SecretPlaceholder } from "./plan";
-import { listSecretFields, renderSecretAdditions, secretAdditions, type SecretLanguage } from "./import-secrets";
+import {
+  listSecretFields,
+  renderSecretAdditions,
+  secretAdditions,
+  SECRET_LANGUAGES,
+  type SecretLanguage,
+} from "./import-secrets";
 
 /** The file name `pulumi import --out` gets in the steps, by language. */
 const GENERATED: Record<SecretLanguage, string> = {
@@ -8,6 +14,8 @@ const GENERATED: Record<SecretLanguage, string> = {
   python: "imported.py",
   go: "imported.go",
   typescript: "imported.ts",
+  java: "Imported.java",
+  csharp: "Imported.cs",
 };
 
 /** The steps after writing the import file: `out` is where it went; `pending` the secrets still to set. */
@@ -32,7 +40,7 @@ export function importNextSteps(
       ...(options.language
         ? renderSecretAdditions(secretAdditions(plan, options.language))
         : [
-            "Add these fields, each value read from secret config (--language yaml|python|go|typescript prints the lines):",
+            `Add these fields, each value read from secret config (--language ${SECRET_LANGUAGES.join("|")} prints the lines):`,
             ...listSecretFields(plan),
           ]),
     );
