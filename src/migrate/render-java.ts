@@ -1,8 +1,9 @@
 /**
- * A Java program (`src/main/java/monitors/App.java`, and its `pom.xml`) declaring a
- * migration's monitors with the uptime package's Java SDK: the arguments export plans, through
- * `MonitorArgs.builder()`, enums by the member names the package schema gives them, each
- * secret read with `config.requireSecret`, so the program holds none.
+ * A Java program (`App.java` in package `monitors`, in Maven's source layout, and its
+ * `pom.xml`) declaring a migration's monitors with the uptime package's Java SDK: the
+ * arguments export plans, through `MonitorArgs.builder()`, enums by the member names the
+ * package schema gives them, each secret read with `config.requireSecret`, so the program
+ * holds none.
  */
 import type { ExportPlan } from "../export/plan";
 import { headerLines, secretsFooterLines } from "../export/text";
