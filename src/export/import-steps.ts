@@ -18,6 +18,16 @@ const GENERATED: Record<SecretLanguage, string> = {
   csharp: "Imported.cs",
 };
 
+/**
+ * What the Java code `pulumi import` writes needs before it compiles: pulumi-java's generator
+ * (v1.17.0) writes enum values as literals, which the SDK's builders refuse.
+ */
+const JAVA_ENUMS =
+  "Pulumi's Java generator writes enum arguments as literals, which do not compile against the SDK: " +
+  'write each as its member (.interval(300) as .interval(Interval.Seconds300), .alertCondition("url_text") as ' +
+  ".alertCondition(AlertCondition.UrlText), importing io.github.pulumiuptime.uptime.enums.*), and drop the empty " +
+  ".alerts() and .requestHeaders().";
+
 /** The steps after writing the import file: `out` is where it went; `pending` the secrets still to set. */
 export function importNextSteps(
   plan: ExportPlan,
@@ -36,6 +46,7 @@ export function importNextSteps(
       `${withSecrets} monitor${withSecrets === 1 ? " reads" : "s read"} alerts, request headers or basic auth from secret config: ` +
         "the generated code leaves them out (so it holds no secret), and `pulumi up` would remove them until they are added.",
     );
+    if (options.language === "java") lines.push(JAVA_ENUMS);
     lines.push(
       ...(options.language
         ? renderSecretAdditions(secretAdditions(plan, options.language))

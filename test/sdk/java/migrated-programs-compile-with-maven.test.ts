@@ -3,23 +3,17 @@
  * own pom.xml) against the Java SDK's jar as `npm run sdks` installs it into the project's
  * Maven repository (scripts/maven.js) and com.pulumi:pulumi from Maven Central: one project
  * per source fixture (every field the mapping writes: enums, alerts, headers, basic auth,
- * paused). Export's Java lines for `pulumi import` (`--format import --language java`)
- * compile where its steps say they go, inside a program declaring the same monitors without
- * their secret fields (the code `pulumi import` writes is not generated here: the Java host's
- * program generator is not part of the tools built for the tests). A misspelt argument fails
- * the same build, so the build judges the program.
+ * paused). A misspelt argument fails the same build, so the build judges the program.
+ * (Export's Java lines are compiled inside the code `pulumi import` writes, under the engine:
+ * test/e2e/import-file-writes-yaml-python-go-and-java-programs-that-change-nothing.test.ts.)
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runMigrate } from "../../../src/cli/migrate";
-import { secretAdditions } from "../../../src/export/import-secrets";
-import { mapMonitors } from "../../../src/migrate/map";
-import { readSource } from "../../../src/migrate/read";
-import { JAVA_PROGRAM, renderJava } from "../../../src/migrate/render-java";
-import { CONFIG_SUPPLIED_INPUTS } from "../../../src/plugin/import-id";
+import { JAVA_PROGRAM } from "../../../src/migrate/render-java";
 import { WORK } from "../../e2e/harness";
-import { fixture, fixturePath, FIXTURE_SECRETS, PROGRAM_SOURCES } from "../../migrate/helpers";
+import { fixturePath, FIXTURE_SECRETS, PROGRAM_SOURCES } from "../../migrate/helpers";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS script without types
 const maven = require("../../../scripts/maven.js") as { runMaven(dir: string, goals: string[]): Promise<string> };
@@ -40,15 +34,6 @@ async function compile(dir: string): Promise<{ ok: boolean; output: string }> {
   } catch (e) {
     return { ok: false, output: (e as Error).message };
   }
-}
-
-/** Inserts `lines` after the first line matching `anchor`; fails when there is none. */
-function insertAfter(code: string, anchor: string, lines: string[]): string {
-  const all = code.split("\n");
-  const at = all.findIndex((l) => l.includes(anchor));
-  if (at < 0) throw new Error(`no line holds ${anchor}:\n${code}`);
-  all.splice(at + 1, 0, ...lines);
-  return all.join("\n");
 }
 
 describe("Java programs", () => {
@@ -73,31 +58,5 @@ describe("Java programs", () => {
     const built = await compile(dir);
     expect(built.ok).toBe(false);
     expect(built.output).toContain("alertTextLookp");
-  }, 900_000);
-
-  it("compile with export's Java lines for the secret fields added where its steps say", async () => {
-    const plan = mapMonitors(readSource("kuma-backup", fixture("kuma-backup.json"), "kuma-backup.json")).plan;
-    const supplied = CONFIG_SUPPLIED_INPUTS.Monitor;
-    const withoutSecrets = {
-      monitors: plan.monitors.map((m) => ({ ...m, args: m.args.filter(([f]) => !supplied.includes(f)) })),
-      secrets: [],
-    };
-    const add = secretAdditions(plan, "java");
-    expect(add.resources.map((r) => r.name)).toEqual(["kuma-site", "kuma-keyword"]);
-    const config = add.preamble.filter((l) => !l.startsWith("import "));
-    let code = renderJava(withoutSecrets, "kuma-backup kuma-backup.json");
-    expect(code).not.toContain("requireSecret");
-    code = insertAfter(
-      code,
-      "package monitors;",
-      add.preamble.filter((l) => l.startsWith("import ")),
-    );
-    code = insertAfter(code, "public static void stack(Context ctx) {", config);
-    for (const r of add.resources) code = insertAfter(code, `new Monitor(${JSON.stringify(r.name)},`, r.lines);
-    const dir = await migrateToJava("kuma-backup", "kuma-backup.json");
-    writeFileSync(join(dir, JAVA_PROGRAM), code);
-    const built = await compile(dir);
-    expect(built.ok, `${built.output}\n${code}`).toBe(true);
-    expect(code).toContain('.requestAuthPassword(uptimeSecrets.requireSecret("kumaSiteRequestAuthPassword"))');
   }, 900_000);
 });
