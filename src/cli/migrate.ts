@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { groupByHost } from "../migrate/group-by-host";
 import { mapMonitors } from "../migrate/map";
 import {
   projectFiles,
@@ -19,6 +20,7 @@ import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./c
 
 const MIGRATE_USAGE = `Usage: pulumi-uptime migrate --from terraform-state|uptimerobot-csv|kuma-backup <input>
                              [--language yaml|typescript|python|go|csharp|java] [--out DIR]
+                             [--component]
 
 Reads the monitors of another vendor and writes a Pulumi project declaring them here, with
 migration-report.json and migration-report.md: every input monitor once, as mapped,
@@ -34,12 +36,15 @@ Options:
                      requirements.txt, go.mod, a .csproj, pom.xml); nothing needs the pulumi CLI.
   --out DIR          Where to write the project and the report (created; files in it are
                      replaced). Default: ./migrated-monitors.
+  --component        With --language yaml: the monitors of one host that share their alerts
+                     and expiry days become the checks of one ServiceMonitors component,
+                     named <environment>/<host>/<key> on the service and created, not
+                     adopted (the report says which); the others stay plain monitors.
   -h, --help         Show this help.
 
 Alert contact values, request header values and basic-auth passwords are never written: the
 program reads each from secret stack config; the report lists the keys
-(\`pulumi config set --secret KEY\`). Grouping into ServiceMonitors (--component) is not
-available yet.
+(\`pulumi config set --secret KEY\`).
 
 Exit codes: 0 every monitor mapped as it was; 1 some approximated or not mapped (see the
 report); 2 a bad command line or a malformed input
@@ -50,6 +55,7 @@ interface MigrateOptions {
   input: string;
   language: Language;
   out: string;
+  component: boolean;
 }
 
 function parse(argv: string[]): MigrateOptions | "help" {
@@ -68,6 +74,7 @@ function parse(argv: string[]): MigrateOptions | "help" {
     from: { type: "string" },
     language: { type: "string" },
     out: { type: "string", short: "o" },
+    component: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return "help";
@@ -81,11 +88,14 @@ function parse(argv: string[]): MigrateOptions | "help" {
   const language = values.language ?? "typescript";
   if (!(LANGUAGES as readonly string[]).includes(language))
     throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}; got ${JSON.stringify(language)}`);
+  if (values.component && language !== "yaml")
+    throw new UsageError(`--component is written for --language yaml only; got ${JSON.stringify(language)}`);
   return {
     from: from as SourceName,
     input: positionals[0],
     language: language as Language,
     out: values.out ?? "migrated-monitors",
+    component: values.component ?? false,
   };
 }
 
@@ -121,7 +131,8 @@ async function migrateFile(opts: MigrateOptions, io: CliIo): Promise<number> {
   const project = slugify(basename(out)) || "migrated-monitors";
   const source = `${opts.from} ${basename(opts.input)}`;
   mkdirSync(out, { recursive: true });
-  const written = projectFiles(migration.plan, opts.language, { project, source });
+  const grouped = opts.component ? groupByHost(migration) : undefined;
+  const written = projectFiles(migration.plan, opts.language, { project, source, grouped });
   for (const [name, body] of Object.entries(written)) {
     mkdirSync(dirname(join(out, name)), { recursive: true });
     writeFileSync(join(out, name), body, { mode: 0o644 });

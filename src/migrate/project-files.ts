@@ -4,8 +4,9 @@
  * go.mod for Go; pom.xml for Java; a .csproj for C#).
  * TypeScript is export's own writer; the other languages write the same plan.
  */
-import type { ExportPlan } from "../export/plan";
+import type { ExportedMonitor, ExportPlan } from "../export/plan";
 import { renderTs } from "../export/render-ts";
+import type { HostGroup } from "./group-by-host";
 import { csproj, renderCsharp } from "./render-csharp";
 import { goMod, renderGo } from "./render-go";
 import { JAVA_PROGRAM, pomXml, renderJava } from "./render-java";
@@ -20,7 +21,7 @@ export type WrittenLanguage = (typeof WRITTEN_LANGUAGES)[number];
 export function projectFiles(
   plan: ExportPlan,
   language: WrittenLanguage,
-  options: { project: string; source: string },
+  options: { project: string; source: string; grouped?: { groups: HostGroup[]; alone: ExportedMonitor[] } },
 ): Record<string, string> {
   const { project, source } = options;
   if (language === "yaml") return { "Pulumi.yaml": renderYamlProgram(plan, options) };
