@@ -61,7 +61,14 @@ export function renderYamlProgram(plan: ExportPlan, options: ProgramOptions): st
     "resources",
     { ...plan, monitors },
     {
-      header: headerLines(plan.monitors.length, options.source, undefined, "pulumi-uptime migrate"),
+      header: [
+        ...headerLines(plan.monitors.length, options.source, undefined, "pulumi-uptime migrate"),
+        ...(groups.length
+          ? [
+              "The checks of each ServiceMonitors below are the exception: a component's monitors are created, not adopted.",
+            ]
+          : []),
+      ],
       notesOf: (m) => [`${JSON.stringify(m.monitor.name)} (${m.label ?? ""})`],
       notesOfKey: (key) => {
         const g = groups.find((x) => x.resourceName === key);
