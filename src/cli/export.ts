@@ -36,8 +36,8 @@ Options:
                      What to write: a TypeScript index.ts, monitors.yaml for
                      loadMonitorsFile, or the import file. Default ts.
   --language LANG    With --format import: the language of the lines that read the
-                     secrets from config (yaml, python, go, typescript). Default: the
-                     runtime of the Pulumi project in this directory.
+                     secrets from config (yaml, python, go, typescript, java, csharp).
+                     Default: the runtime of the Pulumi project in this directory.
   --out FILE         Write to FILE (mode 0600) instead of stdout.
   --set-secrets      Store the alert and header values the service returned in the
                      stack's config as secrets (\`pulumi config set --secret\`, value on stdin).

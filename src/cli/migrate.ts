@@ -4,22 +4,23 @@
  * migration-report.json and migration-report.md beside it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
-import { convertProgram, ConvertError, CONVERTED_LANGUAGES } from "../migrate/convert";
+import { basename, dirname, join, resolve } from "node:path";
+import { groupByHost } from "../migrate/group-by-host";
 import { mapMonitors } from "../migrate/map";
-import { projectFiles, WRITTEN_LANGUAGES, type WrittenLanguage } from "../migrate/project-files";
+import {
+  projectFiles,
+  WRITTEN_LANGUAGES as LANGUAGES,
+  type WrittenLanguage as Language,
+} from "../migrate/project-files";
 import { readSource } from "../migrate/read";
 import { buildReport, exitCodeOf, renderMarkdown } from "../migrate/migration-report";
 import { slugify } from "../export/plan";
-import { renderYamlProgram } from "../migrate/render-yaml-program";
 import { MigrateInputError, SOURCES, type SourceName } from "../migrate/source";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
-const LANGUAGES = [...WRITTEN_LANGUAGES, ...CONVERTED_LANGUAGES] as const;
-type Language = (typeof LANGUAGES)[number];
-
 const MIGRATE_USAGE = `Usage: pulumi-uptime migrate --from terraform-state|uptimerobot-csv|kuma-backup <input>
                              [--language yaml|typescript|python|go|csharp|java] [--out DIR]
+                             [--component]
 
 Reads the monitors of another vendor and writes a Pulumi project declaring them here, with
 migration-report.json and migration-report.md: every input monitor once, as mapped,
@@ -30,20 +31,23 @@ Options:
                      of \`terraform show -json\`, with UptimeRobot, Better Stack or Uptime Kuma
                      resources), uptimerobot-csv (UptimeRobot's CSV export of monitors) or
                      kuma-backup (Uptime Kuma's JSON backup file).
-  --language LANG    The program's language: yaml, typescript (the default), python or go
-                     are written directly; csharp and java through \`pulumi convert\` (needs the
-                     pulumi CLI and the uptime plugin).
+  --language LANG    The program's language: yaml, typescript (the default), python, go,
+                     csharp or java. Each is written with its project file (package.json,
+                     requirements.txt, go.mod, a .csproj, pom.xml); nothing needs the pulumi CLI.
   --out DIR          Where to write the project and the report (created; files in it are
                      replaced). Default: ./migrated-monitors.
+  --component        With --language yaml: the monitors of one host that share their alerts
+                     and expiry days become the checks of one ServiceMonitors component,
+                     named <environment>/<host>/<key> on the service and created, not
+                     adopted (the report says which); the others stay plain monitors.
   -h, --help         Show this help.
 
 Alert contact values, request header values and basic-auth passwords are never written: the
 program reads each from secret stack config; the report lists the keys
-(\`pulumi config set --secret KEY\`). Grouping into ServiceMonitors (--component) is not
-available yet.
+(\`pulumi config set --secret KEY\`).
 
 Exit codes: 0 every monitor mapped as it was; 1 some approximated or not mapped (see the
-report), or the program could not be written; 2 a bad command line or a malformed input
+report); 2 a bad command line or a malformed input
 (the message names the file, the line or JSON path, and what was expected).`;
 
 interface MigrateOptions {
@@ -51,6 +55,7 @@ interface MigrateOptions {
   input: string;
   language: Language;
   out: string;
+  component: boolean;
 }
 
 function parse(argv: string[]): MigrateOptions | "help" {
@@ -69,6 +74,7 @@ function parse(argv: string[]): MigrateOptions | "help" {
     from: { type: "string" },
     language: { type: "string" },
     out: { type: "string", short: "o" },
+    component: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   });
   if (values.help) return "help";
@@ -82,17 +88,20 @@ function parse(argv: string[]): MigrateOptions | "help" {
   const language = values.language ?? "typescript";
   if (!(LANGUAGES as readonly string[]).includes(language))
     throw new UsageError(`--language must be one of ${LANGUAGES.join(", ")}; got ${JSON.stringify(language)}`);
+  if (values.component && language !== "yaml")
+    throw new UsageError(`--component is written for --language yaml only; got ${JSON.stringify(language)}`);
   return {
     from: from as SourceName,
     input: positionals[0],
     language: language as Language,
     out: values.out ?? "migrated-monitors",
+    component: values.component ?? false,
   };
 }
 
 /**
  * Runs `pulumi-uptime migrate` with `argv` (the arguments after `migrate`).
- * @returns 0 all mapped, 1 some approximated or not mapped (or the program could not be written), 2 bad usage or input.
+ * @returns 0 all mapped, 1 some approximated or not mapped, 2 bad usage or input.
  */
 export async function runMigrate(argv: string[], io: CliIo = processIo()): Promise<number> {
   return runCommand("migrate", MIGRATE_USAGE, argv, io, parse, (opts) => migrateFile(opts, io));
@@ -122,26 +131,13 @@ async function migrateFile(opts: MigrateOptions, io: CliIo): Promise<number> {
   const project = slugify(basename(out)) || "migrated-monitors";
   const source = `${opts.from} ${basename(opts.input)}`;
   mkdirSync(out, { recursive: true });
-  let files: string[];
-  try {
-    if ((WRITTEN_LANGUAGES as readonly string[]).includes(opts.language)) {
-      const written = projectFiles(migration.plan, opts.language as WrittenLanguage, { project, source });
-      for (const [name, body] of Object.entries(written)) writeFileSync(join(out, name), body, { mode: 0o644 });
-      files = Object.keys(written);
-    } else {
-      await convertProgram(
-        renderYamlProgram(migration.plan, { project, source }),
-        opts.language as (typeof CONVERTED_LANGUAGES)[number],
-        out,
-        io.env,
-      );
-      files = [`(the ${opts.language} project \`pulumi convert\` wrote)`];
-    }
-  } catch (err) {
-    if (!(err instanceof ConvertError)) throw err;
-    io.stderr.write(`pulumi-uptime migrate: ${err.message}\n`);
-    return 1;
+  const grouped = opts.component ? groupByHost(migration) : undefined;
+  const written = projectFiles(migration.plan, opts.language, { project, source, grouped });
+  for (const [name, body] of Object.entries(written)) {
+    mkdirSync(dirname(join(out, name)), { recursive: true });
+    writeFileSync(join(out, name), body, { mode: 0o644 });
   }
+  const files = Object.keys(written);
   const report = buildReport(migration, { from: opts.from, file: opts.input }, opts.language, [
     ...files,
     "migration-report.json",

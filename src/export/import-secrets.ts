@@ -8,15 +8,18 @@
 import { stringify } from "yaml";
 import { CONFIG_SUPPLIED_INPUTS } from "../plugin/import-id";
 import { toPascal, toSnake } from "../schemas/name-case";
+import { csharpArg } from "./csharp-args";
+import { javaArg, javaClassesOf } from "./java-args";
 import { isPlaceholder, type ExportedMonitor, type ExportPlan, type SecretPlaceholder } from "./plan";
 
 /** Languages whose lines the export writes; any other gets the list of fields and keys. */
-export const SECRET_LANGUAGES = ["yaml", "python", "go", "typescript"] as const;
+export const SECRET_LANGUAGES = ["yaml", "python", "go", "typescript", "java", "csharp"] as const;
 export type SecretLanguage = (typeof SECRET_LANGUAGES)[number];
 
-/** The language of a Pulumi project's `runtime` (`nodejs` programs are taken as TypeScript). */
+/** The language of a Pulumi project's `runtime` (`nodejs` programs are taken as TypeScript, `dotnet` ones as C#). */
 export function languageOfRuntime(runtime: string | undefined): SecretLanguage | undefined {
   if (runtime === "nodejs") return "typescript";
+  if (runtime === "dotnet") return "csharp";
   return (SECRET_LANGUAGES as readonly string[]).includes(runtime ?? "") ? (runtime as SecretLanguage) : undefined;
 }
 
@@ -44,7 +47,13 @@ function suppliedArgs(m: ExportedMonitor): [string, unknown][] {
 }
 
 /** The config object's name in the code: one no generated resource variable can take. */
-const CONFIG_VAR = { python: "uptime_secrets", go: "uptimeSecrets", typescript: "uptimeSecrets" };
+const CONFIG_VAR = {
+  python: "uptime_secrets",
+  go: "uptimeSecrets",
+  typescript: "uptimeSecrets",
+  java: "uptimeSecrets",
+  csharp: "uptimeSecrets",
+};
 
 type Pair = { key: string; value: SecretPlaceholder };
 
@@ -112,17 +121,30 @@ export function secretAdditions(plan: ExportPlan, language: SecretLanguage): Sec
       })),
     };
   }
-  const arg = { python: pythonArg, go: goArg, typescript: tsArg }[language];
+  const arg = {
+    python: pythonArg,
+    go: goArg,
+    typescript: tsArg,
+    java: (field: string, v: unknown) => javaArg(field, v, 1, CONFIG_VAR.java),
+    csharp: (field: string, v: unknown) => csharpArg(field, v, 0, CONFIG_VAR.csharp),
+  }[language];
+  const javaImports = [...new Set(monitors.flatMap((m) => javaClassesOf(suppliedArgs(m))))].sort();
   const preamble = {
     python: ["import pulumi", `${CONFIG_VAR.python} = pulumi.Config()`],
     go: ['import "github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"', `${CONFIG_VAR.go} := config.New(ctx, "")`],
     // The generated code imports "@pulumi/pulumi" as `pulumi` already.
     typescript: [`const ${CONFIG_VAR.typescript} = new pulumi.Config();`],
+    java: [...javaImports.map((c) => `import ${c};`), `var ${CONFIG_VAR.java} = ctx.config();`],
+    // The generated code has `using Pulumi;`; the SDK's namespace is named as Pulumi's generator names it.
+    csharp: ["using Uptime = PulumiUptime.Uptime;", `var ${CONFIG_VAR.csharp} = new Config();`],
   }[language];
   return {
     language,
     preamble: monitors.length ? preamble : [],
-    resources: monitors.map((m) => ({ name: m.resourceName, lines: suppliedArgs(m).map(([k, v]) => arg(k, v)) })),
+    resources: monitors.map((m) => ({
+      name: m.resourceName,
+      lines: suppliedArgs(m).flatMap(([k, v]) => arg(k, v).split("\n")),
+    })),
   };
 }
 
@@ -143,6 +165,15 @@ const WHERE: Record<SecretLanguage, { preamble: string; resource: (name: string)
   typescript: {
     preamble: "Add after the imports:",
     resource: (n) => `Add to the arguments of new uptime.Monitor(${JSON.stringify(n)}, ...):`,
+  },
+  java: {
+    preamble: "Add the imports, and the config line at the start of the method that declares the resources:",
+    resource: (n) =>
+      `Add to the MonitorArgs.builder() chain of new Monitor(${JSON.stringify(n)}, ...), before .build():`,
+  },
+  csharp: {
+    preamble: "Add the using line at the top, and the config line before the resources:",
+    resource: (n) => `Add to the MonitorArgs initializer of new Uptime.Monitor(${JSON.stringify(n)}, ...):`,
   },
 };
 

@@ -34,6 +34,8 @@ interface YamlNotes {
   header: string[];
   /** The comment lines above one monitor's key. */
   notesOf: (m: ExportedMonitor) => string[];
+  /** The comment lines above an entry after the plan's monitors (a migration's components), by key. */
+  notesOfKey?: (key: string) => string[];
   footer: string[];
 }
 
@@ -48,11 +50,9 @@ export function noted(doc: Document, key: string, plan: ExportPlan, notes: YamlN
   if (isMap(map)) {
     map.items.forEach((pair, i) => {
       const m = plan.monitors[i];
-      if (!isPair(pair) || !isScalar(pair.key) || !m) return;
-      pair.key.commentBefore = notes
-        .notesOf(m)
-        .map((n) => ` ${oneLine(n)}`)
-        .join("\n");
+      if (!isPair(pair) || !isScalar(pair.key)) return;
+      const lines = m ? notes.notesOf(m) : (notes.notesOfKey?.(String(pair.key.value)) ?? []);
+      if (lines.length) pair.key.commentBefore = lines.map((n) => ` ${oneLine(n)}`).join("\n");
     });
   }
   doc.comment = comment(notes.footer);

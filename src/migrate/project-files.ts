@@ -1,24 +1,27 @@
 /**
  * The files of the project a migration writes, by language: the program and what runs it
  * (Pulumi.yaml; package.json and tsconfig.json for TypeScript; requirements.txt for Python;
- * go.mod for Go).
- * TypeScript is export's own writer; YAML and Python write the same plan.
+ * go.mod for Go; pom.xml for Java; a .csproj for C#).
+ * TypeScript is export's own writer; the other languages write the same plan.
  */
-import type { ExportPlan } from "../export/plan";
+import type { ExportedMonitor, ExportPlan } from "../export/plan";
 import { renderTs } from "../export/render-ts";
+import type { HostGroup } from "./group-by-host";
+import { csproj, renderCsharp } from "./render-csharp";
 import { goMod, renderGo } from "./render-go";
+import { JAVA_PROGRAM, pomXml, renderJava } from "./render-java";
 import { renderPython } from "./render-python";
 import { renderYamlProgram, SET_YOURSELF } from "./render-yaml-program";
 
-/** Languages whose files are written here (the others go through `pulumi convert`). */
-export const WRITTEN_LANGUAGES = ["yaml", "typescript", "python", "go"] as const;
+/** The languages a migration writes. */
+export const WRITTEN_LANGUAGES = ["yaml", "typescript", "python", "go", "csharp", "java"] as const;
 export type WrittenLanguage = (typeof WRITTEN_LANGUAGES)[number];
 
-/** File name → text. */
+/** File path (relative to the project's folder) → text. */
 export function projectFiles(
   plan: ExportPlan,
   language: WrittenLanguage,
-  options: { project: string; source: string },
+  options: { project: string; source: string; grouped?: { groups: HostGroup[]; alone: ExportedMonitor[] } },
 ): Record<string, string> {
   const { project, source } = options;
   if (language === "yaml") return { "Pulumi.yaml": renderYamlProgram(plan, options) };
@@ -28,6 +31,18 @@ export function projectFiles(
       "Pulumi.yaml": `name: ${project}\ndescription: ${JSON.stringify(description)}\nruntime: go\n`,
       "go.mod": goMod(project),
       "main.go": renderGo(plan, source),
+    };
+  if (language === "java")
+    return {
+      "Pulumi.yaml": `name: ${project}\ndescription: ${JSON.stringify(description)}\nruntime: java\n`,
+      "pom.xml": pomXml(project),
+      [JAVA_PROGRAM]: renderJava(plan, source),
+    };
+  if (language === "csharp")
+    return {
+      "Pulumi.yaml": `name: ${project}\ndescription: ${JSON.stringify(description)}\nruntime: dotnet\n`,
+      [`${project}.csproj`]: csproj(),
+      "Program.cs": renderCsharp(plan, source),
     };
   if (language === "python")
     return {

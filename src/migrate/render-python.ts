@@ -6,7 +6,7 @@
 import { isPlaceholder, type ExportPlan } from "../export/plan";
 import { headerLines, oneLine, secretsFooterLines } from "../export/text";
 import { toSnake } from "../schemas/name-case";
-import { ENUM_TYPES } from "./sdk-enums";
+import { ENUM_TYPES } from "../export/sdk-enums";
 import { SET_YOURSELF } from "./render-yaml-program";
 
 const INDENT = "    ";

@@ -197,6 +197,17 @@ function memberOf(value: string): string {
     .join("");
 }
 
+/**
+ * The SDKs' name of `value` in the enum type `name` (`Interval`, 300 → `Seconds300`): what
+ * a Java or C# program spells, where an enum cannot be made from its value.
+ */
+export function enumMemberName(name: string, value: string | number): string {
+  const found = ENUMS.find(([n]) => n === name);
+  if (!found || !found[1].includes(value)) throw new Error(`${JSON.stringify(value)} is not a value of enum ${name}`);
+  const memberName = found[3];
+  return memberName ? memberName(value as number) : memberOf(value as string);
+}
+
 /** The object types of a component's inputs (`ServiceCheck`, `ServiceCheckBasicAuth`), found by walking its fields. */
 function componentTypes(fields: readonly FieldInfo[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -231,10 +242,7 @@ function enumTypes(): Record<string, unknown> {
     out[tokenOf(name)] = {
       type: memberName ? "integer" : "string",
       description,
-      enum: values.map((value) => ({
-        name: memberName ? memberName(value as number) : memberOf(value as string),
-        value,
-      })),
+      enum: values.map((value) => ({ name: enumMemberName(name, value), value })),
     };
   }
   return out;

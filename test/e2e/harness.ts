@@ -35,7 +35,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { urnName } from "../../src/util/urn";
 
 /** The checkout. */
@@ -206,7 +206,10 @@ export class E2EStack {
     } else if (options.files) {
       dir = join(WORK, `${options.project}-${id}`);
       mkdirSync(dir, { recursive: true });
-      for (const [name, text] of Object.entries(options.files)) writeFileSync(join(dir, name), text);
+      for (const [name, text] of Object.entries(options.files)) {
+        mkdirSync(dirname(join(dir, name)), { recursive: true });
+        writeFileSync(join(dir, name), text);
+      }
       owned.push(dir);
     } else {
       const src = join(FIXTURES, options.project);

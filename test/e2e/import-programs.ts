@@ -1,18 +1,21 @@
 /**
- * Programs in YAML, Python and Go that take the code `pulumi import --file` writes from an
+ * Programs in YAML, Python, Go and Java that take the code `pulumi import --file` writes from an
  * export's import file: the project around it (the plugin from dist/plugin; Python on the
- * examples' venv, Go on the examples' go.mod with the SDK of this checkout), and the code
+ * examples' venv, Go on the examples' go.mod with the SDK of this checkout, Java on the
+ * examples' pom.xml with the SDK's jar from `npm run sdks`), and the code
  * added as a user following the export's steps adds it: the generated code, then the lines
  * that read the secrets from config, each where the export says it goes.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { parse, stringify } from "yaml";
 import { PULUMI_BIN, REPO } from "./harness";
 import { compileExample, exampleEnv } from "./examples";
 import type { SecretAdditions } from "../../src/export/import-secrets";
+import { ENUM_TYPES } from "../../src/export/sdk-enums";
+import { enumMemberName } from "../../src/plugin/package-schema";
 
-export type ImportLanguage = "yaml" | "python" | "go";
+export type ImportLanguage = "yaml" | "python" | "go" | "java";
 
 /** Where scripts/build-pulumi.sh puts the Python and Go program generator for `pulumi import`. */
 export const PROGRAM_GEN = join(REPO, ".tools", "pulumi", "program-gen");
@@ -22,6 +25,18 @@ export const GENERATED: Record<ImportLanguage, string> = {
   yaml: "imported.yaml",
   python: "imported.py",
   go: "main.go",
+  java: "imported.java",
+};
+
+/** Where the Java program goes: the package Pulumi's Java generator writes, in Maven's layout. */
+const JAVA_APP = join("src", "main", "java", "generated_program", "App.java");
+
+/** The file that holds the program once the export's additions are in it, by language. */
+export const PROGRAM: Record<ImportLanguage, string> = {
+  yaml: "Pulumi.yaml",
+  python: "__main__.py",
+  go: "main.go",
+  java: JAVA_APP,
 };
 
 const PLUGIN = "plugins:\n  providers:\n    - name: uptime\n      path: ../../../../dist/plugin\n";
@@ -32,6 +47,12 @@ export function projectFiles(language: ImportLanguage): Record<string, string> {
   const name = `import-${language}`;
   if (language === "yaml") return { "Pulumi.yaml": `name: ${name}\nruntime: yaml\n${PLUGIN}resources: {}\n` };
   if (language === "python") return { "Pulumi.yaml": `name: ${name}\nruntime: python\n${PLUGIN}` };
+  if (language === "java") {
+    const pom = readFileSync(join(REPO, "examples", "java", "pom.xml"), "utf8")
+      .replace("<mainClass>example.App</mainClass>", "<mainClass>generated_program.App</mainClass>")
+      .replace("<artifactId>uptime-java-example</artifactId>", `<artifactId>${name}</artifactId>`);
+    return { "Pulumi.yaml": `name: ${name}\nruntime: java\n${PLUGIN}`, "pom.xml": pom };
+  }
   const goMod = readFileSync(join(REPO, "examples", "go", "go.mod"), "utf8")
     .replace(/^module .*$/m, `module ${name}`)
     .replace(/=> \.\.\/\.\.\/sdk\/go/, `=> ${join(REPO, "sdk", "go")}`);
@@ -52,17 +73,44 @@ export async function projectEnv(language: ImportLanguage, dir: string): Promise
     copyFileSync(join(REPO, "examples", "go", "go.sum"), join(dir, "go.sum"));
     return { GOWORK: "off", GOFLAGS: "-mod=mod" };
   }
+  if (language === "java") {
+    await compileExample(dir);
+    return exampleEnv(dir);
+  }
   return {};
 }
 
-/** The PATH for `pulumi import` in `language`: Python and Go code comes from the program generator. */
+/**
+ * The PATH for `pulumi import` in `language`: Python and Go code comes from the program
+ * generator; the YAML and Java hosts write their own.
+ */
 export function importPath(language: ImportLanguage): string {
   const path = `${PULUMI_BIN}:${process.env.PATH ?? ""}`;
-  if (language === "yaml") return path;
+  if (language === "yaml" || language === "java") return path;
   // Without it, the real host answers `pulumi import` with "GenerateProgram not implemented".
   if (!existsSync(join(PROGRAM_GEN, `pulumi-language-${language}`)))
     throw new Error(`${PROGRAM_GEN} is missing: run \`bash scripts/build-pulumi.sh\` (it builds pulumi-program-gen)`);
   return `${PROGRAM_GEN}:${path}`;
+}
+
+/**
+ * The Java code with each enum argument as its SDK member, as a user fixes it: the Java
+ * generator of pulumi-java v1.17.0 writes enum values as literals (`.interval(300)`,
+ * `.alertCondition("url_text")`), which the SDK's builders (taking `Interval`,
+ * `AlertCondition`) refuse, and an empty list as `.alerts()`, which is ambiguous.
+ */
+function javaEnumMembers(code: string): string {
+  const used = new Set<string>();
+  const fixed = code
+    .replace(/^\s*\.(alerts|requestHeaders)\(\)\n/gm, "")
+    .replace(/\.(\w+)\(("[^"]*"|\d+)\)/g, (call, field: string, literal: string) => {
+      const type = ENUM_TYPES[field];
+      if (!type) return call;
+      used.add(type);
+      return `.${field}(${type}.${enumMemberName(type, JSON.parse(literal) as string | number)})`;
+    });
+  const imports = [...used].sort().map((t) => `import io.github.pulumiuptime.uptime.enums.${t};`);
+  return fixed.replace(/^package generated_program;$/m, (p) => [p, ...imports].join("\n"));
 }
 
 /** Inserts `lines` after the first line matching `anchor`, indented like `indent`; fails when there is none. */
@@ -100,6 +148,23 @@ export function applyImported(language: ImportLanguage, dir: string, generated: 
     for (const r of add.resources)
       code = insertAfter(code, new RegExp(`uptime\\.Monitor\\(${quoted(r.name)},$`), r.lines, "    ");
     writeFileSync(join(dir, "__main__.py"), code);
+    return;
+  }
+  if (language === "java") {
+    code = javaEnumMembers(code);
+    const imports = add.preamble.filter((l) => l.startsWith("import "));
+    const config = add.preamble.filter((l) => !l.startsWith("import "));
+    if (imports.length) code = insertAfter(code, /^package generated_program;$/, imports, "");
+    if (config.length) code = insertAfter(code, /public static void stack\(Context ctx\) \{$/, config, "        ");
+    for (const r of add.resources)
+      code = insertAfter(
+        code,
+        new RegExp(`new Monitor\\(${quoted(r.name)}, MonitorArgs\\.builder\\(\\)$`),
+        r.lines,
+        "            ",
+      );
+    mkdirSync(join(dir, dirname(JAVA_APP)), { recursive: true });
+    writeFileSync(join(dir, JAVA_APP), code);
     return;
   }
   if (add.preamble.length) {

@@ -1,5 +1,5 @@
 /**
- * Under the REAL Pulumi engine: for each language (YAML and Python through the provider
+ * Under the REAL Pulumi engine: for each language (YAML, Python and Java through the provider
  * plugin, TypeScript through the package's dynamic provider), one stack takes the program
  * `pulumi-uptime migrate` writes from each source in turn (a Terraform state of the
  * UptimeRobot provider, UptimeRobot's CSV export, an Uptime Kuma backup). With the secret
@@ -10,7 +10,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMigrate } from "../../src/cli/migrate";
 import type { MigrationReport } from "../../src/migrate/migration-report";
@@ -19,7 +19,7 @@ import { E2EStack, leaks, ok, PLUGIN_DIR, REPO, secs } from "./harness";
 import { compileExample, exampleEnv } from "./examples";
 import { FIXTURE_SECRETS, fixturePath } from "../migrate/helpers";
 
-type Language = "yaml" | "typescript" | "python";
+type Language = "yaml" | "typescript" | "python" | "java";
 
 /** Each source, its fixture, and the monitors its program must create (by name). */
 const SOURCES = [
@@ -62,7 +62,14 @@ async function migrateTo(from: string, file: string, language: Language) {
     cwd: parent,
   });
   const dir = join(parent, "migrated");
-  const files = Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+  const files = Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile())
+      .map((f) => {
+        const path = relative(dir, join(f.parentPath, f.name));
+        return [path, readFileSync(join(dir, path), "utf8")];
+      }),
+  );
   rmSync(parent, { recursive: true, force: true });
   return { code, output, files, report: JSON.parse(files["migration-report.json"]) as MigrationReport };
 }
@@ -87,7 +94,7 @@ afterAll(async () => {
   await srv?.close();
 });
 
-describe.each<Language>(["yaml", "typescript", "python"])("a migrated %s program", (language) => {
+describe.each<Language>(["yaml", "typescript", "python", "java"])("a migrated %s program", (language) => {
   it("creates exactly each source's mapped monitors, then previews no changes, and holds no secret", async () => {
     const started = Date.now();
     const needles = [...FIXTURE_SECRETS, srv.apiKey];
@@ -101,6 +108,11 @@ describe.each<Language>(["yaml", "typescript", "python"])("a migrated %s program
       if (language === "python") {
         await compileExample(PYTHON);
         for (const [k, v] of Object.entries(exampleEnv(PYTHON))) stack.setEnv(k, v);
+      }
+      if (language === "java") {
+        // Maven fetches what the pom names before the engine's first command (and its timeout).
+        await compileExample(stack.dir);
+        for (const [k, v] of Object.entries(exampleEnv(stack.dir))) stack.setEnv(k, v);
       }
       for (const [i, source] of SOURCES.entries()) {
         const run = i === 0 ? first : await migrateTo(source.from, source.file, language);

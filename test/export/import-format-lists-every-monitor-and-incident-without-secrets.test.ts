@@ -109,6 +109,8 @@ describe("export --format import", () => {
   it("refuses a language it does not know, naming the allowed values", async () => {
     const language = await exportFrom(env.server, ["--format", "import", "--language", "cobol"]);
     expect(language.code).toBe(2);
-    expect(language.stderr).toContain('--language must be one of yaml, python, go, typescript; got "cobol"');
+    expect(language.stderr).toContain(
+      '--language must be one of yaml, python, go, typescript, java, csharp; got "cobol"',
+    );
   });
 });

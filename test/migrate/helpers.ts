@@ -53,3 +53,12 @@ export const FIXTURE_SECRETS = [
 export function leaked(text: string): string[] {
   return FIXTURE_SECRETS.filter((s) => text.includes(s));
 }
+
+/** One fixture per source and Terraform provider: together they hold every field the mapping writes into a program. */
+export const PROGRAM_SOURCES = [
+  ["terraform-state", "uptimerobot-official.tfstate"],
+  ["terraform-state", "betteruptime.tfstate"],
+  ["terraform-state", "uptimekuma.tfstate"],
+  ["uptimerobot-csv", "uptimerobot-export.csv"],
+  ["kuma-backup", "kuma-backup.json"],
+] as const;

@@ -96,10 +96,22 @@ describe("pulumi-uptime migrate", () => {
     expect(() => readdirSync(r.out)).toThrow();
   });
 
-  it("exits 1 naming what is missing when C# or Java cannot be converted without the pulumi CLI", async () => {
-    const r = await run(into("kuma-backup", fixturePath("kuma-backup.json"), "csharp"), { PATH: "/nonexistent" });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain("--language csharp needs the pulumi CLI on PATH (it runs `pulumi convert --from yaml`)");
+  it("writes C# and Java projects itself, with no pulumi CLI on PATH, reading every secret from config", async () => {
+    const java = await run(into("kuma-backup", fixturePath("kuma-backup.json"), "java"), { PATH: "/nonexistent" });
+    expect(java.code).toBe(1);
+    expect(readdirSync(java.out).sort()).toEqual(migrationFiles("pom.xml", "src"));
+    const app = readFileSync(join(java.out, "src/main/java/monitors/App.java"), "utf8");
+    expect(app).toContain('.value(config.requireSecret("kumaSiteAlertSlack"))');
+    expect(readFileSync(join(java.out, "Pulumi.yaml"), "utf8")).toContain("runtime: java");
+    const csharp = await run(into("kuma-backup", fixturePath("kuma-backup.json"), "csharp"), { PATH: "/nonexistent" });
+    expect(csharp.code).toBe(1);
+    const written = files(csharp.out);
+    expect(Object.keys(written).sort()).toEqual(migrationFiles("out.csproj", "Program.cs"));
+    expect(written["Program.cs"]).toContain('Value = config.RequireSecret("kumaSiteAlertSlack")');
+    expect(written["Pulumi.yaml"]).toContain("runtime: dotnet");
+    const report = JSON.parse(written["migration-report.json"]) as MigrationReport;
+    expect(report.files).toContain("Program.cs");
+    expect(leaked(Object.values(written).join("\n") + app + java.stderr + csharp.stderr)).toEqual([]);
   });
 
   it("exits 2 with the usage for a bad source, language or missing input", async () => {

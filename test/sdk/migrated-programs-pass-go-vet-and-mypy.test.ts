@@ -8,16 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMigrate } from "../../src/cli/migrate";
-import { fixturePath } from "../migrate/helpers";
+import { fixturePath, PROGRAM_SOURCES } from "../migrate/helpers";
 import { typecheckPython, vetGo } from "./example-checks";
-
-const SOURCES = [
-  ["terraform-state", "uptimerobot-official.tfstate"],
-  ["terraform-state", "betteruptime.tfstate"],
-  ["terraform-state", "uptimekuma.tfstate"],
-  ["uptimerobot-csv", "uptimerobot-export.csv"],
-  ["kuma-backup", "kuma-backup.json"],
-] as const;
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -25,7 +17,7 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 /** Each fixture's program in `language`, by a name per fixture. */
 async function programs(language: "go" | "python"): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const [i, [from, file]] of SOURCES.entries()) {
+  for (const [i, [from, file]] of PROGRAM_SOURCES.entries()) {
     const cwd = mkdtempSync(join(tmpdir(), "migrate-check-"));
     dirs.push(cwd);
     const io = { stdout: { write: () => true }, stderr: { write: () => true }, env: process.env, cwd };
