@@ -76,6 +76,17 @@ export interface OtherServiceEntry {
   serviceUrl: string;
 }
 
+/**
+ * A resource whose state does not record its service (see src/stack/service-urls.ts):
+ * counted as the audited account's, and listed so that nobody takes that for certain.
+ */
+export interface ServiceUrlUnknownEntry {
+  kind: Kind;
+  id: string;
+  stack: string;
+  urn: string;
+}
+
 /** The report, in the order of `--json`. */
 export interface AuditReport {
   managed: ManagedEntry[];
@@ -85,6 +96,8 @@ export interface AuditReport {
   unreadable: UnreadableEntry[];
   /** Resources of other services' accounts: not this account's, so none of the findings above. */
   otherServices: OtherServiceEntry[];
+  /** Resources counted as this account's without their state saying which service they are on. */
+  serviceUrlUnknown: ServiceUrlUnknownEntry[];
   /** What the reader must know before acting on the findings (e.g. unreadable stacks). */
   caveats: string[];
 }
@@ -144,6 +157,7 @@ export function classify(
     missing: [],
     unreadable: [],
     otherServices: [],
+    serviceUrlUnknown: [],
     caveats: [],
   };
   const names = new Map<string, { id: number; name: string; url: string }>();
@@ -168,6 +182,8 @@ export function classify(
         report.otherServices.push({ kind: h.kind, id: h.id, stack: h.stack, urn: h.urn, serviceUrl: h.serviceUrl });
         continue;
       }
+      if (!h.serviceUrl && options.serviceUrl)
+        report.serviceUrlUnknown.push({ kind: h.kind, id: h.id, stack: h.stack, urn: h.urn });
       const k = key(h.kind, h.id);
       const known = names.get(k);
       if (!known) {
@@ -201,12 +217,30 @@ export function classify(
     }
   }
   sortReport(report);
-  if (report.unreadable.length)
-    report.caveats.push(
-      `unmanaged may hold monitors of the ${report.unreadable.length} unreadable stack${report.unreadable.length === 1 ? "" : "s"} ` +
-        `(${report.unreadable.map((u) => u.stack).join(", ")}): do not delete a monitor on this report's word until every stack reads`,
-    );
+  for (const caveat of [unreadableCaveat(report), serviceUrlCaveat(report)]) if (caveat) report.caveats.push(caveat);
   return report;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The caveat on `unmanaged` while a stack is unreadable, if one is. */
+export function unreadableCaveat(report: Pick<AuditReport, "unreadable">): string | undefined {
+  if (!report.unreadable.length) return undefined;
+  return (
+    `unmanaged may hold monitors of the ${plural(report.unreadable.length, "unreadable stack")} ` +
+    `(${report.unreadable.map((u) => u.stack).join(", ")}): do not delete a monitor on this report's word until every stack reads`
+  );
+}
+
+/** The caveat on the resources whose state does not say which service they are on, if any. */
+export function serviceUrlCaveat(report: Pick<AuditReport, "serviceUrlUnknown">): string | undefined {
+  if (!report.serviceUrlUnknown.length) return undefined;
+  const stacks = [...new Set(report.serviceUrlUnknown.map((u) => u.stack))];
+  return (
+    `${plural(report.serviceUrlUnknown.length, "resource")} of ${stacks.join(", ")} record no service URL in their state ` +
+    "(dynamic resources not created or updated since the URL was recorded, or a provider whose URL came from UPTIME_BASE_URL): " +
+    "counted as this account's; if one is another account's, its findings here are wrong"
+  );
 }
 
 function sortReport(r: AuditReport): AuditReport {
@@ -218,6 +252,7 @@ function sortReport(r: AuditReport): AuditReport {
   r.missing.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
   r.unreadable.sort((a, b) => a.stack.localeCompare(b.stack));
   r.otherServices.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
+  r.serviceUrlUnknown.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
   return r;
 }
 

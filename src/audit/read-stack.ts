@@ -5,7 +5,7 @@
  */
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { exportState, type StateResource } from "../stack/state-resource";
-import { PROVIDER_TYPE } from "../schemas/type-tokens";
+import { serviceUrls } from "../stack/service-urls";
 import { RESOURCE_KINDS, type AuditedStack } from "./classify";
 
 /** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
@@ -25,26 +25,11 @@ export async function readStack(cli: StackTarget, stack: string): Promise<Audite
     return { stack, error: err instanceof StackError ? err.reason : `reading it failed: ${(err as Error).message}` };
   }
   // Only what the findings read is kept: a hundred stacks' whole states would sit in memory.
-  const urls = providerUrls(resources);
+  const urlOf = serviceUrls(resources);
   return {
     stack,
-    resources: resources.filter(isUptimeResource).map((r) => ({ ...slim(r), serviceUrl: urls.get(r.provider ?? "") })),
+    resources: resources.filter(isUptimeResource).map((r) => ({ ...slim(r), serviceUrl: urlOf(r) })),
   };
-}
-
-/**
- * The service URL of each provider resource of the plugin that names one (`baseUrl` in its
- * inputs: an explicit provider's, or the default provider's from `uptime:baseUrl`), by the
- * reference its resources carry (`<urn>::<id>`). Not a secret, so it reads without a passphrase.
- * The dynamic resources' settings are the stack's config, which a state does not hold.
- */
-function providerUrls(resources: readonly StateResource[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const r of resources) {
-    const url = r.type === PROVIDER_TYPE ? r.inputs?.baseUrl : undefined;
-    if (typeof url === "string" && url && r.id) out.set(`${r.urn}::${r.id}`, url);
-  }
-  return out;
 }
 
 function isUptimeResource(r: unknown): r is StateResource {

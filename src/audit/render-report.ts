@@ -1,8 +1,8 @@
 /** The audit report for people (a table per finding) and for machines (`--json`). */
-import type { AuditReport } from "./classify";
+import { serviceUrlCaveat, unreadableCaveat, type AuditReport } from "./classify";
 import { textTable } from "../util/text-table";
 
-/** The `--json` object: the five findings, the other services' resources and the caveats. */
+/** The `--json` object: the five findings, the resources of other or unknown services, and the caveats. */
 export function renderJson(report: AuditReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
@@ -39,7 +39,8 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
     ),
   );
   // Said where it matters: an unreadable stack's monitors show up as unmanaged.
-  for (const c of report.caveats) out[out.length - 1] += `\n  Caution: ${c}.`;
+  const unreadable = unreadableCaveat(report);
+  if (unreadable) out[out.length - 1] += `\n  Caution: ${unreadable}.`;
   section("Conflicts: held by more than one resource", report.conflicts.length, () =>
     table(
       ["KIND", "ID", "NAME", "STACKS"],
@@ -68,5 +69,14 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
           report.otherServices.map((o) => [o.kind, o.id, o.stack, o.serviceUrl, o.urn]),
         ),
     );
+  if (report.serviceUrlUnknown.length) {
+    section("Service URL not recorded: counted as this account's", report.serviceUrlUnknown.length, () =>
+      table(
+        ["KIND", "ID", "STACK", "URN"],
+        report.serviceUrlUnknown.map((u) => [u.kind, u.id, u.stack, u.urn]),
+      ),
+    );
+    out[out.length - 1] += `\n  Caution: ${serviceUrlCaveat(report)}.`;
+  }
   return `${out.join("\n\n")}\n`;
 }
