@@ -8,12 +8,15 @@ export function runAuditCli(
   stack: E2EStack,
   srv: E2EServer,
   args: string[],
+  options: { loggedIn?: boolean } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = pulumiEnv(stack.home, stack.backendDir, {
     UPTIME_BASE_URL: srv.url,
     UPTIME_API_KEY: srv.apiKey,
   });
   delete env.PULUMI_CONFIG_PASSPHRASE;
+  // `loggedIn`: the backend is the one `pulumi login` recorded in PULUMI_HOME, not named to the audit.
+  if (options.loggedIn) delete env.PULUMI_BACKEND_URL;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(REPO, "dist", "cli", "main.js"), "audit", ...args], {
       env,
