@@ -17,8 +17,19 @@ type Kind = "monitor" | "incident";
 /** A stack's uptime resource as the audit keeps it: with its provider's service URL, when the state names one. */
 export type AuditedResource = StateResource & { serviceUrl?: string };
 
-/** One audited stack: its uptime resources, or why they could not be read. */
-export type AuditedStack = { stack: string; resources: AuditedResource[] } | { stack: string; error: string };
+/** A stack whose current state could not be read, audited from an earlier checkpoint. */
+export interface FromHistory {
+  /** Why the current state could not be read. */
+  reason: string;
+  /** The checkpoint read instead, relative to the backend's directory. */
+  checkpoint: string;
+  /** When it was saved (RFC 3339). */
+  savedAt: string;
+}
+
+/** One audited stack: its uptime resources (maybe from an earlier checkpoint), or why they could not be read. */
+export type AuditedStack =
+  { stack: string; resources: AuditedResource[]; fromHistory?: FromHistory } | { stack: string; error: string };
 
 /** The account's side: its monitors and incidents. */
 interface AccountRecords {
@@ -66,6 +77,8 @@ export interface MissingEntry {
 export interface UnreadableEntry {
   stack: string;
   reason: string;
+  /** The earlier checkpoint its findings come from, when one could be read (a file backend's history). */
+  readFromHistory?: { checkpoint: string; savedAt: string };
 }
 /** A resource whose provider points at another service than the audited account's. */
 export interface OtherServiceEntry {
@@ -177,6 +190,10 @@ export function classify(
       report.unreadable.push({ stack: s.stack, reason: s.error });
       continue;
     }
+    if (s.fromHistory) {
+      const { reason, checkpoint, savedAt } = s.fromHistory;
+      report.unreadable.push({ stack: s.stack, reason, readFromHistory: { checkpoint, savedAt } });
+    }
     for (const h of holdings(s.stack, s.resources)) {
       if (h.serviceUrl && options.serviceUrl && !sameService(h.serviceUrl, options.serviceUrl)) {
         report.otherServices.push({ kind: h.kind, id: h.id, stack: h.stack, urn: h.urn, serviceUrl: h.serviceUrl });
@@ -226,9 +243,15 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** The caveat on `unmanaged` while a stack is unreadable, if one is. */
 export function unreadableCaveat(report: Pick<AuditReport, "unreadable">): string | undefined {
   if (!report.unreadable.length) return undefined;
+  const named = report.unreadable.map((u) =>
+    u.readFromHistory
+      ? `${u.stack}, audited from its last good checkpoint, saved ${u.readFromHistory.savedAt}: ` +
+        "what it changed since shows as unmanaged or missing"
+      : u.stack,
+  );
   return (
     `unmanaged may hold monitors of the ${plural(report.unreadable.length, "unreadable stack")} ` +
-    `(${report.unreadable.map((u) => u.stack).join(", ")}): do not delete a monitor on this report's word until every stack reads`
+    `(${named.join(", ")}): do not delete a monitor on this report's word until every stack reads`
   );
 }
 

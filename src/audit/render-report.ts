@@ -14,8 +14,14 @@ function table(headers: string[], rows: string[][]): string {
     .join("\n");
 }
 
-/** Sections for people; `stacks` lists what was audited with how many uptime resources each holds. */
-export function renderTable(report: AuditReport, stacks: { stack: string; resources?: number }[]): string {
+/**
+ * Sections for people; `stacks` lists what was audited with how many uptime resources each
+ * holds (`fromHistory`: counted in an earlier checkpoint).
+ */
+export function renderTable(
+  report: AuditReport,
+  stacks: { stack: string; resources?: number; fromHistory?: boolean }[],
+): string {
   const out: string[] = [];
   const section = (title: string, count: number, body: () => string) => {
     out.push(`${title} (${count})${count ? `\n${body()}` : ""}`);
@@ -23,7 +29,10 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
   section("Stacks", stacks.length, () =>
     table(
       ["STACK", "UPTIME RESOURCES"],
-      stacks.map((s) => [s.stack, s.resources === undefined ? "unreadable" : String(s.resources)]),
+      stacks.map((s) => [
+        s.stack,
+        s.resources === undefined ? "unreadable" : `${s.resources}${s.fromHistory ? " (last good checkpoint)" : ""}`,
+      ]),
     ),
   );
   section("Managed", report.managed.length, () =>
@@ -53,10 +62,17 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
       report.missing.map((m) => [m.kind, m.id, m.stack, m.urn]),
     ),
   );
+  const fromHistory = report.unreadable.some((u) => u.readFromHistory);
   section("Unreadable stacks", report.unreadable.length, () =>
     table(
-      ["STACK", "REASON"],
-      report.unreadable.map((u) => [u.stack, u.reason]),
+      ["STACK", "REASON", ...(fromHistory ? ["AUDITED FROM"] : [])],
+      report.unreadable.map((u) => [
+        u.stack,
+        u.reason,
+        ...(fromHistory
+          ? [u.readFromHistory ? `${u.readFromHistory.checkpoint} (saved ${u.readFromHistory.savedAt})` : "-"]
+          : []),
+      ]),
     ),
   );
   if (report.otherServices.length)

@@ -211,6 +211,7 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     const stacks = states.map((s) => ({
       stack: s.stack,
       resources: "error" in s ? undefined : holdings(s.stack, s.resources).length,
+      fromHistory: !("error" in s) && !!s.fromHistory,
     }));
     io.stdout.write(clean(opts.json ? renderJson(report) : renderTable(report, stacks)));
     if (unmatched.length) return 2;

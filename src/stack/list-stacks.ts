@@ -47,8 +47,8 @@ export async function listStacks(target: Omit<StackTarget, "stack">, project?: s
   return list.flatMap((s) => (typeof s.name === "string" ? [qualify(s.name)] : [])).sort();
 }
 
-/** The stacks of a `file://` backend from its directory, or undefined (another backend, or not there). */
-function fileBackendStacks(url: string | undefined): string[] | undefined {
+/** The directory of a `file://` backend URL (`~` is the home directory), or undefined for another backend. */
+export function fileBackendDir(url: string | undefined): string | undefined {
   if (!url?.startsWith("file://")) return undefined;
   let dir: string;
   try {
@@ -56,7 +56,13 @@ function fileBackendStacks(url: string | undefined): string[] | undefined {
   } catch {
     return undefined;
   }
-  if (dir.startsWith("~")) dir = join(process.env.HOME ?? "", dir.slice(1));
+  return dir.startsWith("~") ? join(process.env.HOME ?? "", dir.slice(1)) : dir;
+}
+
+/** The stacks of a `file://` backend from its directory, or undefined (another backend, or not there). */
+function fileBackendStacks(url: string | undefined): string[] | undefined {
+  const dir = fileBackendDir(url);
+  if (dir === undefined) return undefined;
   const root = join(dir, ".pulumi", "stacks");
   if (!existsSync(root)) return undefined;
   const names = new Set<string>();

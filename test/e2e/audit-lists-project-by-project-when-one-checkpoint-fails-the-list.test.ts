@@ -9,30 +9,16 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, byName, ok } from "./harness";
-import { runAuditCli } from "./audit-cli";
-import { startE2EServer, type E2EServer } from "./api";
+import { describe, expect, it } from "vitest";
+import { byName } from "./harness";
+import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
 
 describe("pulumi-uptime audit when one checkpoint fails the backend's stack list", () => {
-  let srv: E2EServer;
-  let stack: E2EStack;
-
-  beforeAll(async () => {
-    srv = await startE2EServer();
-  });
-  afterAll(async () => {
-    stack?.dispose();
-    await srv?.close();
-  });
+  const fixture = auditedStackWithOneMonitor("e2e audit listed by project");
 
   it("audits the projects the globs name, one by one, and reports what it could not read", async () => {
-    stack = await E2EStack.create({
-      project: "claims",
-      server: srv,
-      config: { "fixture:monitors": JSON.stringify([{ resource: "api", name: "e2e audit listed by project" }]) },
-    });
-    ok(await stack.up());
+    const srv = fixture.srv();
+    const stack = fixture.stack();
     const urn = byName(await stack.resources(), "api").urn;
     mkdirSync(join(stack.backendDir, ".pulumi", "stacks", "other"), { recursive: true });
     writeFileSync(join(stack.backendDir, ".pulumi", "stacks", "other", "broken.json"), "{not json");
