@@ -17,8 +17,19 @@ type Kind = "monitor" | "incident";
 /** A stack's uptime resource as the audit keeps it: with its provider's service URL, when the state names one. */
 export type AuditedResource = StateResource & { serviceUrl?: string };
 
-/** One audited stack: its uptime resources, or why they could not be read. */
-export type AuditedStack = { stack: string; resources: AuditedResource[] } | { stack: string; error: string };
+/** A stack whose current state could not be read, audited from an earlier checkpoint. */
+export interface FromHistory {
+  /** Why the current state could not be read. */
+  reason: string;
+  /** The checkpoint read instead, relative to the backend's directory. */
+  checkpoint: string;
+  /** When it was saved (RFC 3339). */
+  savedAt: string;
+}
+
+/** One audited stack: its uptime resources (maybe from an earlier checkpoint), or why they could not be read. */
+export type AuditedStack =
+  { stack: string; resources: AuditedResource[]; fromHistory?: FromHistory } | { stack: string; error: string };
 
 /** The account's side: its monitors and incidents. */
 interface AccountRecords {
@@ -66,6 +77,8 @@ export interface MissingEntry {
 export interface UnreadableEntry {
   stack: string;
   reason: string;
+  /** The earlier checkpoint its findings come from, when one could be read (a file backend's history). */
+  readFromHistory?: { checkpoint: string; savedAt: string };
 }
 /** A resource whose provider points at another service than the audited account's. */
 export interface OtherServiceEntry {
@@ -74,6 +87,17 @@ export interface OtherServiceEntry {
   stack: string;
   urn: string;
   serviceUrl: string;
+}
+
+/**
+ * A resource whose state does not record its service (see src/stack/service-urls.ts):
+ * counted as the audited account's, and listed so that nobody takes that for certain.
+ */
+export interface ServiceUrlUnknownEntry {
+  kind: Kind;
+  id: string;
+  stack: string;
+  urn: string;
 }
 
 /** The report, in the order of `--json`. */
@@ -85,6 +109,8 @@ export interface AuditReport {
   unreadable: UnreadableEntry[];
   /** Resources of other services' accounts: not this account's, so none of the findings above. */
   otherServices: OtherServiceEntry[];
+  /** Resources counted as this account's without their state saying which service they are on. */
+  serviceUrlUnknown: ServiceUrlUnknownEntry[];
   /** What the reader must know before acting on the findings (e.g. unreadable stacks). */
   caveats: string[];
 }
@@ -144,6 +170,7 @@ export function classify(
     missing: [],
     unreadable: [],
     otherServices: [],
+    serviceUrlUnknown: [],
     caveats: [],
   };
   const names = new Map<string, { id: number; name: string; url: string }>();
@@ -163,11 +190,17 @@ export function classify(
       report.unreadable.push({ stack: s.stack, reason: s.error });
       continue;
     }
+    if (s.fromHistory) {
+      const { reason, checkpoint, savedAt } = s.fromHistory;
+      report.unreadable.push({ stack: s.stack, reason, readFromHistory: { checkpoint, savedAt } });
+    }
     for (const h of holdings(s.stack, s.resources)) {
       if (h.serviceUrl && options.serviceUrl && !sameService(h.serviceUrl, options.serviceUrl)) {
         report.otherServices.push({ kind: h.kind, id: h.id, stack: h.stack, urn: h.urn, serviceUrl: h.serviceUrl });
         continue;
       }
+      if (!h.serviceUrl && options.serviceUrl)
+        report.serviceUrlUnknown.push({ kind: h.kind, id: h.id, stack: h.stack, urn: h.urn });
       const k = key(h.kind, h.id);
       const known = names.get(k);
       if (!known) {
@@ -201,12 +234,36 @@ export function classify(
     }
   }
   sortReport(report);
-  if (report.unreadable.length)
-    report.caveats.push(
-      `unmanaged may hold monitors of the ${report.unreadable.length} unreadable stack${report.unreadable.length === 1 ? "" : "s"} ` +
-        `(${report.unreadable.map((u) => u.stack).join(", ")}): do not delete a monitor on this report's word until every stack reads`,
-    );
+  for (const caveat of [unreadableCaveat(report), serviceUrlCaveat(report)]) if (caveat) report.caveats.push(caveat);
   return report;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The caveat on `unmanaged` while a stack is unreadable, if one is. */
+export function unreadableCaveat(report: Pick<AuditReport, "unreadable">): string | undefined {
+  if (!report.unreadable.length) return undefined;
+  const named = report.unreadable.map((u) =>
+    u.readFromHistory
+      ? `${u.stack}, audited from its last good checkpoint, saved ${u.readFromHistory.savedAt}: ` +
+        "what it changed since shows as unmanaged or missing"
+      : u.stack,
+  );
+  return (
+    `unmanaged may hold monitors of the ${plural(report.unreadable.length, "unreadable stack")} ` +
+    `(${named.join(", ")}): do not delete a monitor on this report's word until every stack reads`
+  );
+}
+
+/** The caveat on the resources whose state does not say which service they are on, if any. */
+export function serviceUrlCaveat(report: Pick<AuditReport, "serviceUrlUnknown">): string | undefined {
+  if (!report.serviceUrlUnknown.length) return undefined;
+  const stacks = [...new Set(report.serviceUrlUnknown.map((u) => u.stack))];
+  return (
+    `${plural(report.serviceUrlUnknown.length, "resource")} of ${stacks.join(", ")} record no service URL in their state ` +
+    "(dynamic resources not created or updated since the URL was recorded, or a provider whose URL came from UPTIME_BASE_URL): " +
+    "counted as this account's; if one is another account's, its findings here are wrong"
+  );
 }
 
 function sortReport(r: AuditReport): AuditReport {
@@ -218,6 +275,7 @@ function sortReport(r: AuditReport): AuditReport {
   r.missing.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
   r.unreadable.sort((a, b) => a.stack.localeCompare(b.stack));
   r.otherServices.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
+  r.serviceUrlUnknown.sort((a, b) => a.stack.localeCompare(b.stack) || byKindId(a, b) || a.urn.localeCompare(b.urn));
   return r;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The audit's reading of one stack: `pulumi stack export` without `--show-secrets` (secrets
  * stay ciphertext, so no passphrase or secrets provider is needed), keeping only what the
- * findings read, or why the stack could not be read.
+ * findings read, or why the stack could not be read (on a file backend, with its last good
+ * history checkpoint read in its place when there is one).
  */
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { exportState, type StateResource } from "../stack/state-resource";
-import { PROVIDER_TYPE } from "../schemas/type-tokens";
-import { RESOURCE_KINDS, type AuditedStack } from "./classify";
+import { serviceUrls } from "../stack/service-urls";
+import { lastGoodCheckpoint } from "../stack/history-checkpoint";
+import { RESOURCE_KINDS, type AuditedResource, type AuditedStack } from "./classify";
 
 /** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
 export const STACK_READS_AT_ONCE = 4;
@@ -17,34 +19,26 @@ export const STACK_READS_AT_ONCE = 4;
  * @param stack The stack, fully qualified.
  */
 export async function readStack(cli: StackTarget, stack: string): Promise<AuditedStack> {
-  let resources: StateResource[];
   try {
-    resources = await exportState({ ...cli, stack }, { showSecrets: false });
+    return { stack, resources: kept(await exportState({ ...cli, stack }, { showSecrets: false })) };
   } catch (err) {
     // Whatever went wrong with this stack, the others are still audited: it is listed unreadable.
-    return { stack, error: err instanceof StackError ? err.reason : `reading it failed: ${(err as Error).message}` };
+    const reason = err instanceof StackError ? err.reason : `reading it failed: ${(err as Error).message}`;
+    // A file backend keeps earlier checkpoints: the newest that reads stands in, said as such.
+    const earlier = lastGoodCheckpoint(cli.env.PULUMI_BACKEND_URL, stack);
+    if (!earlier) return { stack, error: reason };
+    return {
+      stack,
+      resources: kept(earlier.resources),
+      fromHistory: { reason, checkpoint: earlier.file, savedAt: earlier.savedAt },
+    };
   }
-  // Only what the findings read is kept: a hundred stacks' whole states would sit in memory.
-  const urls = providerUrls(resources);
-  return {
-    stack,
-    resources: resources.filter(isUptimeResource).map((r) => ({ ...slim(r), serviceUrl: urls.get(r.provider ?? "") })),
-  };
 }
 
-/**
- * The service URL of each provider resource of the plugin that names one (`baseUrl` in its
- * inputs: an explicit provider's, or the default provider's from `uptime:baseUrl`), by the
- * reference its resources carry (`<urn>::<id>`). Not a secret, so it reads without a passphrase.
- * The dynamic resources' settings are the stack's config, which a state does not hold.
- */
-function providerUrls(resources: readonly StateResource[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const r of resources) {
-    const url = r.type === PROVIDER_TYPE ? r.inputs?.baseUrl : undefined;
-    if (typeof url === "string" && url && r.id) out.set(`${r.urn}::${r.id}`, url);
-  }
-  return out;
+/** Only what the findings read: a hundred stacks' whole states would sit in memory. */
+function kept(resources: readonly StateResource[]): AuditedResource[] {
+  const urlOf = serviceUrls(resources);
+  return resources.filter(isUptimeResource).map((r) => ({ ...slim(r), serviceUrl: urlOf(r) }));
 }
 
 function isUptimeResource(r: unknown): r is StateResource {

@@ -1,8 +1,8 @@
 /** The audit report for people (a table per finding) and for machines (`--json`). */
-import type { AuditReport } from "./classify";
+import { serviceUrlCaveat, unreadableCaveat, type AuditReport } from "./classify";
 import { textTable } from "../util/text-table";
 
-/** The `--json` object: the five findings, the other services' resources and the caveats. */
+/** The `--json` object: the five findings, the resources of other or unknown services, and the caveats. */
 export function renderJson(report: AuditReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
@@ -14,8 +14,14 @@ function table(headers: string[], rows: string[][]): string {
     .join("\n");
 }
 
-/** Sections for people; `stacks` lists what was audited with how many uptime resources each holds. */
-export function renderTable(report: AuditReport, stacks: { stack: string; resources?: number }[]): string {
+/**
+ * Sections for people; `stacks` lists what was audited with how many uptime resources each
+ * holds (`fromHistory`: counted in an earlier checkpoint).
+ */
+export function renderTable(
+  report: AuditReport,
+  stacks: { stack: string; resources?: number; fromHistory?: boolean }[],
+): string {
   const out: string[] = [];
   const section = (title: string, count: number, body: () => string) => {
     out.push(`${title} (${count})${count ? `\n${body()}` : ""}`);
@@ -23,7 +29,10 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
   section("Stacks", stacks.length, () =>
     table(
       ["STACK", "UPTIME RESOURCES"],
-      stacks.map((s) => [s.stack, s.resources === undefined ? "unreadable" : String(s.resources)]),
+      stacks.map((s) => [
+        s.stack,
+        s.resources === undefined ? "unreadable" : `${s.resources}${s.fromHistory ? " (last good checkpoint)" : ""}`,
+      ]),
     ),
   );
   section("Managed", report.managed.length, () =>
@@ -39,7 +48,8 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
     ),
   );
   // Said where it matters: an unreadable stack's monitors show up as unmanaged.
-  for (const c of report.caveats) out[out.length - 1] += `\n  Caution: ${c}.`;
+  const unreadable = unreadableCaveat(report);
+  if (unreadable) out[out.length - 1] += `\n  Caution: ${unreadable}.`;
   section("Conflicts: held by more than one resource", report.conflicts.length, () =>
     table(
       ["KIND", "ID", "NAME", "STACKS"],
@@ -52,10 +62,17 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
       report.missing.map((m) => [m.kind, m.id, m.stack, m.urn]),
     ),
   );
+  const fromHistory = report.unreadable.some((u) => u.readFromHistory);
   section("Unreadable stacks", report.unreadable.length, () =>
     table(
-      ["STACK", "REASON"],
-      report.unreadable.map((u) => [u.stack, u.reason]),
+      ["STACK", "REASON", ...(fromHistory ? ["AUDITED FROM"] : [])],
+      report.unreadable.map((u) => [
+        u.stack,
+        u.reason,
+        ...(fromHistory
+          ? [u.readFromHistory ? `${u.readFromHistory.checkpoint} (saved ${u.readFromHistory.savedAt})` : "-"]
+          : []),
+      ]),
     ),
   );
   if (report.otherServices.length)
@@ -68,5 +85,14 @@ export function renderTable(report: AuditReport, stacks: { stack: string; resour
           report.otherServices.map((o) => [o.kind, o.id, o.stack, o.serviceUrl, o.urn]),
         ),
     );
+  if (report.serviceUrlUnknown.length) {
+    section("Service URL not recorded: counted as this account's", report.serviceUrlUnknown.length, () =>
+      table(
+        ["KIND", "ID", "STACK", "URN"],
+        report.serviceUrlUnknown.map((u) => [u.kind, u.id, u.stack, u.urn]),
+      ),
+    );
+    out[out.length - 1] += `\n  Caution: ${serviceUrlCaveat(report)}.`;
+  }
   return `${out.join("\n\n")}\n`;
 }

@@ -8,12 +8,11 @@ import { UptimeClient } from "../client/client";
 import type { Incident, Monitor } from "../schemas";
 import { UptimeConfigError } from "../client/errors";
 import { classify, failingFindings, FINDINGS, holdings, type AuditedStack, type Finding } from "../audit/classify";
-import { selectStacks } from "../audit/glob";
+import { StackListError, stacksToAudit, type StackSelection } from "../audit/stacks-to-audit";
 import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
 import { renderJson, renderTable } from "../audit/render-report";
-import { listStacks } from "../stack/list-stacks";
 import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
-import { redactUrls, StackError, type StackTarget } from "../stack/pulumi-command";
+import { redactUrls, type StackTarget } from "../stack/pulumi-command";
 import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
 
 const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
@@ -34,6 +33,9 @@ Options:
   --stacks GLOB      Audit the stacks whose fully qualified name (<org>/<project>/<stack>)
                      matches GLOB; repeatable or comma-separated. \`*\` and \`?\` stay within a
                      segment, \`**\` crosses them; \`app/*\` means \`*/app/*\`. Default: all.
+                     When the backend's list fails (on a self-managed backend one
+                     unreadable checkpoint fails it), globs that name their project
+                     are listed project by project.
   --backend URL      The backend (as for \`pulumi login\`). Default: env PULUMI_BACKEND_URL,
                      else the one the CLI is logged in to.
   --json             Print one JSON object instead of tables.
@@ -135,6 +137,12 @@ class AccountReadError extends Error {
   }
 }
 
+/** Why one broken stack can fail the list of a self-managed backend, and the way around it. */
+const ONE_BROKEN_CHECKPOINT =
+  "  A self-managed backend (file, S3, GCS, Azure Blob, PostgreSQL) lists its stacks by reading every stack's checkpoint, " +
+  "and one it cannot read fails the whole list without being named. If that is the cause, --stacks <project>/* " +
+  "lists project by project (each glob naming its project), so the other projects are still audited.";
+
 /** Many stacks: enough that a silent terminal looks stuck. */
 const PROGRESS_FROM = 5;
 
@@ -172,21 +180,25 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     const backend = opts.backend ?? io.env.PULUMI_BACKEND_URL;
     // Away from any project directory, whose Pulumi.yaml could name another backend.
     const cli: StackTarget = { bin: findPulumi(opts.pulumi, io.env), env: pulumiEnv(io.env, backend), cwd: tmpdir() };
-    let all: string[];
+    let selection: StackSelection;
     try {
-      all = await listStacks(cli);
+      selection = await stacksToAudit(cli, opts.stacks);
     } catch (e) {
-      if (!(e instanceof StackError)) throw e;
-      err(`cannot list the stacks of ${backend ? redactUrls(backend) : "the CLI's backend"}: ${e.reason}`);
+      if (!(e instanceof StackListError)) throw e;
+      err(
+        `cannot list the stacks of ${backend ? redactUrls(backend) : "the CLI's backend"}: ${e.message}` +
+          (backend?.startsWith("file://") ? "" : `\n${ONE_BROKEN_CHECKPOINT}`),
+      );
       return 2;
     }
-    const { selected, unmatched } = selectStacks(all, opts.stacks);
+    const { selected, unmatched, unlisted } = selection;
     for (const g of unmatched) err(`--stacks ${JSON.stringify(g)} matches no stack of the backend`);
 
     const many = tty && selected.length >= PROGRESS_FROM;
-    const states = await readAll(cli, selected, (done) => {
+    const read = await readAll(cli, selected, (done) => {
       if (many) io.stderr.write(`\r\x1b[KReading stacks: ${done} of ${selected.length}`);
     });
+    const states: AuditedStack[] = [...read, ...unlisted.map((u) => ({ stack: u.stack, error: u.reason }))];
     if (many) io.stderr.write("\r\x1b[KReading the account's monitors and incidents...");
     const { monitors, incidents } = await account.catch((e: unknown) => Promise.reject(new AccountReadError(e)));
     if (many) io.stderr.write("\r\x1b[K");
@@ -199,6 +211,7 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     const stacks = states.map((s) => ({
       stack: s.stack,
       resources: "error" in s ? undefined : holdings(s.stack, s.resources).length,
+      fromHistory: !("error" in s) && !!s.fromHistory,
     }));
     io.stdout.write(clean(opts.json ? renderJson(report) : renderTable(report, stacks)));
     if (unmatched.length) return 2;

@@ -25,6 +25,7 @@ import { UptimeResourceError } from "../runtime/user-errors";
 import { MONITOR_SECRET_FIELDS } from "../runtime/monitor/monitor-props";
 import { INCIDENT_FIELDS, namesWhere } from "../schemas";
 import { withSecretInputs } from "./secret-inputs";
+import { recordingServiceUrl } from "./record-service-url";
 
 const SECRET_FIELDS = {
   Monitor: MONITOR_SECRET_FIELDS,
@@ -50,6 +51,8 @@ const stackConnection: ServiceConnection = {
 const ours = (err: unknown) => err instanceof UptimeResourceError;
 
 function dynamicProvider(ops: ResourceOperations): Required<ResourceProvider> {
+  // Each write records the service it went to, for the audit (record-service-url.ts).
+  const writes = recordingServiceUrl(ops, () => stackConnection.client().baseUrl);
   return forDynamicHost(
     {
       configure,
@@ -58,9 +61,9 @@ function dynamicProvider(ops: ResourceOperations): Required<ResourceProvider> {
       check: async (olds: Bag, news: Bag): Promise<CheckResult> =>
         withSettingsChecked(withSecretInputs(ops.check(news, olds), SECRET_FIELDS[ops.kind])),
       diff: async (_id: string, olds: Bag, news: Bag): Promise<DiffResult> => toDiffResult(ops.diff(olds, news)),
-      create: (news: Bag) => ops.create(news),
-      read: (id: string, props?: Bag) => ops.read(id, props),
-      update: (id: string, olds: Bag, news: Bag) => ops.update(id, olds, news),
+      create: (news: Bag) => writes.create(news),
+      read: (id: string, props?: Bag) => writes.read(id, props),
+      update: (id: string, olds: Bag, news: Bag) => writes.update(id, olds, news),
       delete: (id: string, props: Bag) => ops.delete(id, props),
     },
     ours,

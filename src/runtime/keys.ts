@@ -26,6 +26,15 @@ export const RESOURCE_URN_KEY = "__urn";
  */
 export const PLAINTEXT_HEADERS_KEY = "_plaintextHeaders";
 
+/**
+ * The service a dynamic resource was last created or updated on: its base URL without
+ * credentials, query or fragment (service-url.ts). An output only, added by the dynamic door
+ * after each write and kept by read: the dynamic provider's settings are the stack's config,
+ * which a state does not hold, so this is what tells `pulumi-uptime audit` which account the
+ * resource's id belongs to. Never compared by diff, so a state from before it previews no change.
+ */
+export const SERVICE_URL_KEY = "_serviceUrl";
+
 /** Keys the doors add to the inputs, passed through `check` untouched. */
 export const INTERNAL_KEYS = [RESOURCE_NAME_KEY, RESOURCE_URN_KEY, PLAINTEXT_HEADERS_KEY] as const;
 

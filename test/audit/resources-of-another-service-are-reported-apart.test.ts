@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { classify } from "../../src/audit/classify";
 import { readStack } from "../../src/audit/read-stack";
-import { standInPulumi } from "../support/stand-in-pulumi";
+import { exportOf, standInPulumi } from "../support/stand-in-pulumi";
 
 const ACCOUNT = "https://uptime.example.com";
 const account = {
@@ -62,23 +62,11 @@ describe("resources of another service", () => {
   it("take their service URL from their provider's inputs in the state", async () => {
     const provider = "urn:pulumi:eu::app::pulumi:providers:uptime::eu-account";
     const pulumi = standInPulumi({
-      "stack export": {
-        stdout: JSON.stringify({
-          version: 3,
-          deployment: {
-            resources: [
-              {
-                urn: provider,
-                type: "pulumi:providers:uptime",
-                id: "7",
-                inputs: { baseUrl: "https://eu.example.com" },
-              },
-              monitor("eu", "api", "1", `${provider}::7`),
-              monitor("eu", "plain", "2", "urn:pulumi:eu::app::pulumi:providers:uptime::default::8"),
-            ],
-          },
-        }),
-      },
+      "stack export": exportOf([
+        { urn: provider, type: "pulumi:providers:uptime", id: "7", inputs: { baseUrl: "https://eu.example.com" } },
+        monitor("eu", "api", "1", `${provider}::7`),
+        monitor("eu", "plain", "2", "urn:pulumi:eu::app::pulumi:providers:uptime::default::8"),
+      ]),
     });
     try {
       const read = await readStack({ bin: pulumi.bin, cwd: pulumi.dir, env: {} }, "o/app/eu");

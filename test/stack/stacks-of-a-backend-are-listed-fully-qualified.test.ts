@@ -45,3 +45,19 @@ test("another backend the CLI cannot list is a StackError with the CLI's reason"
   expect(err).toBeInstanceOf(StackError);
   expect(err.reason).toBe("error: failed to load checkpoint");
 });
+
+test("one project's stacks are asked with --project, and a file backend's fallback keeps to that project", async () => {
+  await listStacks({ bin: listing.bin, cwd: listing.dir, env: {} }, "shop");
+  const args = listing.calls().at(-1)!.args;
+  expect(args.slice(0, 4)).toEqual(["stack", "ls", "--project", "shop"]);
+  expect(args).not.toContain("--all");
+  const be = join(failing.dir, "backend");
+  const stacks = await listStacks(
+    { bin: failing.bin, cwd: failing.dir, env: { PULUMI_BACKEND_URL: `file://${be}` } },
+    "other",
+  );
+  expect(stacks).toEqual([]);
+  expect(
+    await listStacks({ bin: failing.bin, cwd: failing.dir, env: { PULUMI_BACKEND_URL: `file://${be}` } }, "app"),
+  ).toEqual(["organization/app/dev", "organization/app/prod"]);
+});

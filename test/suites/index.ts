@@ -17,7 +17,9 @@ export const ENGINE_FOLDERS = ["test/e2e/", "test/sdk/", "test/upgrade/"];
 /** Test files that start the local server, PGlite, a target, a proxy or another process. */
 export const SERVER_TESTS = [
   "test/audit/command-json-exit-codes-and-bad-input.test.ts",
+  "test/audit/listing-goes-project-by-project-when-the-backend-list-fails.test.ts",
   "test/audit/resources-of-another-service-are-reported-apart.test.ts",
+  "test/audit/resources-whose-state-records-no-service-are-counted-with-a-caveat.test.ts",
   "test/audit/stack-reads-keep-only-what-the-findings-read.test.ts",
   "test/bench/benches-without-the-engine-run-in-smoke-mode.test.ts",
   "test/cli/",

@@ -33,7 +33,15 @@ export interface StandInPulumi {
   remove(): void;
 }
 
-/** Writes the stand-in; `answers` maps `stack export`, `config`, ... to what it prints. */
+/** The answer of `pulumi stack export` for a state holding `resources`. */
+export function exportOf(resources: readonly object[]): Answer {
+  return { stdout: JSON.stringify({ version: 3, deployment: { resources } }) };
+}
+
+/**
+ * Writes the stand-in; `answers` maps `stack export`, `config`, ... to what it prints. A key
+ * may go on with flags (`stack ls --project app`): the longest key the arguments start with wins.
+ */
 export function standInPulumi(answers: Record<string, Answer>): StandInPulumi {
   const dir = mkdtempSync(join(tmpdir(), "stand-in-pulumi-"));
   const bin = join(dir, "pulumi");
@@ -45,7 +53,10 @@ export function standInPulumi(answers: Record<string, Answer>): StandInPulumi {
 const fs = require("node:fs");
 const args = process.argv.slice(2);
 const answers = JSON.parse(fs.readFileSync(${JSON.stringify(join(dir, "answers.json"))}, "utf8"));
-const key = args.slice(0, args.findIndex((a) => a.startsWith("-")) >>> 0).join(" ");
+// The longest key the arguments start with (\`stack ls --project app\`), else the words before the first flag.
+const line = args.join(" ");
+const keys = Object.keys(answers).filter((k) => line === k || line.startsWith(k + " "));
+const key = keys.sort((a, b) => b.length - a.length)[0] ?? args.slice(0, args.findIndex((a) => a.startsWith("-")) >>> 0).join(" ");
 let stdin = "";
 try { stdin = fs.readFileSync(0, "utf8"); } catch {}
 const a = answers[key] ?? { stderr: "error: unknown command " + JSON.stringify(key), code: 255 };
