@@ -15,6 +15,8 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
+import type { Alias } from "@pulumi/pulumi/proto/alias_pb";
+import type { Alias as RuntimeAlias } from "@pulumi/pulumi/resource";
 import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan-children";
 import { isUnknown } from "../runtime/unknowns";
 import { unwrapInputs } from "../runtime/secret-envelope";
@@ -119,6 +121,23 @@ function runtimeArgs(m: PlannedMonitor, secretPaths: Set<string>, s: ReturnType<
   return out;
 }
 
+/**
+ * An alias of the component as the runtime takes it. The engine sends a URN, or a spec
+ * (what a program wrote, e.g. `{ name: "old" }`) for it to resolve: dropping the spec would
+ * make a renamed component and its children new resources, and fail on the monitors the old
+ * ones still hold. An empty field means "as now"; no parent is the runtime's own `parent: undefined`.
+ */
+function runtimeAlias(a: Alias): string | RuntimeAlias | undefined {
+  if (a.hasUrn()) return a.getUrn();
+  const spec = a.getSpec();
+  if (!spec) return undefined;
+  const given = { name: spec.getName(), type: spec.getType(), stack: spec.getStack(), project: spec.getProject() };
+  const alias: RuntimeAlias = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== ""));
+  if (spec.hasParenturn()) alias.parent = spec.getParenturn();
+  else if (spec.getNoparent()) alias.parent = undefined;
+  return alias;
+}
+
 /** Runs one Construct request; throws what the engine shows as the component's problem. */
 export async function construct(req: proto.ConstructRequest, ctx: ConstructContext): Promise<proto.ConstructResponse> {
   const type = req.getType();
@@ -161,7 +180,7 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
       }
     }
     class Child extends CustomResource {}
-    const aliases = req.getAliasesList().flatMap((a) => (a.hasUrn() ? [a.getUrn()] : []));
+    const aliases = req.getAliasesList().flatMap((a) => runtimeAlias(a) ?? []);
     const component = new Component(
       type,
       req.getName(),
