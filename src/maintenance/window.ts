@@ -63,8 +63,12 @@ function untilInstant(text: string, zone: string, nowMs: number): number {
     if (h > 23 || m > 59 || s > 59) throw new WindowError(`--until ${JSON.stringify(text)} is not a time of day`);
     const today = formatLocalDateTime(nowMs, zone).slice(0, 10);
     const time = `${String(h).padStart(2, "0")}:${hm[2]}:${String(s).padStart(2, "0")}`;
-    const first = localUntil(`${today}T${time}`, zone, text);
-    if (first > nowMs) return first;
+    const wall = `${today}T${time}`;
+    // Today's, unless it is behind us: a skipped one (read as just after the gap) included.
+    if (existsInZone(wall, zone) || localDateTimeToEpoch(wall, zone) > nowMs) {
+      const first = localUntil(wall, zone, text);
+      if (first > nowMs) return first;
+    }
     const tomorrow = formatLocalDateTime(localDateTimeToEpoch(`${today}T12:00:00`, zone) + 86_400_000, zone);
     return localUntil(`${tomorrow.slice(0, 10)}T${time}`, zone, text);
   }
