@@ -4,7 +4,8 @@
  */
 import { isTimeZone } from "../util/time";
 import { MONITOR_SEARCH_BY } from "../schemas/values";
-import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { numberOption, parseOptions, UsageError, type CliIo } from "../util/command-line";
 import { DEFAULT_RECORD_FILE } from "../maintenance/record-file";
 import { endMaintenance, type EndOptions } from "../maintenance/end";
 import { startMaintenance, type StartOptions } from "../maintenance/start";

@@ -13,7 +13,8 @@ import { buildReport, exitCodeOf, renderMarkdown } from "../migrate/migration-re
 import { slugify } from "../export/plan";
 import { renderYamlProgram } from "../migrate/render-yaml-program";
 import { MigrateInputError, SOURCES, type SourceName } from "../migrate/source";
-import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { parseOptions, UsageError, type CliIo } from "../util/command-line";
 
 const LANGUAGES = [...WRITTEN_LANGUAGES, ...CONVERTED_LANGUAGES] as const;
 type Language = (typeof LANGUAGES)[number];
