@@ -138,6 +138,11 @@ function runtimeAlias(a: Alias): string | RuntimeAlias | undefined {
   return alias;
 }
 
+/** A registered resource's URN (the runtime's own promise of it, not public in its types). */
+function urnOf(r: { urn: unknown }): Promise<string> {
+  return (r.urn as { promise(): Promise<string> }).promise();
+}
+
 /** Runs one Construct request; throws what the engine shows as the component's problem. */
 export async function construct(req: proto.ConstructRequest, ctx: ConstructContext): Promise<proto.ConstructResponse> {
   const type = req.getType();
@@ -211,9 +216,15 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     component.publish(outputs);
 
     const resp = new ProviderPb.ConstructResponse();
-    resp.setUrn(await (component.urn as unknown as { promise(): Promise<string> }).promise());
-    const [state] = await s.rpc.serializeResourceProperties(`construct(${type}, ${req.getName()})`, outputs);
+    resp.setUrn(await urnOf(component));
+    const [state, dependsOn] = await s.rpc.serializeResourceProperties(`construct(${type}, ${req.getName()})`, outputs);
     resp.setState(Struct.fromJavaScript(state as Parameters<typeof Struct.fromJavaScript>[0]));
+    // Which children each output comes from: what reads `monitorIds` depends on them, not only on the component.
+    for (const [key, resources] of dependsOn) {
+      const deps = new ProviderPb.ConstructResponse.PropertyDependencies();
+      deps.setUrnsList(await Promise.all([...resources].map(urnOf)));
+      resp.getStatedependenciesMap().set(key, deps);
+    }
     await s.settings.waitForRPCs();
     return resp;
   });
