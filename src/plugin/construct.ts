@@ -138,6 +138,24 @@ function runtimeAlias(a: Alias): string | RuntimeAlias | undefined {
   return alias;
 }
 
+/** Per top-level input, the URNs of the resources its value came from, as the engine says. */
+function inputDependencies(req: proto.ConstructRequest): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  req.getInputdependenciesMap().forEach((deps, key) => out.set(key, deps.getUrnsList()));
+  return out;
+}
+
+/**
+ * The resources a child's arguments came from (through the inputs its fields are built
+ * from): it depends on them, as a resource given those values directly would.
+ */
+function childDependencies(m: PlannedMonitor, fedBy: Map<string, string[]>): string[] {
+  const urns = new Set<string>();
+  for (const sources of Object.values(m.sources))
+    for (const source of sources) for (const urn of fedBy.get(source.split(/[.[]/)[0]) ?? []) urns.add(urn);
+  return [...urns];
+}
+
 /** A registered resource's URN (the runtime's own promise of it, not public in its types). */
 function urnOf(r: { urn: unknown }): Promise<string> {
   return (r.urn as { promise(): Promise<string> }).promise();
@@ -203,11 +221,13 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     const provider = ctx.providerRef ? new DependencyProviderResource(ctx.providerRef) : undefined;
     const monitorIds: Bag = {};
     const monitorNames: Bag = {};
+    const fedBy = inputDependencies(req);
     for (const m of plan.monitors) {
       const child = new Child(pluginType("Monitor"), m.resourceName, runtimeArgs(m, secretPaths, s), {
         parent: component,
         provider,
         aliases: m.formerResourceName ? [{ name: m.formerResourceName }] : [],
+        dependsOn: childDependencies(m, fedBy).map((urn) => new DependencyResource(urn)),
       }) as Child & Record<string, unknown>;
       monitorIds[m.key] = child.monitorId;
       monitorNames[m.key] = child.name;
