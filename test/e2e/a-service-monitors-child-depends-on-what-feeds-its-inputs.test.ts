@@ -7,15 +7,10 @@
 import { expect, it } from "vitest";
 import { PLUGIN_MONITOR_TYPE, ok, type ExportedResource } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
+import { YAML_SERVICE_MONITORS } from "./yaml-service-monitors-stack";
 
 const e2e = lifecycleStack({
-  stack: {
-    project: "yaml-service-monitors",
-    config: {
-      oncall: { value: "oncall@example.com", secret: true },
-      probeToken: { value: "probe-token", secret: true },
-    },
-  },
+  stack: YAML_SERVICE_MONITORS,
 });
 
 it("each child monitor depends on the resource its baseUrl comes from", async () => {

@@ -8,15 +8,10 @@
 import { expect, it } from "vitest";
 import { PLUGIN_MONITOR_TYPE, ok, summary } from "./harness";
 import { lifecycleStack } from "./lifecycle-stack";
+import { YAML_SERVICE_MONITORS } from "./yaml-service-monitors-stack";
 
 const e2e = lifecycleStack({
-  stack: {
-    project: "yaml-service-monitors",
-    config: {
-      oncall: { value: "oncall@example.com", secret: true },
-      probeToken: { value: "probe-token", secret: true },
-    },
-  },
+  stack: YAML_SERVICE_MONITORS,
   up: true,
 });
 
