@@ -72,6 +72,11 @@ describe("maintenance with input it cannot use", () => {
       /--base-url must be an http or https URL/,
     ],
     ["an empty --api-key", ["end", "--api-key", ""], /--api-key must not be empty/],
+    [
+      "a --record in a directory that does not exist",
+      ["start", "--search", "bad", "--for", "1h", "--record", "no-such-dir/r.json"],
+      /cannot write the record no-such-dir\/r.json: ENOENT/,
+    ],
     ["an unknown subcommand", ["stop"], /expected start or end; got "stop"/],
     ["end without a record", ["end", "--record", "none.json"], /no maintenance record at none.json/],
   ])("%s", async (_, argv, message) => {
