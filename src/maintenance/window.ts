@@ -73,7 +73,8 @@ function untilInstant(text: string, zone: string, nowMs: number): number {
     return localUntil(`${tomorrow.slice(0, 10)}T${time}`, zone, text);
   }
   if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-    const ms = parseServiceDate(text);
+    // Seconds are optional here as in a wall time: `2026-03-02T17:30Z`.
+    const ms = parseServiceDate(text.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?=Z|[+-])/, "$1:00"));
     if (ms !== undefined) return ms;
   }
   const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
