@@ -14,6 +14,7 @@ import {
   isLocalDateTime,
   localDateTimeToEpoch,
   parseServiceDate,
+  zoneOffsetMs,
 } from "../util/time";
 import { formatDuration, parseDuration } from "../util/duration";
 
@@ -93,9 +94,11 @@ function localUntil(wall: string, zone: string, given: string): number {
     );
   }
   // A wall time that happens twice: the later pass, so that the window is never short.
+  // The clocks go back by the fall in the offset (an hour, or half an hour on Lord Howe Island).
   const earlier = localDateTimeToEpoch(wall, zone);
-  const later = earlier + 3_600_000;
-  return formatLocalDateTime(later, zone) === wall ? later : earlier;
+  const back = zoneOffsetMs(earlier, zone) - zoneOffsetMs(earlier + 3 * 3_600_000, zone);
+  const later = earlier + back;
+  return back > 0 && formatLocalDateTime(later, zone) === wall ? later : earlier;
 }
 
 /** The window from `nowMs` as `request` asks, in `zone`; a WindowError for what cannot be. */
