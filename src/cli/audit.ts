@@ -13,7 +13,8 @@ import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
 import { renderJson, renderTable } from "../audit/render-report";
 import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
 import { redactUrls, type StackTarget } from "../stack/pulumi-command";
-import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { parseOptions, UsageError, type CliIo } from "../util/command-line";
 
 const AUDIT_USAGE = `Usage: pulumi-uptime audit [--stacks GLOB]... [--backend URL] [--json]
                            [--fail-on unmanaged,conflict,missing,unreadable] [--unmanaged-incidents]

@@ -2,11 +2,9 @@
  * What every `pulumi-uptime` subcommand does the same way: its io, and running it with its
  * usage (a bad command line is a UsageError: the usage on stderr, exit 2; `--help`: the usage
  * on stdout, exit 0). Parsing the options is ../util/command-line.ts, which the local
- * server's command line shares; the subcommands take it from here.
+ * server's command line shares; the subcommands import it from there.
  */
 import { UsageError, type CliIo } from "../util/command-line";
-
-export { numberOption, parseOptions, UsageError, type CliIo } from "../util/command-line";
 
 /** The process's io. */
 export function processIo(): CliIo {

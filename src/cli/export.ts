@@ -14,7 +14,8 @@ import { languageOfRuntime, SECRET_LANGUAGES, type SecretLanguage } from "../exp
 import { configSetCommands, planExport } from "../export/plan";
 import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
-import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { parseOptions, UsageError, type CliIo } from "../util/command-line";
 import type { ProviderSettings } from "../runtime/config";
 import { projectRuntime } from "../stack/project";
 import { configSettingsBeside } from "../stack/provider-settings";

@@ -3,8 +3,10 @@
  * each its window back afterwards. The command line only; the work is in src/maintenance.
  */
 import { isTimeZone } from "../util/time";
+import { baseUrlProblem } from "../client/client-options";
 import { MONITOR_SEARCH_BY } from "../schemas/values";
-import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { numberOption, parseOptions, UsageError, type CliIo } from "../util/command-line";
 import { DEFAULT_RECORD_FILE } from "../maintenance/record-file";
 import { endMaintenance, type EndOptions } from "../maintenance/end";
 import { startMaintenance, type StartOptions } from "../maintenance/start";
@@ -89,11 +91,15 @@ const START = {
  */
 export const MAINTENANCE_FLAGS = Object.keys(START).filter((k) => k !== "help");
 
+/** The settings given as flags, each checked here so that a message names the flag (not the setting it wins over). */
 function flagsOf(values: { "base-url"?: string; "api-key"?: string; "requests-per-minute"?: string }) {
   const rpm = values["requests-per-minute"];
+  const baseUrl = nonEmpty("base-url", values["base-url"]);
+  const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
+  if (problem) throw new UsageError(`--base-url ${problem}`);
   return {
-    baseUrl: values["base-url"],
-    apiKey: values["api-key"],
+    baseUrl,
+    apiKey: nonEmpty("api-key", values["api-key"]),
     requestsPerMinute:
       rpm === undefined ? undefined : numberOption("requests-per-minute", rpm, 0, { min: 1, max: 60_000, whole: true }),
   };

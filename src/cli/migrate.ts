@@ -16,7 +16,8 @@ import { readSource } from "../migrate/read";
 import { buildReport, exitCodeOf, renderMarkdown } from "../migrate/migration-report";
 import { slugify } from "../export/plan";
 import { MigrateInputError, SOURCES, type SourceName } from "../migrate/source";
-import { parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { parseOptions, UsageError, type CliIo } from "../util/command-line";
 
 const MIGRATE_USAGE = `Usage: pulumi-uptime migrate --from terraform-state|uptimerobot-csv|kuma-backup <input>
                              [--language yaml|typescript|python|go|csharp|java] [--out DIR]

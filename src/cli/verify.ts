@@ -24,7 +24,8 @@ import { UptimeConfigError, UptimeForbiddenError, UptimeUnauthorizedError } from
 import type { Monitor } from "../client/index";
 import { clientFor } from "../runtime/config";
 import { MonitorReads } from "./verify-reads";
-import { numberOption, parseOptions, processIo, runCommand, UsageError, type CliIo } from "./command";
+import { processIo, runCommand } from "./command";
+import { numberOption, parseOptions, UsageError, type CliIo } from "../util/command-line";
 import { lastUpdate } from "../stack/last-update";
 import { readStackConfig } from "../stack/stack-config";
 import { monitorsInState } from "../stack/state-monitors";

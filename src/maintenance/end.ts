@@ -1,7 +1,8 @@
 /**
  * `maintenance end`: gives each monitor of the record back the window it had before
- * `start`, by the rules of restore.ts, and notes in the record when it ran. Safe to run
- * again, and after the window expired: what is already as before is not written.
+ * `start`, by the rules of restore.ts, and notes in the record when it ran, once every
+ * monitor is done (until then `start` will not replace the record). Safe to run again, and
+ * after the window expired: what is already as before is not written.
  */
 import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
@@ -61,10 +62,14 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     // In the record's order, whatever order the answers came in.
     const order = new Map(record.monitors.map((m, i) => [m.id, i]));
     results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    record.endedAt = new Date(nowMs).toISOString();
-    writeRecordFile(file, record);
+    const failed = results.some((r) => r.result === "failed");
+    // A record marked ended may be replaced by the next start: not while a window is still to give back.
+    if (!failed) {
+      record.endedAt = new Date(nowMs).toISOString();
+      writeRecordFile(file, record);
+    }
     report(io, opts.json, results);
-    return results.some((r) => r.result === "failed") ? EXIT.someFailed : EXIT.done;
+    return failed ? EXIT.someFailed : EXIT.done;
   } catch (err) {
     return exitForError(io, "end", err);
   } finally {

@@ -90,7 +90,13 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
       return EXIT.done;
     }
     if (monitors.length === 0) io.stderr.write("No monitor matches the selection: nothing to silence.\n");
-    writeRecordFile(file, record);
+    try {
+      writeRecordFile(file, record);
+    } catch (err) {
+      // Before any change: the user's to fix (a missing directory, no permission), exit 2.
+      const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      throw new RecordError(`cannot write the record ${opts.record}: ${why}; nothing was changed`);
+    }
     await silence(client, record);
     writeRecordFile(file, record);
     const failed = record.monitors.filter((m) => m.outcome === "failed");

@@ -14,6 +14,7 @@ import {
   isLocalDateTime,
   localDateTimeToEpoch,
   parseServiceDate,
+  zoneOffsetMs,
 } from "../util/time";
 import { formatDuration, parseDuration } from "../util/duration";
 
@@ -63,13 +64,18 @@ function untilInstant(text: string, zone: string, nowMs: number): number {
     if (h > 23 || m > 59 || s > 59) throw new WindowError(`--until ${JSON.stringify(text)} is not a time of day`);
     const today = formatLocalDateTime(nowMs, zone).slice(0, 10);
     const time = `${String(h).padStart(2, "0")}:${hm[2]}:${String(s).padStart(2, "0")}`;
-    const first = localUntil(`${today}T${time}`, zone, text);
-    if (first > nowMs) return first;
+    const wall = `${today}T${time}`;
+    // Today's, unless it is behind us: a skipped one (read as just after the gap) included.
+    if (existsInZone(wall, zone) || localDateTimeToEpoch(wall, zone) > nowMs) {
+      const first = localUntil(wall, zone, text);
+      if (first > nowMs) return first;
+    }
     const tomorrow = formatLocalDateTime(localDateTimeToEpoch(`${today}T12:00:00`, zone) + 86_400_000, zone);
     return localUntil(`${tomorrow.slice(0, 10)}T${time}`, zone, text);
   }
   if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-    const ms = parseServiceDate(text);
+    // Seconds are optional here as in a wall time: `2026-03-02T17:30Z`.
+    const ms = parseServiceDate(text.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?=Z|[+-])/, "$1:00"));
     if (ms !== undefined) return ms;
   }
   const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
@@ -88,9 +94,11 @@ function localUntil(wall: string, zone: string, given: string): number {
     );
   }
   // A wall time that happens twice: the later pass, so that the window is never short.
+  // The clocks go back by the fall in the offset (an hour, or half an hour on Lord Howe Island).
   const earlier = localDateTimeToEpoch(wall, zone);
-  const later = earlier + 3_600_000;
-  return formatLocalDateTime(later, zone) === wall ? later : earlier;
+  const back = zoneOffsetMs(earlier, zone) - zoneOffsetMs(earlier + 3 * 3_600_000, zone);
+  const later = earlier + back;
+  return back > 0 && formatLocalDateTime(later, zone) === wall ? later : earlier;
 }
 
 /** The window from `nowMs` as `request` asks, in `zone`; a WindowError for what cannot be. */

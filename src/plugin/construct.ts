@@ -15,6 +15,8 @@
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
+import type { Alias } from "@pulumi/pulumi/proto/alias_pb";
+import type { Alias as RuntimeAlias } from "@pulumi/pulumi/resource";
 import { planServiceMonitors, fromSecret, type PlannedMonitor } from "../runtime/service-monitors/plan-children";
 import { isUnknown } from "../runtime/unknowns";
 import { unwrapInputs } from "../runtime/secret-envelope";
@@ -119,6 +121,46 @@ function runtimeArgs(m: PlannedMonitor, secretPaths: Set<string>, s: ReturnType<
   return out;
 }
 
+/**
+ * An alias of the component as the runtime takes it. The engine sends a URN, or a spec
+ * (what a program wrote, e.g. `{ name: "old" }`) for it to resolve: dropping the spec would
+ * make a renamed component and its children new resources, and fail on the monitors the old
+ * ones still hold. An empty field means "as now"; no parent is the runtime's own `parent: undefined`.
+ */
+function runtimeAlias(a: Alias): string | RuntimeAlias | undefined {
+  if (a.hasUrn()) return a.getUrn();
+  const spec = a.getSpec();
+  if (!spec) return undefined;
+  const given = { name: spec.getName(), type: spec.getType(), stack: spec.getStack(), project: spec.getProject() };
+  const alias: RuntimeAlias = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== ""));
+  if (spec.hasParenturn()) alias.parent = spec.getParenturn();
+  else if (spec.getNoparent()) alias.parent = undefined;
+  return alias;
+}
+
+/** Per top-level input, the URNs of the resources its value came from, as the engine says. */
+function inputDependencies(req: proto.ConstructRequest): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  req.getInputdependenciesMap().forEach((deps, key) => out.set(key, deps.getUrnsList()));
+  return out;
+}
+
+/**
+ * The resources a child's arguments came from (through the inputs its fields are built
+ * from): it depends on them, as a resource given those values directly would.
+ */
+function childDependencies(m: PlannedMonitor, fedBy: Map<string, string[]>): string[] {
+  const urns = new Set<string>();
+  for (const sources of Object.values(m.sources))
+    for (const source of sources) for (const urn of fedBy.get(source.split(/[.[]/)[0]) ?? []) urns.add(urn);
+  return [...urns];
+}
+
+/** A registered resource's URN (the runtime's own promise of it, not public in its types). */
+function urnOf(r: { urn: unknown }): Promise<string> {
+  return (r.urn as { promise(): Promise<string> }).promise();
+}
+
 /** Runs one Construct request; throws what the engine shows as the component's problem. */
 export async function construct(req: proto.ConstructRequest, ctx: ConstructContext): Promise<proto.ConstructResponse> {
   const type = req.getType();
@@ -161,7 +203,7 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
       }
     }
     class Child extends CustomResource {}
-    const aliases = req.getAliasesList().flatMap((a) => (a.hasUrn() ? [a.getUrn()] : []));
+    const aliases = req.getAliasesList().flatMap((a) => runtimeAlias(a) ?? []);
     const component = new Component(
       type,
       req.getName(),
@@ -179,11 +221,13 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     const provider = ctx.providerRef ? new DependencyProviderResource(ctx.providerRef) : undefined;
     const monitorIds: Bag = {};
     const monitorNames: Bag = {};
+    const fedBy = inputDependencies(req);
     for (const m of plan.monitors) {
       const child = new Child(pluginType("Monitor"), m.resourceName, runtimeArgs(m, secretPaths, s), {
         parent: component,
         provider,
         aliases: m.formerResourceName ? [{ name: m.formerResourceName }] : [],
+        dependsOn: childDependencies(m, fedBy).map((urn) => new DependencyResource(urn)),
       }) as Child & Record<string, unknown>;
       monitorIds[m.key] = child.monitorId;
       monitorNames[m.key] = child.name;
@@ -192,9 +236,15 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     component.publish(outputs);
 
     const resp = new ProviderPb.ConstructResponse();
-    resp.setUrn(await (component.urn as unknown as { promise(): Promise<string> }).promise());
-    const [state] = await s.rpc.serializeResourceProperties(`construct(${type}, ${req.getName()})`, outputs);
+    resp.setUrn(await urnOf(component));
+    const [state, dependsOn] = await s.rpc.serializeResourceProperties(`construct(${type}, ${req.getName()})`, outputs);
     resp.setState(Struct.fromJavaScript(state as Parameters<typeof Struct.fromJavaScript>[0]));
+    // Which children each output comes from: what reads `monitorIds` depends on them, not only on the component.
+    for (const [key, resources] of dependsOn) {
+      const deps = new ProviderPb.ConstructResponse.PropertyDependencies();
+      deps.setUrnsList(await Promise.all([...resources].map(urnOf)));
+      resp.getStatedependenciesMap().set(key, deps);
+    }
     await s.settings.waitForRPCs();
     return resp;
   });

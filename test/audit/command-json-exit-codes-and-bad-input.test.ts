@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { runAudit } from "../../src/cli/audit";
-import type { CliIo } from "../../src/cli/command";
+import type { CliIo } from "../../src/util/command-line";
 import { selectStacks } from "../../src/audit/glob";
 import { DEFAULT_API_KEY, startTestServer, type UptimeServer } from "../support/server";
 

@@ -66,6 +66,17 @@ describe("maintenance with input it cannot use", () => {
       ["start", "--search", "bad", "--for", "1h", "--requests-per-minute", "0"],
       /--requests-per-minute must be a number from 1 to 60000; got "0"/,
     ],
+    [
+      "a --base-url that is not http(s)",
+      ["start", "--search", "bad", "--for", "1h", "--base-url", "ftp://uptime.example.com"],
+      /--base-url must be an http or https URL/,
+    ],
+    ["an empty --api-key", ["end", "--api-key", ""], /--api-key must not be empty/],
+    [
+      "a --record in a directory that does not exist",
+      ["start", "--search", "bad", "--for", "1h", "--record", "no-such-dir/r.json"],
+      /cannot write the record no-such-dir\/r.json: ENOENT/,
+    ],
     ["an unknown subcommand", ["stop"], /expected start or end; got "stop"/],
     ["end without a record", ["end", "--record", "none.json"], /no maintenance record at none.json/],
   ])("%s", async (_, argv, message) => {
@@ -83,6 +94,13 @@ describe("maintenance with input it cannot use", () => {
     expect(r.stderr).toMatch(
       /missing the API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY/,
     );
+  });
+
+  it("a --base-url holding credentials names the flag and does not repeat them", async () => {
+    const r = await f.run(["end", "--base-url", "https://ops:hunter2-secret@uptime.example.com"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--base-url must not contain credentials/);
+    expect(r.stderr).not.toContain("hunter2-secret");
   });
 
   it("a time zone setting the zone database does not know names the variable", async () => {

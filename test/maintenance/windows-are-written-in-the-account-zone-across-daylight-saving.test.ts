@@ -53,6 +53,9 @@ describe("--until", () => {
     expect(untilInstant("2026-03-08T04:00", NY, now)).toBe(Date.parse("2026-03-08T08:00:00Z"));
     expect(untilInstant("2026-03-08T09:00:00Z", NY, now)).toBe(Date.parse("2026-03-08T09:00:00Z"));
     expect(untilInstant("2026-03-08T04:00:00-04:00", NY, now)).toBe(Date.parse("2026-03-08T08:00:00Z"));
+    // Seconds may be left out of an instant, as of a wall time.
+    expect(untilInstant("2026-03-08T09:00Z", NY, now)).toBe(Date.parse("2026-03-08T09:00:00Z"));
+    expect(untilInstant("2026-03-08T04:00-04:00", NY, now)).toBe(Date.parse("2026-03-08T08:00:00Z"));
     expect(untilInstant("01:00", NY, now)).toBe(Date.parse("2026-03-08T06:00:00Z"));
     // Already past today: tomorrow's.
     expect(untilInstant("00:00", NY, Date.parse("2026-03-08T06:00:00Z"))).toBe(Date.parse("2026-03-09T04:00:00Z"));

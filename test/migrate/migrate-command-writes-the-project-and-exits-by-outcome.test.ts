@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMigrate } from "../../src/cli/migrate";
-import type { CliIo } from "../../src/cli/command";
+import type { CliIo } from "../../src/util/command-line";
 import type { MigrationReport } from "../../src/migrate/migration-report";
 import { fixturePath, leaked } from "./helpers";
 
