@@ -10,6 +10,7 @@ import { EXPIRY_ALERT_DAYS, INTERVALS, LIMITS, REQUEST_METHODS } from "../schema
 import { planExport, type ExportPlan, type SecretPlaceholder } from "../export/plan";
 import { channelOf } from "./contacts";
 import type { SourceMonitor, SourceOther, SourceRead } from "./source";
+import { nameKey } from "../util/monitor-names";
 
 type Outcome = "mapped" | "approximated" | "not mapped";
 
@@ -196,10 +197,26 @@ function otherEntry(o: SourceOther): ReportEntry {
   };
 }
 
+/**
+ * `name`, or the first of `name (2)`, `name (3)`... (cut to fit the length limit) that no
+ * earlier monitor holds as the service compares names: a second monitor of the same name
+ * would fail the program's `up` half way.
+ */
+function distinctName(name: string, taken: ReadonlyMap<string, string>): string {
+  if (!taken.has(nameKey(name))) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = name.slice(0, LIMITS.name - suffix.length) + suffix;
+    if (!taken.has(nameKey(candidate))) return candidate;
+  }
+}
+
 /** Maps what a reader read: the plan to render, the report's entries, and the config keys to set. */
 export function mapMonitors(read: SourceRead): Migration {
   const entries: ReportEntry[] = [];
   const mapped: { entry: ReportEntry; m: Mapped }[] = [];
+  // Each name as the service compares them, and the input monitor that holds it.
+  const taken = new Map<string, string>();
   read.monitors.forEach((sm, i) => {
     const base = { source: sm.ref, vendor: sm.vendor, kind: sm.kind, name: sm.name, changes: [] as string[] };
     const m = mapOne(sm, i + 1);
@@ -207,6 +224,14 @@ export function mapMonitors(read: SourceRead): Migration {
       entries.push({ ...base, outcome: "not mapped", reason: m.reason });
       return;
     }
+    const name = distinctName(m.api.name, taken);
+    if (name !== m.api.name) {
+      m.changes.push(
+        `name ${JSON.stringify(m.api.name)} → ${JSON.stringify(name)}: the service takes it for the name of ${taken.get(nameKey(m.api.name))} (it compares names ignoring case and accents)`,
+      );
+      m.api.name = name;
+    }
+    taken.set(nameKey(name), sm.ref);
     const entry: ReportEntry = { ...base, outcome: m.changes.length ? "approximated" : "mapped", changes: m.changes };
     entries.push(entry);
     mapped.push({ entry, m });

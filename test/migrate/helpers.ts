@@ -1,6 +1,7 @@
 /** Shared setup of the migrate tests: the fixtures (written from each vendor's documented format) and the secrets they hold. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { SourceMonitor } from "../../src/migrate/source";
 
 export const FIXTURES = join(__dirname, "fixtures");
 
@@ -62,3 +63,20 @@ export const PROGRAM_SOURCES = [
   ["uptimerobot-csv", "uptimerobot-export.csv"],
   ["kuma-backup", "kuma-backup.json"],
 ] as const;
+
+/** A vendor's HTTP monitor as a reader hands it to the mapping, with `over` replacing fields. */
+export function sourceMonitor(over: Partial<SourceMonitor> = {}): SourceMonitor {
+  return {
+    ref: "line 2",
+    vendor: "UptimeRobot",
+    kind: "http",
+    http: true,
+    name: "Site",
+    url: "https://site.example.com/",
+    intervalSeconds: 300,
+    paused: false,
+    contacts: [],
+    dropped: [],
+    ...over,
+  };
+}

@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { mapMonitors } from "../../src/migrate/map";
 import type { SourceMonitor } from "../../src/migrate/source";
+import { sourceMonitor } from "./helpers";
 
-function source(over: Partial<SourceMonitor> = {}): SourceMonitor {
-  return {
-    ref: "line 2",
-    vendor: "UptimeRobot",
-    kind: "http",
-    http: true,
-    name: "Site",
-    url: "https://site.example.com/",
-    intervalSeconds: 300,
-    paused: false,
-    contacts: [],
-    dropped: [],
-    ...over,
-  };
-}
+const source = sourceMonitor;
 const one = (over: Partial<SourceMonitor> = {}) => mapMonitors({ monitors: [source(over)], others: [] });
 const args = (m: ReturnType<typeof one>) => Object.fromEntries(m.plan.monitors[0].args);
 
