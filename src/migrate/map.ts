@@ -7,6 +7,7 @@
  */
 import type { Monitor } from "../schemas";
 import { EXPIRY_ALERT_DAYS, INTERVALS, LIMITS, REQUEST_METHODS } from "../schemas/values";
+import { isHttpUrl } from "../schemas/common";
 import { planExport, type ExportPlan, type SecretPlaceholder } from "../export/plan";
 import { channelOf } from "./contacts";
 import type { SourceMonitor, SourceOther, SourceRead } from "./source";
@@ -76,7 +77,6 @@ function kindReason(kind: string): string {
   return `${kind} monitors have no equivalent; the service checks HTTP(S) URLs only`;
 }
 
-const isHttp = (url: string) => /^https?:\/\/[^\s/]+/i.test(url);
 
 interface Mapped {
   api: Monitor;
@@ -90,7 +90,7 @@ interface Mapped {
 function mapOne(m: SourceMonitor, id: number): Mapped | { reason: string } {
   if (!m.http) return { reason: kindReason(m.kind) };
   if (m.blocker) return { reason: m.blocker };
-  if (!m.url || !isHttp(m.url)) return { reason: "its URL is not an http:// or https:// URL" };
+  if (!m.url || !isHttpUrl(m.url)) return { reason: "its URL is not an http:// or https:// URL" };
   if (m.url.length > LIMITS.url) return { reason: `its URL is longer than ${LIMITS.url} characters` };
   if (m.keyword && m.keyword.text.length > LIMITS.alertTextLookup)
     return { reason: `its keyword is longer than ${LIMITS.alertTextLookup} characters` };

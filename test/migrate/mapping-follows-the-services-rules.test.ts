@@ -134,6 +134,8 @@ describe("mapping a monitor", () => {
         source({ kind: "dns", http: false }),
         source({ blocker: "upside-down mode alerts when the URL answers; the service has no such condition" }),
         source({ url: "ftp://files.example.com/" }),
+        // The service refuses it at `up`: the report must say so, not the program.
+        source({ url: "https://site.example.com/a page" }),
       ],
       others: [],
     });
@@ -143,6 +145,7 @@ describe("mapping a monitor", () => {
       ["not mapped", "heartbeat monitors wait for pings from a job"],
       ["not mapped", "DNS monitors query records"],
       ["not mapped", "upside-down mode alerts when the URL answers"],
+      ["not mapped", "its URL is not an http:// or https:// URL"],
       ["not mapped", "its URL is not an http:// or https:// URL"],
     ]);
     expect(m.plan.monitors).toHaveLength(0);
