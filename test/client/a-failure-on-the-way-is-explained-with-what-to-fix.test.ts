@@ -70,6 +70,18 @@ describe("a certificate that is not accepted", () => {
     );
   });
 
+  it("names no host names when the certificate lists none, or the error holds no certificate fields", () => {
+    for (const cert of [{ subjectaltname: "" }, {}]) {
+      const err = withCode("ERR_TLS_CERT_ALTNAME_INVALID", { cert });
+      expect(diagnose(err, origin, direct)?.what).toContain("(ERR_TLS_CERT_ALTNAME_INVALID). Set uptime:baseUrl");
+    }
+  });
+
+  it("lists the certificate's names only for a certificate issued for another host", () => {
+    const err = withCode("DEPTH_ZERO_SELF_SIGNED_CERT", { cert: { subjectaltname: "DNS:other.example" } });
+    expect(diagnose(err, origin, direct)?.what).toContain("it is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT). Add");
+  });
+
   it("falls back to the certificate's common name when it lists no alternative names", () => {
     const err = withCode("ERR_TLS_CERT_ALTNAME_INVALID", { cert: { subject: { CN: "other.example" } } });
     expect(diagnose(err, origin, direct)?.what).toContain("svc.example is not among CN=other.example)");
@@ -133,9 +145,15 @@ describe("a proxy on the way", () => {
     expect(what("UND_ERR_CONNECT_TIMEOUT")?.what).toContain(": it cannot be reached (UND_ERR_CONNECT_TIMEOUT).");
   });
 
+  it("that is not there is found by the code of an error inside the one thrown", () => {
+    const nested = new AggregateError([withCode("ECONNREFUSED")], "all attempts failed");
+    expect(diagnose(nested, origin, proxied)?.what).toContain(": nothing is listening there (ECONNREFUSED).");
+  });
+
   it("leaves a failure that says nothing of the proxy to the caller", () => {
     expect(diagnose(withCode("ECONNRESET"), origin, proxied)).toBeUndefined();
     expect(diagnose(withCode("XECONNREFUSED"), origin, proxied)).toBeUndefined();
+    expect(diagnose(withCode("ECONNREFUSEDX"), origin, proxied)).toBeUndefined();
     expect(diagnose(new Error("no code"), origin, proxied)).toBeUndefined();
   });
 });

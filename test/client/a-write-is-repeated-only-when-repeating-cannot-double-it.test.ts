@@ -99,9 +99,19 @@ describe("a status the service answered", () => {
   });
 
   it("a 3xx is not a success", async () => {
-    const { error } = await attempt({ method: "GET", path: "/api/v1/monitors/1" }, [status(302)]);
-    expect(error).toBeInstanceOf(UptimeError);
-    expect((error as UptimeError).status).toBe(302);
+    for (const s of [300, 302]) {
+      const { error } = await attempt({ method: "GET", path: "/api/v1/monitors/1" }, [status(s)]);
+      expect(error).toBeInstanceOf(UptimeError);
+      expect((error as UptimeError).status).toBe(s);
+    }
+  });
+
+  it("a GET is never uncertain: its retry's 404 is reported even when the call would accept one", async () => {
+    const { error } = await attempt(
+      { method: "GET", path: "/api/v1/monitors/1", notFoundAfterUncertainRetryIsSuccess: true },
+      [status(503), status(404)],
+    );
+    expect(error).toBeInstanceOf(UptimeNotFoundError);
   });
 });
 
@@ -229,6 +239,7 @@ describe("what goes on the wire", () => {
     requester.close();
     const sending = requester.send({ method: "GET", path: "/api/v1/monitors/1" });
     await expect(sending).rejects.toBeInstanceOf(UptimeConfigError);
+    await expect(sending).rejects.toMatchObject({ method: "GET", path: "/api/v1/monitors/1" });
     await expect(sending).rejects.toThrow("GET /api/v1/monitors/1: the uptime client was closed; create a new one");
     expect(fake.sent).toHaveLength(0);
   });

@@ -68,6 +68,16 @@ describe("the CAs trusted", () => {
     expect(route?.ca).toEqual([...rootCertificates, pem]);
   });
 
+  it("a bad value's failure keeps the reading error as its cause", () => {
+    let thrown: unknown;
+    try {
+      caFor({ SSL_CERT_FILE: "/nowhere/at/all.pem" });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(((thrown as Error).cause as NodeJS.ErrnoException).code).toBe("ENOENT");
+  });
+
   it("a bad value fails naming where it came from and what is wrong", () => {
     expect(() => caFor({ SSL_CERT_FILE: "/nowhere/at/all.pem" })).toThrow(
       /^SSL_CERT_FILE is neither PEM text nor a readable file: "\/nowhere\/at\/all.pem" \(ENOENT\)/,

@@ -30,6 +30,12 @@ describe("the variable", () => {
     );
   });
 
+  it("an http service takes http_proxy before HTTP_PROXY", () => {
+    expect(proxyFor("http://svc.example", { http_proxy: "http://c:3", HTTP_PROXY: "http://d:4" })?.from).toBe(
+      "http_proxy",
+    );
+  });
+
   it("a blank variable counts as unset", () => {
     expect(proxyFor("http://svc.example", { http_proxy: "  ", HTTP_PROXY: "http://d:4" })?.from).toBe("HTTP_PROXY");
     expect(proxyFor("http://svc.example", { HTTP_PROXY: " " })).toBeUndefined();
@@ -121,6 +127,24 @@ describe("NO_PROXY", () => {
     expect(bypassesProxy("10.1.2.3", 80, "10.0.0.0/32")).toBe(false);
     expect(bypassesProxy("10.0.0.0", 80, "10.0.0.0/32")).toBe(true);
     expect(bypassesProxy("[fd00::1]", 80, "[fd00::]/16")).toBe(true);
+  });
+
+  it("an entry that only contains a range or a port is an ordinary entry", () => {
+    expect(bypassesProxy("10.1.2.3", 80, "x10.0.0.0/8")).toBe(false);
+    expect(bypassesProxy("10.1.2.3", 80, "10.0.0.0/8x")).toBe(false);
+    expect(bypassesProxy("10.1.2.3", 80, "abc/8")).toBe(false);
+    expect(bypassesProxy("svc.example", 80, "svc.example:80x")).toBe(false);
+  });
+
+  it("an IPv6 range may be longer than an IPv4 one", () => {
+    expect(bypassesProxy("[fd00::1]", 80, "fd00::/64")).toBe(true);
+    expect(bypassesProxy("[fd00:0:0:1::1]", 80, "fd00::/64")).toBe(false);
+  });
+
+  it("an empty entry matches no host, not even one written with a final dot", () => {
+    expect(
+      proxyFor("http://svc.example./", { HTTP_PROXY: "http://p:1", NO_PROXY: "a.example,,b.example" }),
+    ).toBeDefined();
   });
 
   it("an IP range never holds a service addressed by name", () => {
