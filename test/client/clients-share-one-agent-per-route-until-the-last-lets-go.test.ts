@@ -48,6 +48,19 @@ describe("the shared agent", () => {
     expect(closed(leases[2].dispatcher)).toBe(true);
   });
 
+  it("is another for each proxy URL and each CA list", async () => {
+    const other = { ...proxy, uri: "http://other.example:3128" };
+    const otherCa = { ...ca, key: "ca-2" };
+    const leases = [
+      leaseSharedAgent(10_005, { proxy }),
+      leaseSharedAgent(10_005, { proxy: other }),
+      leaseSharedAgent(10_005, { ca }),
+      leaseSharedAgent(10_005, { ca: otherCa }),
+    ];
+    expect(new Set(leases.map((l) => l.dispatcher)).size).toBe(4);
+    await Promise.all(leases.map((l) => l.release()));
+  });
+
   it("a released lease does not close an agent that others still hold, even after a new one was made", async () => {
     const first = leaseSharedAgent(10_004);
     await first.release();

@@ -57,6 +57,12 @@ describe("what the service said", () => {
     expect(e).toBeInstanceOf(UptimeValidationError);
     expect((e as UptimeValidationError).fields).toEqual({ "alerts[0].value": ["bad"] });
     expect(e.message).toBe("GET /api/v1/monitors/1: the service rejected alerts[0].value: bad");
+    expect(e.serviceMessage).toBe("bad");
+  });
+
+  it("a 422 lists its fields apart, each with its messages", () => {
+    const e = errorFromResponse(ctx(), 422, JSON.stringify({ errors: { url: ["bad", "long"], name: ["taken"] } }));
+    expect(e.message).toBe("GET /api/v1/monitors/1: the service rejected url: bad long; name: taken");
   });
 
   it("a 422 without fields names the status and what was said", () => {
@@ -187,6 +193,12 @@ describe("a failure on the way", () => {
     const raw = new Error(`tunnel to http://user:p%40ss-word@proxy.corp:3128 failed for p@ss-word and p%40ss-word`);
     const cause = failure(ctx({ origin: "https://svc.example", route }), "maybe-sent", raw).cause as Error;
     expect(cause.message).not.toContain("ss-word");
+  });
+
+  it("keeps a password of four characters out of the cause", () => {
+    const short = { ...route, proxy: { ...proxy, uri: "http://user:pw12@proxy.corp:3128" } };
+    const cause = failure(ctx({ route: short }), "maybe-sent", new Error("denied for pw12")).cause as Error;
+    expect(cause.message).toBe("denied for [redacted]");
   });
 
   it("keeps an unreadable proxy URL out of the cause as a whole", () => {

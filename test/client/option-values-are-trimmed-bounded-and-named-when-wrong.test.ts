@@ -19,6 +19,16 @@ describe("text", () => {
     expect(o.baseUrl).toBe("https://env.example/x");
   });
 
+  it("a blank option counts as unset, so the variable is read", () => {
+    expect(resolveOptions({ ...base, apiKey: "   " }, { UPTIME_API_KEY: "env-key" }).apiKey).toBe("env-key");
+  });
+
+  it("both missing are named in one sentence", () => {
+    expect(() => resolveOptions({}, {})).toThrow(
+      "uptime client: set the base URL (option baseUrl or env UPTIME_BASE_URL) and the API key (option apiKey or env UPTIME_API_KEY)",
+    );
+  });
+
   it("a blank variable counts as missing", () => {
     expect(() => resolveOptions({ apiKey: "k" }, { UPTIME_BASE_URL: "   " })).toThrow(
       "uptime client: set the base URL (option baseUrl or env UPTIME_BASE_URL)",
@@ -70,6 +80,7 @@ describe("the base URL", () => {
   it("drops trailing slashes around /api/v1, in any case", () => {
     expect(resolveOptions({ ...base, baseUrl: "https://u.example/p//API/V1//" }, {}).pathPrefix).toBe("/p");
     expect(resolveOptions({ ...base, baseUrl: "https://u.example/p/api/v1x" }, {}).pathPrefix).toBe("/p/api/v1x");
+    expect(resolveOptions({ ...base, baseUrl: "https://u.example/p///api/v1" }, {}).pathPrefix).toBe("/p");
     expect(resolveOptions({ ...base, baseUrl: "https://u.example/api/v1/p" }, {}).pathPrefix).toBe("/api/v1/p");
   });
 
@@ -114,6 +125,19 @@ describe("the route", () => {
     expect(() => resolveOptions(base, { HTTPS_PROXY: "http://p:1/path" })).toThrow(
       /^HTTPS_PROXY must have no path, query or fragment/,
     );
+  });
+
+  it("a blank proxy or CA option leaves the variable's value named by the variable", () => {
+    expect(() => resolveOptions({ ...base, proxyUrl: "  " }, { UPTIME_PROXY_URL: "ftp://p:1" })).toThrow(
+      /^UPTIME_PROXY_URL /,
+    );
+    expect(() => resolveOptions({ ...base, caCertificates: " " }, { UPTIME_CA_CERTIFICATES: "/nowhere.pem" })).toThrow(
+      /^UPTIME_CA_CERTIFICATES /,
+    );
+  });
+
+  it("a usable proxy variable is taken, named by the variable", () => {
+    expect(resolveOptions(base, { HTTPS_PROXY: "http://p.example:3128" }).route.proxy?.from).toBe("HTTPS_PROXY");
   });
 
   it("the proxy URL option takes the proxy, named by the option", () => {

@@ -48,6 +48,13 @@ describe("the walk", () => {
     expect(asked).toEqual([1, 2]);
   });
 
+  it("stops after 10,000 pages, a last resort behind the check that every page advances", async () => {
+    let asked = 0;
+    const fetch = (n: number) => (asked++, Promise.resolve(page([n], { hasNext: true })));
+    for await (const p of iteratePages(fetch)) void p;
+    expect(asked).toBe(10_000);
+  });
+
   it("fetches a page only when the loop asks for it", async () => {
     const { asked, fetch } = fetcher([page([1], { hasNext: true }), page([2])]);
     const pages = iteratePages(fetch);

@@ -6,7 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { UptimeInputError, UptimeNotFoundError, UptimeResponseError } from "../../src/client/errors";
-import { FAKE_BASE_URL, fakeDispatcher, type FakeReply, type SentRequest } from "./helpers/fake-dispatcher";
+import {
+  FAKE_BASE_URL,
+  fakeDispatcher,
+  transportError,
+  type FakeReply,
+  type SentRequest,
+} from "./helpers/fake-dispatcher";
 import { monitorBody } from "./helpers/tiny-server";
 
 let keys = 0;
@@ -75,6 +81,12 @@ describe("lists", () => {
     await expect(walking).rejects.toThrow(/^GET \/api\/v1\/incidents: page 2 came back as page 1 again/);
   });
 
+  it("a walk starts at the page asked for", async () => {
+    const { client, sent } = clientAnswering(() => onePage([]));
+    for await (const _ of client.monitors.pages({ page: 2 })) void _;
+    expect(sent[0].path).toBe("/api/v1/monitors?page=2&per_page=100");
+  });
+
   it("a bad list query throws at the call, before the walk starts, sending nothing", async () => {
     const { client, sent } = clientAnswering(() => onePage([]));
     expect(() => client.monitors.pages({ per_page: 1000 })).toThrow(UptimeInputError);
@@ -124,6 +136,16 @@ describe("records", () => {
     expect(sent[0].body).toContain("name=new");
   });
 
+  it("a create's or update's body that is no record names the write", async () => {
+    const { client } = clientAnswering(() => ({ json: { message: "ok" } }));
+    await expect(client.monitors.create({ name: "n", url: "https://e.example", interval: 60 })).rejects.toThrow(
+      /^POST \/api\/v1\/monitors: unexpected response/,
+    );
+    await expect(client.incidents.update(4, { comment: "c" })).rejects.toThrow(
+      /^PATCH \/api\/v1\/incidents\/4: unexpected/,
+    );
+  });
+
   it("create with bad input names the input and sends nothing", async () => {
     const { client, sent } = clientAnswering(() => ({ json: {} }));
     const error = await client.monitors.create({ name: "x", url: "not a url", interval: 60 }).catch((e: unknown) => e);
@@ -166,6 +188,14 @@ describe("deletes", () => {
     );
   });
 
+  it("counts a 404 after a broken attempt as done, whatever its body", async () => {
+    const { client, sent } = clientAnswering((_r, i) =>
+      i === 0 ? { error: transportError("ECONNRESET") } : { status: 404, json: "<html>" },
+    );
+    await expect(client.monitors.delete(3)).resolves.toBeUndefined();
+    expect(sent).toHaveLength(2);
+  });
+
   it("reports a record that is not there", async () => {
     const { client } = clientAnswering(() => ({ status: 404, json: { message: "Not found." } }));
     await expect(client.monitors.delete(3)).rejects.toBeInstanceOf(UptimeNotFoundError);
@@ -176,7 +206,14 @@ describe("the service's status", () => {
   it("reads the status message", async () => {
     const { client, sent } = clientAnswering(() => ({ json: { message: "Online." } }));
     expect(await client.status()).toEqual({ message: "Online." });
-    expect(sent[0].path).toBe("/api/v1/status");
+    expect(`${sent[0].method} ${sent[0].path}`).toBe("GET /api/v1/status");
+  });
+
+  it("is refused once the client is closed", async () => {
+    const { client, sent } = clientAnswering(() => ({ json: { message: "Online." } }));
+    await client.close();
+    await expect(client.status()).rejects.toThrow("GET /api/v1/status: the uptime client was closed; create a new one");
+    expect(sent).toHaveLength(0);
   });
 
   it("fails naming the status path when the body holds no message", async () => {

@@ -85,6 +85,11 @@ describe("records", () => {
     }
   });
 
+  it("names a failing path of a bare record from the body's top", () => {
+    const error = failure(() => readRecord(MONITOR, { ...monitorBody(), name: 5 }, at, "UTC"));
+    expect(error.message).toContain("not a valid body at name (invalid_type)");
+  });
+
   it("names a failing path under data for a wrapped record", () => {
     const error = failure(() => readRecord(MONITOR, { data: { ...monitorBody(), name: 5 } }, at, "UTC"));
     expect(error.message).toContain("data.name (invalid_type)");
