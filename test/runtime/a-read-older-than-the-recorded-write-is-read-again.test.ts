@@ -80,6 +80,9 @@ describe("an answer older than the recorded write", () => {
     const r = reads([at("2026-01-01T09:00:00")]);
     await readNotOlder("M", "monitor 1", recorded, "UTC", r.read);
     expect(r.calls()).toBe(1);
+    const odd = reads([at("2026-01-01T08:45:07")]);
+    await readNotOlder("M", "monitor 1", { updatedAt: "2026-01-01T10:00:07" }, "UTC", odd.read);
+    expect(odd.calls()).toBe(1);
   });
 
   it("is compared as instants, the recorded date in the account's zone and the service's in UTC", async () => {
@@ -135,9 +138,11 @@ describe("a record that reads as missing", () => {
     }
   });
 
-  it("any other failure of the read is thrown at once", async () => {
+  it("any other failure of the read is thrown at once, even right after the create", async () => {
     const r = reads<object>([new Error("boom")]);
-    await expect(readNotOlder("M", "monitor 1", recorded, "UTC", r.read)).rejects.toThrow("boom");
+    await expect(readNotOlder("M", "monitor 1", { createdAt: "2026-01-01T09:59:59" }, "UTC", r.read)).rejects.toThrow(
+      "boom",
+    );
     expect(r.calls()).toBe(1);
   });
 });
