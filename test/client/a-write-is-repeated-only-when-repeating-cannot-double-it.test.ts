@@ -184,6 +184,11 @@ describe("a DELETE repeated after an uncertain attempt", () => {
     expect(result?.status).toBe(404);
   });
 
+  it("takes only a 404 as done: any other answer after the uncertain attempt stands", async () => {
+    const { error } = await attempt(del, [fails("ECONNRESET"), status(409)]);
+    expect((error as UptimeError).status).toBe(409);
+  });
+
   it("reports a 404 that no earlier attempt explains", async () => {
     const { error } = await attempt(del, [status(404)]);
     expect(error).toBeInstanceOf(UptimeNotFoundError);
