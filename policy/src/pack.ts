@@ -1,7 +1,8 @@
-/** The rules as CrossGuard policies: each reads its parameters and checks both doors' monitors. */
+/** The rules as CrossGuard policies: each reads its parameters and checks both doors' monitors (and, where it asks, the uptime providers). */
 import type { ResourceValidationPolicy } from "@pulumi/policy";
 import { isMonitorType, monitorView, type MonitorView } from "./monitor-view";
-import { violationMessage, type Rule } from "./rule";
+import { isProviderType, providerView } from "./provider-view";
+import { providerViolationMessage, violationMessage, type Rule } from "./rule";
 import { inputsOf, secretAt } from "./secret-paths";
 
 // Every rule reads the same view of a resource: built once per set of inputs (secret-paths.ts
@@ -26,10 +27,16 @@ export function asPolicy(rule: Rule): ResourceValidationPolicy {
     enforcementLevel: rule.enforcement,
     configSchema,
     validateResource: (args, reportViolation) => {
+      const props = args.props as Record<string, unknown>;
+      const params = () => ({ ...defaultParams, ...(args.getConfig<Record<string, unknown>>() ?? {}) });
+      if (isProviderType(args.type) && rule.checkProvider) {
+        const provider = providerView(args.type, args.name, props, (at) => secretAt(props, at));
+        for (const v of rule.checkProvider(provider, params()))
+          reportViolation(providerViolationMessage(rule.name, provider, v));
+      }
       if (!isMonitorType(args.type)) return;
-      const monitor = viewOf(args.type, args.name, args.props as Record<string, unknown>, args.opts?.parent);
-      const params = { ...defaultParams, ...(args.getConfig<Record<string, unknown>>() ?? {}) };
-      for (const v of rule.check(monitor, params)) reportViolation(violationMessage(rule.name, monitor, v));
+      const monitor = viewOf(args.type, args.name, props, args.opts?.parent);
+      for (const v of rule.check(monitor, params())) reportViolation(violationMessage(rule.name, monitor, v));
     },
   };
 }

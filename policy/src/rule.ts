@@ -1,5 +1,6 @@
-/** The shape of a rule: a pure check of one monitor's view, with its parameters. */
+/** The shape of a rule: a pure check of one monitor's view (or a provider's), with its parameters. */
 import type { MonitorView } from "./monitor-view";
+import type { ProviderView } from "./provider-view";
 
 export type Enforcement = "advisory" | "mandatory" | "disabled";
 
@@ -19,12 +20,19 @@ export interface Rule<P extends Record<string, unknown> = Record<string, unknown
   enforcement: Enforcement;
   parameters: { [K in keyof P]: ParameterSchema };
   check(monitor: MonitorView, params: P): Violation[];
+  /** For a rule that also judges the uptime provider resources' settings (their `defaults`). */
+  checkProvider?(provider: ProviderView, params: P): Violation[];
 }
 
 /** The message of a violation: the rule, the resource (and its component) and the field, then what is wrong. */
 export function violationMessage(rule: string, monitor: MonitorView, v: Violation): string {
   const of = monitor.component === undefined ? "" : ` of ServiceMonitors "${monitor.component}"`;
   return `${rule}: monitor "${monitor.resource}" (${monitor.type})${of}, field "${v.field}": ${v.problem}`;
+}
+
+/** The message of a violation by a provider resource's settings. */
+export function providerViolationMessage(rule: string, provider: ProviderView, v: Violation): string {
+  return `${rule}: provider "${provider.resource}" (${provider.type}), field "${v.field}": ${v.problem}`;
 }
 
 /** Whether a URL is HTTPS (the scheme is case-insensitive). */

@@ -5,7 +5,10 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { Monitor } from "./monitor";
-import { CONFIG_KEYS, monitorDefaults, resolveSettings } from "../runtime/config";
+import { CONFIG_KEYS, monitorDefaults, resolveSettings, usableTimeZone } from "../runtime/config";
+import { checkMonitor } from "../runtime/monitor/check-monitor";
+import { MONITOR_SECRET_FIELDS } from "../runtime/monitor/monitor-props";
+import { checkChildren } from "../runtime/service-monitors/check-children";
 import {
   planServiceMonitors,
   type PlanContext,
@@ -52,11 +55,16 @@ function waits(v: unknown): boolean {
   return false;
 }
 
-/** The stack's `uptime:defaults` (stack config, else UPTIME_DEFAULTS), as the dynamic provider reads them. */
-function teamDefaults() {
-  const [namespace, key] = CONFIG_KEYS.defaults.split(":");
-  const defaults = new pulumi.Config(namespace).get(key);
-  return monitorDefaults(resolveSettings({ defaults })).values;
+/**
+ * The stack's `uptime:defaults` and `uptime:timeZone` (stack config, else the environment),
+ * as the dynamic provider will read them when it checks each child.
+ */
+function stackSettings() {
+  const read = (configKey: string) => {
+    const [namespace, key] = configKey.split(":");
+    return new pulumi.Config(namespace).get(key);
+  };
+  return resolveSettings({ defaults: read(CONFIG_KEYS.defaults), timeZone: read(CONFIG_KEYS.timeZone) });
 }
 
 /**
@@ -87,10 +95,12 @@ export class ServiceMonitors extends pulumi.ComponentResource {
 
   /**
    * Declares the monitors. Bad inputs throw a `ServiceMonitorsInputError` naming the
-   * component and each field, before anything is registered.
+   * component and each field, and a child the monitor's check refuses a
+   * `ServiceMonitorsChildError` naming the check and the field, before anything is registered.
    */
   constructor(name: string, args: ServiceMonitorsArgs, opts?: pulumi.ComponentResourceOptions) {
-    const defaults = teamDefaults();
+    const settings = stackSettings();
+    const defaults = monitorDefaults(settings).values;
     const ctx: PlanContext = {
       component: name,
       stack: pulumi.getStack(),
@@ -99,6 +109,16 @@ export class ServiceMonitors extends pulumi.ComponentResource {
     };
     // Validates what is known now (all of it in most programs): bad input fails the preview here.
     const now = planServiceMonitors(knownNow(args) as Record<string, unknown>, ctx);
+    // So does a child the monitor's own check refuses (a URL the path makes invalid, a clash
+    // with the defaults): named as the component's check here, not as a lone monitor later.
+    const timeZone = usableTimeZone(settings);
+    checkChildren(
+      name,
+      now.monitors,
+      (a) => checkMonitor(a, timeZone, undefined, { defaults }).failures,
+      // A secret field's value never appears in the message, secret-sourced or not.
+      (_m, field) => MONITOR_SECRET_FIELDS.includes(field),
+    );
     super(pluginType("ServiceMonitors"), name, {}, opts);
     // With Outputs among the inputs, the arguments they feed are planned again once they are
     // known; each is secret only when an input it comes from is (not because another one is).

@@ -19,6 +19,7 @@ import { plaintextHeaderNames } from "../runtime/monitor/plaintext-headers";
 import { toResourceError } from "../runtime/user-errors";
 import { settingText } from "../runtime/config";
 import { defaultsHoldSecrets } from "../runtime/monitor/team-defaults";
+import { HELD_DEFAULTS_KEY, shownDefaults, withHeldDefaults } from "../runtime/held-defaults";
 import { INCIDENT_FIELDS, MONITOR_FIELDS, PROVIDER_CONFIG_FIELDS } from "../schemas";
 import { autonamingOf } from "./autonaming";
 import { diffResponse } from "./diff-response";
@@ -78,6 +79,20 @@ function withPlaintextHeaders(kind: string, checked: Struct, news: Struct | unde
   const names = plaintextHeaderNames(news?.getFieldsMap().get("requestHeaders")?.toJavaScript());
   if (names.length) checked.getFieldsMap().set(PLAINTEXT_HEADERS_KEY, Value.fromJavaScript(names));
   return checked;
+}
+
+/**
+ * A provider's settings as CheckConfig records them, and which are secret. Defaults holding
+ * alert targets or header values are recorded twice (held-defaults.ts says why): without those
+ * values, unmarked, for the engine to mark as the program did; whole, secret, for the provider.
+ * Defaults that cannot be read are kept whole and secret.
+ */
+function recordedSettings(settings: Bag, cameSecret: Iterable<string>): [Bag, string[]] {
+  const secrets = [...CONFIG_SECRETS, ...cameSecret];
+  if (!defaultsHoldSecrets(settings.defaults)) return [settings, secrets];
+  const shown = shownDefaults(settings.defaults);
+  if (!shown) return [settings, [...secrets, "defaults"]];
+  return [{ ...settings, defaults: shown, [HELD_DEFAULTS_KEY]: settings.defaults }, [...secrets, HELD_DEFAULTS_KEY]];
 }
 
 /**
@@ -156,18 +171,17 @@ export class UptimeProviderService {
       checkConfig: unary(async (req: proto.CheckRequest) => {
         const news = fromStruct(req.getNews());
         const resp = new proto.CheckResponse();
-        // Defaults holding alert targets or header values stay secret in the provider's recorded settings.
-        const defaultsSecret = defaultsHoldSecrets(news.bag.defaults) ? ["defaults"] : [];
-        resp.setInputs(toStruct(news.bag, [...CONFIG_SECRETS, ...news.secrets, ...defaultsSecret]));
-        const failures = providerConfigFailures(news.bag);
+        const { [HELD_DEFAULTS_KEY]: _given, ...settings } = news.bag;
+        resp.setInputs(toStruct(...recordedSettings(settings, news.secrets)));
+        const failures = providerConfigFailures(settings);
         // Only settings that can work are worth trying the way to the service (proxy, TLS).
-        if (!failures.length) failures.push(...(await connectionFailures(news.bag)));
+        if (!failures.length) failures.push(...(await connectionFailures(settings)));
         resp.setFailuresList(failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)));
         return resp;
       }),
       diffConfig: unary((req: proto.DiffRequest) => {
-        const olds = fromStruct(req.getOlds()).bag;
-        const news = fromStruct(req.getNews()).bag;
+        const olds = withHeldDefaults(fromStruct(req.getOlds()).bag);
+        const news = withHeldDefaults(fromStruct(req.getNews()).bag);
         const changed = PROVIDER_CONFIG_FIELDS.map((f) => f.name).filter(
           (k) => (settingText(olds[k]) ?? "") !== (settingText(news[k]) ?? ""),
         );
@@ -177,7 +191,9 @@ export class UptimeProviderService {
       configure: unary((req: proto.ConfigureRequest) => {
         const variables = Object.fromEntries(req.getVariablesMap().toArray());
         void this.connection.close();
-        this.connection = new PluginConnection(settingsFrom(fromStruct(req.getArgs()).bag, variables));
+        this.connection = new PluginConnection(
+          settingsFrom(withHeldDefaults(fromStruct(req.getArgs()).bag), variables),
+        );
         this.ops = this.bind();
         this.providerRef = req.getUrn() && req.getId() ? `${req.getUrn()}::${req.getId()}` : undefined;
         const resp = new proto.ConfigureResponse();

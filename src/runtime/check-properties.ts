@@ -8,15 +8,17 @@ import type { z } from "zod";
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 import { containsUnknown, unknownPaths, withoutUnknowns } from "./unknowns";
 import { propertyPath, toCamel as toCamelTop, toSnake } from "../schemas/name-case";
+import type { FieldInfo } from "../schemas/fields";
 
 /** What a resource's `check` needs to know about it. */
 export interface CheckSpec {
   /** Input property names the resource accepts (camelCase). */
   allowed: readonly string[];
-  /** Property names that hold integers (numeric strings are accepted and converted). */
-  integers: readonly string[];
-  /** Property names that hold booleans ("true"/"false" strings are accepted). */
-  booleans: readonly string[];
+  /**
+   * The resource's fields by kind: an integer property also takes a numeric text, a boolean
+   * one "true"/"false" (config files give text); they are converted.
+   */
+  fields: readonly Pick<FieldInfo, "name" | "kind">[];
   /** Defaults filled when a property is absent. */
   defaults: Readonly<Record<string, unknown>>;
   /** The API schema that validates the resource's fields (snake_case). */
@@ -103,11 +105,8 @@ export function runCheck(
       continue;
     }
     if (value === null || value === undefined) continue;
-    inputs[key] = spec.integers.includes(key)
-      ? coerceInteger(value)
-      : spec.booleans.includes(key)
-        ? coerceBoolean(value)
-        : value;
+    const kind = spec.fields.find((f) => f.name === key)?.kind;
+    inputs[key] = kind === "integer" ? coerceInteger(value) : kind === "boolean" ? coerceBoolean(value) : value;
   }
   for (const [key, value] of Object.entries(spec.defaults)) {
     if (inputs[key] === undefined) inputs[key] = Array.isArray(value) ? [...value] : value;

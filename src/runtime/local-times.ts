@@ -15,11 +15,11 @@ export function nonexistentLocalTimes(
   timeZone: string,
 ): CheckFailure[] {
   // An unknown zone is the configuration's problem, reported there.
-  if (timeZone === "UTC" || !isTimeZone(timeZone)) return [];
+  if (!isTimeZone(timeZone)) return [];
   const out: CheckFailure[] = [];
   for (const key of properties) {
     const v = inputs[key];
-    if (typeof v !== "string" || !isLocalDateTime(v) || existsInZone(v, timeZone)) continue;
+    if (!isLocalDateTime(v) || existsInZone(v, timeZone)) continue;
     const stored = formatLocalDateTime(localDateTimeToEpoch(v, timeZone), timeZone);
     out.push(
       failure(

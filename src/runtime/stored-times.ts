@@ -27,8 +27,7 @@ export async function noticeZoneMismatch(
   for (const field of fields) {
     const s = sent[field];
     const r = stored[field];
-    if (typeof s !== "string" || typeof r !== "string" || !isLocalDateTime(s) || !isLocalDateTime(r) || s === r)
-      continue;
+    if (!isLocalDateTime(s) || !isLocalDateTime(r)) continue;
     const meant = localDateTimeToEpoch(s, timeZone);
     const got = localDateTimeToEpoch(r, timeZone);
     if (meant === got) continue;
@@ -64,14 +63,12 @@ export async function noticeZoneMismatchOnRead(
   const moved = fields.flatMap((field) => {
     const r = was[field];
     const l = now[field];
-    return typeof r === "string" && typeof l === "string" && isLocalDateTime(r) && isLocalDateTime(l)
-      ? [{ field, r, l, by: wallShift(r, l) }]
-      : [];
+    return isLocalDateTime(r) && isLocalDateTime(l) ? [{ field, r, l, by: wallShift(r, l) }] : [];
   });
   const first = moved.find((m) => m.by !== 0);
   if (!first || moved.some((m) => m.by % QUARTER_HOUR_MS !== 0)) return;
   const [ru, lu] = [was.updatedAt, now.updatedAt];
-  if (typeof ru !== "string" || typeof lu !== "string" || !isLocalDateTime(ru) || !isLocalDateTime(lu)) return;
+  if (!isLocalDateTime(ru) || !isLocalDateTime(lu)) return;
   const written = wallShift(ru, lu);
   if (written !== 0 && !moved.some((m) => m.by === written)) return;
   await warnZoneMismatch(

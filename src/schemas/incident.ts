@@ -8,10 +8,6 @@ import { ALWAYS, localDateTime, looseInt, optionalLocalDateTime, stringOrNull, t
 import { isLocalDateTime, localDateTimeToEpoch } from "../util/time";
 import { field } from "./fields";
 
-function isDate(v: unknown): v is string {
-  return typeof v === "string" && isLocalDateTime(v);
-}
-
 const incidentFields = {
   monitor_id: field(
     z
@@ -43,12 +39,12 @@ function timeOrder(
   i: { started_at?: unknown; acknowledged_at?: unknown; ended_at?: unknown },
   ctx: z.RefinementCtx,
 ): void {
-  if (!i || typeof i !== "object" || !isDate(i.started_at)) return;
+  if (!i || typeof i !== "object" || !isLocalDateTime(i.started_at)) return;
   const start = localDateTimeToEpoch(i.started_at);
-  if (isDate(i.ended_at) && localDateTimeToEpoch(i.ended_at) <= start) {
+  if (isLocalDateTime(i.ended_at) && localDateTimeToEpoch(i.ended_at) <= start) {
     ctx.addIssue({ code: "custom", path: ["ended_at"], message: `must be after started_at (${i.started_at})` });
   }
-  if (isDate(i.acknowledged_at) && localDateTimeToEpoch(i.acknowledged_at) <= start) {
+  if (isLocalDateTime(i.acknowledged_at) && localDateTimeToEpoch(i.acknowledged_at) <= start) {
     ctx.addIssue({ code: "custom", path: ["acknowledged_at"], message: `must be after started_at (${i.started_at})` });
   }
 }

@@ -10,6 +10,7 @@
 import { CONFIG_KEYS, ENV_VARS, type ProviderSettings } from "../runtime/config";
 import { PROVIDER_TYPE } from "../schemas/type-tokens";
 import { urnName } from "../util/urn";
+import { withHeldDefaults } from "../runtime/held-defaults";
 import { openSecrets } from "./open-secrets";
 import { isProjectDir } from "./project";
 import type { StackTarget } from "./pulumi-command";
@@ -86,7 +87,9 @@ export function settingsResolver(
   const fromConfig = configSettings(config) as Record<string, unknown>;
   return (monitor) => {
     const provider = providerOf(monitor.provider, byUrn);
-    const inputs = provider ? (openSecrets(provider.inputs ?? {}, []).value as Record<string, unknown>) : undefined;
+    const inputs = provider
+      ? withHeldDefaults(openSecrets(provider.inputs ?? {}, []).value as Record<string, unknown>)
+      : undefined;
     const settings: Record<string, string | number | undefined> = {};
     for (const key of SETTINGS) {
       const given = settingValue(inputs ? inputs[key] : fromConfig[key]);

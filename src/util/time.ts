@@ -9,9 +9,9 @@ const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 
 const SERVICE_DATE = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** True when `value` matches `Y-m-dTH:i:s` and names a real calendar time. */
-export function isLocalDateTime(value: string): boolean {
-  if (!DATE_TIME_PATTERN.test(value)) return false;
+/** True when `value` is a text matching `Y-m-dTH:i:s` that names a real calendar time. */
+export function isLocalDateTime(value: unknown): value is string {
+  if (typeof value !== "string" || !DATE_TIME_PATTERN.test(value)) return false;
   const [y, mo, d, h, mi, s] = value.split(/[-T:]/).map(Number);
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   return (

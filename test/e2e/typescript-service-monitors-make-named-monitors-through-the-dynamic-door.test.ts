@@ -43,6 +43,7 @@ serviceMonitorsLifecycle({
     file: "index.ts",
     badPath: (t) => t.replace('path: "/health"', 'path: "health"'),
     rename: (t) => t.replace('home: { path: "/" }', 'root: { path: "/", formerly: "home" }'),
+    badChildUrl: (t) => t.replace('path: "/api/status"', 'path: "/api status"'),
     dropApi: (t) => t.replace(/ {8}api: \{\n[\s\S]*?\n {8}\},\n/, ""),
   },
 });

@@ -40,6 +40,16 @@ describe("a monitor's maintenance window", () => {
     expect(changedMonitorFields({ ...monitor(), maintenanceStartAt: spelling }, monitor())).toEqual([]);
   });
 
+  it.each([
+    ["null", null],
+    ["absent", undefined],
+  ])("is changed by a date where the state holds none (%s), and not by one cleared there", (_, none) => {
+    const state = { ...monitor(), maintenanceStartAt: none, maintenanceEndAt: none };
+    expect(changedMonitorFields(state, monitor())).toEqual(["maintenanceStartAt", "maintenanceEndAt"]);
+    const cleared = { ...monitor(), maintenanceStartAt: "", maintenanceEndAt: "" };
+    expect(changedMonitorFields(state, cleared)).toEqual([]);
+  });
+
   it("is changed by another wall time at the same offset", () => {
     const state = { ...monitor(), maintenanceStartAt: "2026-03-02T09:00:00+01:00" };
     expect(changedMonitorFields(state, monitor())).toEqual(["maintenanceStartAt"]);

@@ -17,7 +17,7 @@ const reasonFor = (key: string) =>
 
 /** The name `check` suggests for `typed` on a resource whose properties are `allowed`, if any. */
 function closest(typed: string, allowed: readonly string[]): string | undefined {
-  const spec = { allowed, integers: [], booleans: [], defaults: {}, schema: z.object({}).passthrough(), groups: [] };
+  const spec = { allowed, fields: [], defaults: {}, schema: z.object({}).passthrough(), groups: [] };
   const reason = runCheck(spec, { [typed]: 1 }).failures?.[0]?.reason ?? "";
   expect(reason).toContain(`${typed}: is not a property of this resource`);
   return /\(did you mean (.*)\?\)/.exec(reason)?.[1];

@@ -12,6 +12,7 @@ import { monitorClaims } from "../../src/runtime/monitor/claims";
 import { setProviderLog } from "../../src/runtime/log";
 import { UNKNOWN } from "../../src/runtime/unknowns";
 import { checkedBy, providerHarness } from "./helpers";
+import { monitorUrn, runMonitor } from "../support/run-resources";
 
 let h: Awaited<ReturnType<typeof providerHarness>>;
 const warnings: string[] = [];
@@ -28,20 +29,12 @@ beforeEach(() => {
   setProviderLog({ warn: async (m) => void warnings.push(m), info: async () => undefined });
 });
 
-const urn = (name: string) => `urn:pulumi:dev::proj::pulumi-nodejs:dynamic/uptime:Monitor::${name}`;
-const bag = (resource: string, fields: Record<string, unknown>) => ({
-  url: "https://claims.example.com",
-  interval: 60,
-  ...fields,
-  __resourceName: resource,
-  __urn: urn(resource),
-});
 const deletes = () => h.server.requests.filter((r) => r.method === "DELETE").length;
 
 describe("at check", () => {
   it("a second resource declaring the same name, in any case, fails naming the first", async () => {
-    expect((await monitor.check({}, bag("api", { name: "API health" }))).failures).toBeUndefined();
-    const second = await monitor.check({}, bag("api-copy", { name: "api HEALTH" }));
+    expect((await monitor.check({}, runMonitor("api", { name: "API health" }))).failures).toBeUndefined();
+    const second = await monitor.check({}, runMonitor("api-copy", { name: "api HEALTH" }));
     expect(second.failures).toEqual([
       {
         property: "name",
@@ -51,26 +44,26 @@ describe("at check", () => {
       },
     ]);
     // The same resource checked again (a later step of the run) is no duplicate of itself.
-    expect((await monitor.check({}, bag("api", { name: "API health" }))).failures).toBeUndefined();
+    expect((await monitor.check({}, runMonitor("api", { name: "API health" }))).failures).toBeUndefined();
   });
 
   it("two adoptIds of one monitor fail naming the first; unknown names are skipped", async () => {
-    await checkedBy(monitor, bag("old-a", { name: "A", adoptId: 7 }));
-    expect((await monitor.check({}, bag("old-b", { name: "B", adoptId: 7 }))).failures).toEqual([
+    await checkedBy(monitor, runMonitor("old-a", { name: "A", adoptId: 7 }));
+    expect((await monitor.check({}, runMonitor("old-b", { name: "B", adoptId: 7 }))).failures).toEqual([
       {
         property: "adoptId",
         reason:
           'adoptId: monitor 7 is also adopted by Monitor "old-a"; two resources must not manage one monitor (both would write it and both would delete it). Adopt it once.',
       },
     ]);
-    await checkedBy(monitor, bag("later-1", { name: UNKNOWN }));
-    await checkedBy(monitor, bag("later-2", { name: UNKNOWN }));
+    await checkedBy(monitor, runMonitor("later-1", { name: UNKNOWN }));
+    await checkedBy(monitor, runMonitor("later-2", { name: UNKNOWN }));
   });
 
   it("a resource whose name changed takes the new name and frees the old", async () => {
-    await checkedBy(monitor, bag("renamed", { name: "Before" }));
-    await checkedBy(monitor, bag("renamed", { name: "After" }));
-    await checkedBy(monitor, bag("other", { name: "Before" }));
+    await checkedBy(monitor, runMonitor("renamed", { name: "Before" }));
+    await checkedBy(monitor, runMonitor("renamed", { name: "After" }));
+    await checkedBy(monitor, runMonitor("other", { name: "Before" }));
   });
 });
 
@@ -81,11 +74,11 @@ describe("at create, delete and refresh", () => {
       url: "https://claims.example.com",
       interval: 300,
     });
-    await monitor.create(await checkedBy(monitor, bag("by-id", { name: "By id", adoptId: m.id })));
+    await monitor.create(await checkedBy(monitor, runMonitor("by-id", { name: "By id", adoptId: m.id })));
     await h.outOfBand.monitors.update(m.id, { name: "Shared target" });
     const writes = h.server.writeCount();
     await expect(
-      monitor.create(await checkedBy(monitor, bag("by-name", { name: "Shared target", adopt: true }))),
+      monitor.create(await checkedBy(monitor, runMonitor("by-name", { name: "Shared target", adopt: true }))),
     ).rejects.toThrow(
       new RegExp(
         `^Monitor "by-name": monitor ${m.id} \\("Shared target"\\) is already managed by Monitor "by-id" in this run`,
@@ -96,10 +89,10 @@ describe("at create, delete and refresh", () => {
 
   it("a renamed resource whose replacement adopted its monitor: the old one's delete leaves it, with a warning", async () => {
     // Run 1 created it as "old"; run 2 declares it as "new" with adopt, and deletes "old".
-    const { id, outs } = await monitor.create(await checkedBy(monitor, bag("old", { name: "Renamed monitor" })));
+    const { id, outs } = await monitor.create(await checkedBy(monitor, runMonitor("old", { name: "Renamed monitor" })));
     monitorClaims.clear();
     const adopted = await monitor.create(
-      await checkedBy(monitor, bag("new", { name: "Renamed monitor", adopt: true })),
+      await checkedBy(monitor, runMonitor("new", { name: "Renamed monitor", adopt: true })),
     );
     expect(adopted.id).toBe(id);
     const before = deletes();
@@ -110,11 +103,11 @@ describe("at create, delete and refresh", () => {
   });
 
   it("a monitor two resources managed (from before these checks): removing one keeps it for the other", async () => {
-    const { id, outs } = await monitor.create(await checkedBy(monitor, bag("twin-a", { name: "Twin" })));
-    const twinB = { ...outs, __resourceName: "twin-b", __urn: urn("twin-b") };
+    const { id, outs } = await monitor.create(await checkedBy(monitor, runMonitor("twin-a", { name: "Twin" })));
+    const twinB = { ...outs, __resourceName: "twin-b", __urn: monitorUrn("twin-b") };
     monitorClaims.clear();
     // The run: twin-b stays in the program (its diff sees its old outputs), twin-a is removed.
-    await monitor.diff(id, twinB, await checkedBy(monitor, bag("twin-b", { name: "Twin" })));
+    await monitor.diff(id, twinB, await checkedBy(monitor, runMonitor("twin-b", { name: "Twin" })));
     await monitor.delete(id, outs);
     expect((await h.outOfBand.monitors.get(Number(id))).name).toBe("Twin");
     // A destroy (no diff) deletes it; the second delete finds it gone, which is fine.
@@ -125,10 +118,10 @@ describe("at create, delete and refresh", () => {
   });
 
   it("a refresh warns once when two resources read one monitor", async () => {
-    const { id, outs } = await monitor.create(await checkedBy(monitor, bag("read-a", { name: "Read twice" })));
+    const { id, outs } = await monitor.create(await checkedBy(monitor, runMonitor("read-a", { name: "Read twice" })));
     await monitor.read(id, outs);
-    await monitor.read(id, { ...outs, __resourceName: "read-b", __urn: urn("read-b") });
-    await monitor.read(id, { ...outs, __resourceName: "read-b", __urn: urn("read-b") });
+    await monitor.read(id, { ...outs, __resourceName: "read-b", __urn: monitorUrn("read-b") });
+    await monitor.read(id, { ...outs, __resourceName: "read-b", __urn: monitorUrn("read-b") });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       new RegExp(`^Monitor "read-b" and Monitor "read-a" both manage monitor ${id} \\("Read twice"\\)`),

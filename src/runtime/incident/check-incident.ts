@@ -1,6 +1,6 @@
 /** `check` for incidents: the shared check plus the service's "not in the future" rules. */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
-import { INCIDENT_FIELDS, incidentCreateSchema, namesWhere } from "../../schemas";
+import { INCIDENT_FIELDS, incidentCreateSchema } from "../../schemas";
 import { isLocalDateTime, localDateTimeToEpoch } from "../../util/time";
 import { failure, runCheck, type CheckSpec } from "../check-properties";
 import { nonexistentLocalTimes } from "../local-times";
@@ -14,7 +14,7 @@ function notInFuture(timeZone: string, now: number) {
     const out: CheckFailure[] = [];
     for (const key of INCIDENT_DATE_PROPERTIES) {
       const v = inputs[key];
-      if (typeof v === "string" && isLocalDateTime(v) && localDateTimeToEpoch(v, timeZone) > now) {
+      if (isLocalDateTime(v) && localDateTimeToEpoch(v, timeZone) > now) {
         out.push(
           failure(
             key,
@@ -27,15 +27,19 @@ function notInFuture(timeZone: string, now: number) {
   };
 }
 
+// Built once, as the monitor's: only the rules below depend on the zone and the time.
+const INCIDENT_CHECK: Omit<CheckSpec, "extra"> = {
+  allowed: INCIDENT_API_FIELDS,
+  fields: INCIDENT_FIELDS.api,
+  defaults: {},
+  schema: incidentCreateSchema,
+  groups: [["startedAt", "acknowledgedAt", "endedAt"]],
+};
+
 /** What the shared check needs to know about incidents, for the account's time zone. */
-function incidentCheckSpec(timeZone: string, now = Date.now()): CheckSpec {
+function incidentCheckSpec(timeZone: string, now: number): CheckSpec {
   return {
-    allowed: INCIDENT_API_FIELDS,
-    integers: namesWhere(INCIDENT_FIELDS.api, (f) => f.kind === "integer"),
-    booleans: namesWhere(INCIDENT_FIELDS.api, (f) => f.kind === "boolean"),
-    defaults: {},
-    schema: incidentCreateSchema,
-    groups: [["startedAt", "acknowledgedAt", "endedAt"]],
+    ...INCIDENT_CHECK,
     extra: (inputs) => [
       ...notInFuture(timeZone, now)(inputs),
       ...nonexistentLocalTimes(inputs, INCIDENT_DATE_PROPERTIES, timeZone),

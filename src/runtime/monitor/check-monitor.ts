@@ -1,7 +1,6 @@
 /** `check` for monitors: the shared check with the monitor's fields, defaults and rules. */
 import type { CheckFailure, CheckResult } from "@pulumi/pulumi/dynamic";
 // From their own modules, not the index: validating a monitors file loads no more than it needs.
-import { namesWhere } from "../../schemas/fields";
 import { monitorCreateSchema } from "../../schemas/monitor";
 import { MONITOR_FIELDS } from "../../schemas/resources";
 import { failure, runCheck, type CheckSpec } from "../check-properties";
@@ -39,31 +38,24 @@ function providerFields(inputs: Record<string, unknown>): CheckFailure[] {
   return out;
 }
 
-const FIELDS = [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider];
-
-const specs = new Map<string, CheckSpec>();
-
-/** What the shared check needs to know about monitors, for the account's time zone; built once per zone. */
-function monitorCheckSpec(timeZone = "UTC"): CheckSpec {
-  let spec = specs.get(timeZone);
-  if (!spec) specs.set(timeZone, (spec = buildCheckSpec(timeZone)));
-  return spec;
-}
-
 // A file of a thousand monitors is checked a thousand times: the field lists are built once.
-function buildCheckSpec(timeZone: string): CheckSpec {
+const MONITOR_CHECK: Omit<CheckSpec, "extra"> = {
+  allowed: [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS],
+  fields: [...MONITOR_FIELDS.api, ...MONITOR_FIELDS.provider],
+  defaults: MONITOR_DEFAULTS,
+  schema: monitorCreateSchema,
+  groups: COUPLED_FIELDS,
+  secret: MONITOR_SECRET_FIELDS,
+};
+
+/** What the shared check needs to know about monitors, for the account's time zone. */
+function monitorCheckSpec(timeZone: string): CheckSpec {
   return {
-    allowed: [...MONITOR_API_FIELDS, ...MONITOR_PROVIDER_FIELDS],
-    integers: namesWhere(FIELDS, (f) => f.kind === "integer"),
-    booleans: namesWhere(FIELDS, (f) => f.kind === "boolean"),
-    defaults: MONITOR_DEFAULTS,
-    schema: monitorCreateSchema,
-    groups: COUPLED_FIELDS,
+    ...MONITOR_CHECK,
     extra: (inputs) => [
       ...providerFields(inputs),
       ...nonexistentLocalTimes(inputs, ["maintenanceStartAt", "maintenanceEndAt"], timeZone),
     ],
-    secret: MONITOR_SECRET_FIELDS,
   };
 }
 
@@ -93,16 +85,14 @@ export function checkMonitor(
   const bag = withMonitorDefaults(news, defaults);
   const named = chooseName(bag, context.olds, context.autonaming, defaults.namePrefix);
   if (named.failure) {
-    const rest = checkMonitor({ ...bag, name: "-" }, timeZone, undefined, { defaults });
-    // The other properties are still checked, so that every problem is reported at once.
+    // The other properties are still checked, so that every problem is reported at once;
+    // the placeholder name is no claim.
+    const rest = checkNamed({ ...bag, name: "-" }, timeZone);
     const { name: _placeholder, ...inputs } = rest.inputs as Record<string, unknown>;
     return { inputs, failures: [named.failure, ...(rest.failures ?? [])] };
   }
-  if (named.name !== undefined) bag.name = named.name;
-  // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
-  if (bag.cacheBuster === true) bag.cacheBuster = 1;
-  if (bag.cacheBuster === false) bag.cacheBuster = 0;
-  const result = runCheck(monitorCheckSpec(timeZone), bag, INTERNAL_KEYS);
+  bag.name = named.name;
+  const result = checkNamed(bag, timeZone);
   if (!urn) return result;
   const inputs = result.inputs as Record<string, unknown>;
   const known = (v: unknown) => (isUnknown(v) ? undefined : v);
@@ -111,4 +101,12 @@ export function checkMonitor(
     { name: known(inputs.name), adoptId: known(inputs.adoptId) },
   );
   return taken.length ? { inputs, failures: [...(result.failures ?? []), ...taken] } : result;
+}
+
+/** The shared check of a monitor whose defaults and name are filled in. */
+function checkNamed(bag: Record<string, unknown>, timeZone: string): CheckResult {
+  // `cacheBuster: true` reads naturally in a program; the service wants 0 or 1.
+  if (bag.cacheBuster === true) bag.cacheBuster = 1;
+  if (bag.cacheBuster === false) bag.cacheBuster = 0;
+  return runCheck(monitorCheckSpec(timeZone), bag, INTERNAL_KEYS);
 }

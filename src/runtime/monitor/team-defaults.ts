@@ -20,7 +20,7 @@ export type { MonitorDefaults };
 const TEAM_DEFAULT_FIELDS = TEAM_DEFAULT_WIRE_FIELDS.map((wire) => toCamel(wire));
 
 /** Fields whose values are secrets (alert targets, header values): a problem never repeats a value of theirs. */
-const SECRET_PARTS = new Set(MONITOR_FIELDS.api.filter((f) => f.teamDefault && f.secret).map((f) => f.name));
+export const SECRET_PARTS = new Set(MONITOR_FIELDS.api.filter((f) => f.teamDefault && f.secret).map((f) => f.name));
 
 /** The defaults read from a setting's value, or the problems that keep them from being used. */
 export interface DefaultsReading {
