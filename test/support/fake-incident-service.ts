@@ -5,8 +5,8 @@
  * a request is answered. For unit tests of the runtime's incident lifecycle, which the
  * local server's tests prove over sockets.
  */
-import { UptimeClient } from "../../src/client";
-import { fakeDispatcher, transportError, type FakeReply, type SentRequest } from "../client/helpers/fake-dispatcher";
+import { fakeService, type FakeService } from "./fake-service";
+import { transportError, type FakeReply, type SentRequest } from "../client/helpers/fake-dispatcher";
 
 /** A stored incident as the service sends it. */
 type Stored = Record<string, unknown> & { id: number; monitor_id: number; started_at: string };
@@ -14,20 +14,13 @@ type Stored = Record<string, unknown> & { id: number; monitor_id: number; starte
 /** Dates as the service sends them: `2026-01-01T00:00:00.000000Z` for the account's UTC wall time. */
 const serviceDate = (v: string | null | undefined) => (v ? `${v.slice(0, 19)}.000000Z` : null);
 
-export interface FakeIncidentService {
-  client: UptimeClient;
+export interface FakeIncidentService extends FakeService {
   incidents: Map<number, Stored>;
-  sent: SentRequest[];
-  /** Makes the next request that `matches` get `reply` instead of the service's answer (after storing, when `after`). */
-  fault(matches: (req: SentRequest) => boolean, reply: FakeReply, after?: boolean): void;
 }
-
-let keys = 0;
 
 export function fakeIncidentService(): FakeIncidentService {
   const incidents = new Map<number, Stored>();
   let nextId = 1;
-  let pending: { matches: (req: SentRequest) => boolean; reply: FakeReply; after: boolean } | undefined;
 
   const answer = (req: SentRequest): FakeReply => {
     const url = new URL(req.path, "http://x");
@@ -67,29 +60,7 @@ export function fakeIncidentService(): FakeIncidentService {
     return { json: { id: stored.id, deleted: true } };
   };
 
-  const fake = fakeDispatcher((req) => {
-    const p = pending;
-    if (p?.matches(req)) {
-      pending = undefined;
-      if (p.after) answer(req);
-      return p.reply;
-    }
-    return answer(req);
-  });
-  const client = new UptimeClient({
-    baseUrl: "http://incidents.test",
-    apiKey: `incident-service-${++keys}`,
-    dispatcher: fake.dispatcher,
-    retry: { baseDelayMs: 0, maxDelayMs: 0 },
-  });
-  return {
-    client,
-    incidents,
-    sent: fake.sent,
-    fault(matches, reply, after = false) {
-      pending = { matches, reply, after };
-    },
-  };
+  return { ...fakeService(answer), incidents };
 }
 
 export { transportError };

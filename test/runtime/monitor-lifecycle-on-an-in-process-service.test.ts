@@ -1,0 +1,150 @@
+/**
+ * The monitor's lifecycle through the runtime's operations (operations.ts,
+ * monitor/monitor-lifecycle.ts, monitor/read-snapshot.ts) against an in-process stand-in for
+ * the service (test/support/fake-monitor-service.ts): create, adoption by name and by id, a
+ * create whose answer was lost finding its own monitor, a name taken by another monitor,
+ * read, update, pause and delete as Pulumi calls them. (The same against the local server:
+ * monitor-lifecycle.test.ts, monitor-adoption.test.ts, create-with-unknown-outcome.test.ts.)
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { monitorOperations } from "../../src/runtime/operations";
+import { monitorClaims } from "../../src/runtime/monitor/claims";
+import { fakeMonitorService, transportError, type FakeMonitorService } from "../support/fake-monitor-service";
+
+const services: FakeMonitorService[] = [];
+function service() {
+  const s = fakeMonitorService();
+  services.push(s);
+  return { s, ops: monitorOperations({ client: () => s.client, timeZone: () => "UTC" }) };
+}
+afterEach(async () => {
+  monitorClaims.clear();
+  await Promise.all(services.splice(0).map((s) => s.client.close()));
+});
+
+const inputs = { name: "api", url: "https://api.example", interval: 60, __resourceName: "api" };
+const isPost = (r: { method: string }) => r.method === "POST";
+const calls = (s: FakeMonitorService) => s.sent.map((r) => `${r.method} ${r.path.split("?")[0]}`);
+
+describe("create", () => {
+  it("stores the monitor and returns its id and outputs", async () => {
+    const { s, ops } = service();
+    const made = await ops.create(inputs);
+    expect(made.id).toBe("1");
+    expect(made.outs).toMatchObject({ monitorId: 1, name: "api", url: "https://api.example", interval: 60 });
+    expect(calls(s)).toEqual(["POST /api/v1/monitors"]);
+  });
+
+  it("paused, stores it and then pauses it", async () => {
+    const { s, ops } = service();
+    const made = await ops.create({ ...inputs, paused: true });
+    expect(made.outs).toMatchObject({ paused: true, status: "paused" });
+    expect(calls(s)).toEqual(["POST /api/v1/monitors", "PATCH /api/v1/monitors/1"]);
+  });
+
+  it("whose answer was lost finds the monitor it stored instead of storing another", async () => {
+    const { s, ops } = service();
+    s.fault(isPost, { error: transportError("ECONNRESET") }, true);
+    // As the engine calls it: with the inputs check returned, the service's defaults filled in.
+    const made = await ops.create(ops.check(inputs).inputs!);
+    expect(made.id).toBe("1");
+    expect(s.monitors.size).toBe(1);
+    expect(calls(s)).toEqual(["POST /api/v1/monitors", "GET /api/v1/monitors"]);
+  });
+
+  it("whose answer was lost before anything was stored stores it once more", async () => {
+    const { s, ops } = service();
+    s.fault(isPost, { error: transportError("ECONNRESET") });
+    expect((await ops.create(inputs)).id).toBe("1");
+    expect(calls(s)).toEqual(["POST /api/v1/monitors", "GET /api/v1/monitors", "POST /api/v1/monitors"]);
+  });
+
+  it("with a name another monitor holds fails naming the name, and says how to adopt it", async () => {
+    const { ops } = service();
+    await ops.create({ ...inputs, __resourceName: "first" });
+    const error = await ops.create(inputs).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/^Monitor "api": /);
+    expect((error as Error).message).toContain("adopt");
+  });
+
+  it("with adopt takes over the monitor of that name and brings it to the declared state", async () => {
+    const { s, ops } = service();
+    await ops.create({ ...inputs, interval: 300, __resourceName: "outside" });
+    monitorClaims.clear();
+    const made = await ops.create({ ...inputs, adopt: true });
+    expect(made.id).toBe("1");
+    expect(made.outs).toMatchObject({ interval: 60, adopt: true });
+    expect(s.monitors.get(1)?.interval).toBe(60);
+  });
+
+  it("with adoptId takes over that monitor, and one not there fails naming adoptId", async () => {
+    const { ops } = service();
+    await ops.create({ ...inputs, __resourceName: "outside" });
+    monitorClaims.clear();
+    expect((await ops.create({ ...inputs, name: "api", adoptId: 1 })).id).toBe("1");
+    await expect(ops.create({ ...inputs, adoptId: 9 })).rejects.toThrow(
+      'Monitor "api": adoptId 9: no monitor with that id in this account',
+    );
+  });
+
+  it("refused for another reason names the field", async () => {
+    const { s, ops } = service();
+    s.fault(isPost, { status: 422, json: { message: "invalid", errors: { url: ["must be reachable"] } } });
+    await expect(ops.create(inputs)).rejects.toThrow('Monitor "api": the service rejected url: must be reachable');
+  });
+});
+
+describe("read, update and delete", () => {
+  it("a read returns the monitor as state and inputs; one gone from state reads as empty", async () => {
+    const { s, ops } = service();
+    const made = await ops.create(inputs);
+    const read = await ops.read(made.id, made.outs);
+    expect(read.id).toBe("1");
+    expect(read.props).toMatchObject({ monitorId: 1, name: "api", __resourceName: "api" });
+    expect(read.inputs).toMatchObject({ name: "api", url: "https://api.example", interval: 60 });
+    expect(read.inputs).not.toHaveProperty("monitorId");
+    s.monitors.clear();
+    expect(await ops.read(made.id, made.outs)).toEqual({ id: "" });
+  });
+
+  it("a read by id alone (an import) of a monitor not there says so", async () => {
+    const { ops } = service();
+    await expect(ops.read("9")).rejects.toThrow("Monitor 9: no monitor with id 9 in this account");
+  });
+
+  it("an update sends the changed fields and pauses when asked", async () => {
+    const { s, ops } = service();
+    const made = await ops.create(inputs);
+    const updated = await ops.update(made.id, made.outs, { ...inputs, interval: 300, paused: true });
+    expect(updated.outs).toMatchObject({ interval: 300, paused: true });
+    expect(s.monitors.get(1)).toMatchObject({ interval: 300, status: "paused" });
+    expect(s.sent.at(-1)?.body).toContain("pause=1");
+  });
+
+  it("an update of a monitor deleted outside Pulumi says how to recreate it", async () => {
+    const { s, ops } = service();
+    const made = await ops.create(inputs);
+    s.monitors.clear();
+    await expect(ops.update(made.id, made.outs, { ...inputs, interval: 300 })).rejects.toThrow(
+      /monitor 1 was deleted outside Pulumi/,
+    );
+  });
+
+  it("a delete removes the monitor, and one already gone is done", async () => {
+    const { s, ops } = service();
+    const made = await ops.create(inputs);
+    await ops.delete(made.id, made.outs);
+    expect(s.monitors.size).toBe(0);
+    await expect(ops.delete(made.id, made.outs)).resolves.toBeUndefined();
+  });
+});
+
+describe("preview", () => {
+  it("keeps the id and dates it knows and leaves the status unknown", () => {
+    const { ops } = service();
+    const outs = ops.previewOutputs(inputs, { monitorId: 1, createdAt: "c", status: "up", sslEndsAt: "s" });
+    expect(outs).toMatchObject({ ...inputs, monitorId: 1, createdAt: "c", sslEndsAt: "s" });
+    expect(outs.status).not.toBe("up");
+    expect(ops.kind).toBe("Monitor");
+  });
+});
