@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { monitorOperations } from "../../src/runtime/operations";
 import { monitorClaims } from "../../src/runtime/monitor/claims";
+import { setProviderLog } from "../../src/runtime/log";
 import { fakeMonitorService, transportError, type FakeMonitorService } from "../support/fake-monitor-service";
 
 const services: FakeMonitorService[] = [];
@@ -18,6 +19,7 @@ function service() {
   return { s, ops: monitorOperations({ client: () => s.client, timeZone: () => "UTC" }) };
 }
 afterEach(async () => {
+  setProviderLog(undefined);
   monitorClaims.clear();
   await Promise.all(services.splice(0).map((s) => s.client.close()));
 });
@@ -84,6 +86,66 @@ describe("create", () => {
     expect((await ops.create({ ...inputs, name: "api", adoptId: 1 })).id).toBe("1");
     await expect(ops.create({ ...inputs, adoptId: 9 })).rejects.toThrow(
       'Monitor "api": adoptId 9: no monitor with that id in this account',
+    );
+  });
+
+  it("with a taken name says so exactly, naming the field and the aliases option", async () => {
+    const { ops } = service();
+    await ops.create({ ...inputs, __resourceName: "first" });
+    const error = (await ops.create(inputs).catch((e: unknown) => e)) as Error & { fields?: object };
+    expect(error.message).toBe(
+      'Monitor "api": a monitor named "api" already exists in this account. Declare it with `adopt: true` to take it ' +
+        "over, or choose another name (renaming a resource of this stack? Give it the `aliases` option with its old name instead).",
+    );
+    expect(error.fields).toEqual({ name: ["already exists"] });
+  });
+
+  it("whose answer was lost and whose name another monitor holds leaves that monitor alone, naming what differs", async () => {
+    const { s, ops } = service();
+    await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 300 });
+    s.fault(isPost, { error: transportError("ECONNRESET") });
+    const error = await ops.create(ops.check(inputs).inputs!).catch((e: unknown) => e);
+    expect((error as Error).message).toContain(
+      'a monitor named "api" already exists in this account (id 1) and it is not the one this create sent (interval differs).',
+    );
+    expect(s.monitors.get(1)?.interval).toBe(300);
+  });
+
+  it("an adoption is told through the provider log, and one that matches sends no update", async () => {
+    const { s, ops } = service();
+    const told: string[] = [];
+    setProviderLog({ warn: async () => undefined, info: async (m) => void told.push(m) });
+    await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
+    s.sent.length = 0;
+    await ops.create(ops.check({ ...inputs, adopt: true }).inputs!);
+    expect(told).toEqual([
+      'Monitor "api" took over the existing monitor 1 ("api", adopt: true, found by name) instead of creating one.',
+    ]);
+    expect(calls(s)).toEqual(["GET /api/v1/monitors"]);
+  });
+
+  it("an adoption whose update fails still records the monitor, so the next up finishes it", async () => {
+    const { s, ops } = service();
+    await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 300 });
+    s.fault((r) => r.method === "PATCH", { status: 422, json: { message: "invalid", errors: { interval: ["no"] } } });
+    const error = (await ops.create({ ...inputs, adoptId: 1 }).catch((e: unknown) => e)) as Error & {
+      id?: string;
+      properties?: Record<string, unknown>;
+      reasons?: string[];
+    };
+    expect(error.message).toBe('Monitor "api": the service rejected interval: no');
+    expect(error.id).toBe("1");
+    expect(error.properties).toMatchObject({ monitorId: 1, interval: 300, __resourceName: "api" });
+    expect(error.reasons).toEqual([error.message]);
+  });
+
+  it("two resources of a run adopting one monitor: the second is refused", async () => {
+    const { s, ops } = service();
+    await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
+    const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
+    await ops.create({ ...inputs, adoptId: 1, __urn: urn("a"), __resourceName: "a" });
+    await expect(ops.create({ ...inputs, adoptId: 1, __urn: urn("b"), __resourceName: "b" })).rejects.toThrow(
+      'Monitor "b": monitor 1 ("api") is already managed by Monitor "a" in this run; two resources must not manage one monitor',
     );
   });
 
