@@ -169,6 +169,46 @@ describe("read, update and delete", () => {
     expect(await ops.read(made.id, made.outs)).toEqual({ id: "" });
   });
 
+  it("a read of a monitor another resource of the run manages warns that both manage it", async () => {
+    const { s, ops } = service();
+    const warned: string[] = [];
+    setProviderLog({ warn: async (m) => void warned.push(m), info: async () => undefined });
+    await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
+    const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
+    const made = await ops.create({ ...inputs, adoptId: 1, __urn: urn("a"), __resourceName: "a" });
+    await ops.read("1", { ...made.outs, __urn: urn("b"), __resourceName: "b" });
+    expect(warned).toEqual([
+      'Monitor "b" and Monitor "a" both manage monitor 1 ("api"): both write it and both would delete it. Remove one of ' +
+        "them from the program; `pulumi up` then leaves the monitor to the other.",
+    ]);
+  });
+
+  it("a delete of a monitor another resource now manages leaves it, saying why", async () => {
+    const { s, ops } = service();
+    const warned: string[] = [];
+    setProviderLog({ warn: async (m) => void warned.push(m), info: async () => undefined });
+    await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
+    const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
+    await ops.create({ ...inputs, adoptId: 1, __urn: urn("a"), __resourceName: "a" });
+    await ops.delete("1", { __urn: urn("b"), __resourceName: "b" });
+    expect(s.monitors.size).toBe(1);
+    expect(warned).toEqual(['Monitor "b": monitor 1 was not deleted, because Monitor "a" manages it now.']);
+  });
+
+  it("a read keeps paused only when the state declared it, and the window only when declared", async () => {
+    const { s, ops } = service();
+    const made = await ops.create({ ...inputs, paused: true });
+    const read = await ops.read(made.id, made.outs);
+    expect(read.props).toMatchObject({ paused: true });
+    expect(read.props).not.toHaveProperty("maintenanceStartAt");
+    const { paused: _p, ...undeclared } = made.outs as Record<string, unknown>;
+    void _p;
+    expect(await ops.read(made.id, undeclared).then((r) => r.props)).not.toHaveProperty("paused");
+    s.monitors.get(1)!.maintenance_start_at = null;
+    const declared = await ops.read(made.id, { ...made.outs, maintenanceStartAt: "2026-01-01T00:00:00" });
+    expect(declared.props).toMatchObject({ maintenanceStartAt: "", maintenanceEndAt: "" });
+  });
+
   it("a read by id alone (an import) of a monitor not there says so", async () => {
     const { ops } = service();
     await expect(ops.read("9")).rejects.toThrow("Monitor 9: no monitor with id 9 in this account");
