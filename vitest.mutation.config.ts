@@ -8,6 +8,13 @@
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
 import unit from "./vitest.config";
+import { SERVER_TESTS, testGlobs } from "./test/suites";
+
+/**
+ * `MUTATION_SUITE=unit`: only the unit suite's files (no server, process or connection, held
+ * by its guard), which is what the scores in CONTRIBUTING.md are measured with.
+ */
+const unitOnly = process.env.MUTATION_SUITE === "unit";
 
 /**
  * Quickest files first. Stryker stops a mutant's run at its first failing test, so a
@@ -28,6 +35,10 @@ export default defineConfig({
   test: {
     ...unit.test,
     include: ["test/runtime/**/*.test.ts", "test/client/**/*.test.ts"],
+    exclude: unitOnly ? [...unit.test!.exclude!, ...testGlobs(SERVER_TESTS)] : unit.test!.exclude,
+    setupFiles: unitOnly
+      ? [...(unit.test!.setupFiles as string[]), "test/support/unit-guard.ts"]
+      : unit.test!.setupFiles,
     globalSetup: [],
     isolate: process.env.MUTATION_ISOLATE !== "0",
     sequence: { sequencer: QuickestFirst },

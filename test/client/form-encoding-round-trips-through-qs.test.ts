@@ -95,6 +95,14 @@ describe("encodeForm", () => {
     expect(parse(s)).toEqual({ v: "a&b=c[d]e f+g%h" });
   });
 
+  it("escapes !'()* as RFC 3986 does, in upper-case hex", () => {
+    expect(encodeForm({ v: "!'()*" })).toBe("v=%21%27%28%29%2A");
+  });
+
+  it("sends a lone surrogate as U+FFFD, as a browser's form would", () => {
+    expect(encodeForm({ v: "x\uD800" })).toBe("v=x%EF%BF%BD");
+  });
+
   it("round-trips any input through qs.parse (numbers and booleans come back as text)", () => {
     fc.assert(
       fc.property(topLevel, (input) => {

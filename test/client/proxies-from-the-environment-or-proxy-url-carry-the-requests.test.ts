@@ -10,7 +10,6 @@ import { eventually } from "../support/eventually";
 import { UptimeClient, type UptimeClientOptions } from "../../src/client";
 import { UptimeConfigError, UptimeNetworkError } from "../../src/client/errors";
 import { resolveOptions } from "../../src/client/client-options";
-import { proxyFor } from "../../src/client/network";
 import { closedPort } from "../support/closed-port";
 import { startMitmproxy, type Mitmproxy } from "../support/mitmproxy";
 import { makeTestPki, type TestPki } from "../support/test-pki";
@@ -132,28 +131,6 @@ describe("the environment's proxy variables", () => {
     vi.stubEnv("NO_PROXY", "10.0.0.0/8,127.0.0.0/8");
     await listVia(client(plain.url), "bypass-cidr");
     expect(proxy.log()).not.toContain("bypass-cidr");
-  });
-
-  it("NO_PROXY follows curl's and Go's rules: domains, subdomains, ports, IPs, CIDR ranges, *", () => {
-    // Whether a request to http://hostname:port goes direct although HTTP_PROXY is set.
-    const bypassesProxy = (hostname: string, port: number, noProxy: string): boolean =>
-      proxyFor(`http://${hostname}:${port}`, { HTTP_PROXY: "http://proxy.example:3128", NO_PROXY: noProxy }) ===
-      undefined;
-    expect(bypassesProxy("10.1.2.3", 443, "10.0.0.0/8")).toBe(true);
-    expect(bypassesProxy("11.1.2.3", 443, "10.0.0.0/8")).toBe(false);
-    expect(bypassesProxy("[fd00::1]", 443, "fd00::/8")).toBe(true);
-    expect(bypassesProxy("[fe80::1]", 443, "fd00::/8")).toBe(false);
-    expect(bypassesProxy("[::1]", 8080, "[::1]:8080")).toBe(true);
-    expect(bypassesProxy("[::1]", 8080, "::1")).toBe(true);
-    expect(bypassesProxy("10.corp.example", 443, "10.0.0.0/8")).toBe(false);
-    expect(bypassesProxy("anything", 1, "corp.example, *")).toBe(true);
-    expect(bypassesProxy("api.corp.example", 443, ".corp.example")).toBe(true);
-    expect(bypassesProxy("corp.example", 443, "*.corp.example")).toBe(true);
-    expect(bypassesProxy("notcorp.example", 443, "corp.example")).toBe(false);
-    expect(bypassesProxy("127.0.0.1", 8080, "127.0.0.1:9090")).toBe(false);
-    expect(bypassesProxy("127.0.0.1", 8080, "127.0.0.1:8080")).toBe(true);
-    expect(bypassesProxy("anything", 1, "*")).toBe(true);
-    expect(bypassesProxy("anything", 1, "")).toBe(false);
   });
 });
 

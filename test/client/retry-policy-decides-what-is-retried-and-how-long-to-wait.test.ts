@@ -103,6 +103,7 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("2", now)).toBe(2000);
     expect(parseRetryAfter(" 0 ", now)).toBe(0);
     expect(parseRetryAfter("1.5", now)).toBe(1500);
+    expect(parseRetryAfter("1.25", now)).toBe(1250);
     expect(parseRetryAfter(["3", "9"], now)).toBe(3000);
   });
   it("reads an HTTP date, never negative", () => {
@@ -113,6 +114,7 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
     expect(parseRetryAfter("", now)).toBeUndefined();
     expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter("5abc", now)).toBeUndefined();
     expect(parseRetryAfter("-3", now)).toBeUndefined();
   });
 });

@@ -32,6 +32,8 @@ export interface FakeReply {
   afterMs?: number;
   /** Never answer: the attempt ends only when its deadline aborts it. */
   hang?: boolean;
+  /** Fail as the transport does (e.g. an error whose `code` is `ECONNRESET`) instead of answering. */
+  error?: unknown;
 }
 
 /** A fake dispatcher and what it was sent. */
@@ -61,6 +63,7 @@ export function fakeDispatcher(handler: (req: SentRequest, index: number) => Fak
           headers: { "content-type": "application/json", ...reply.headers },
           body: { text: async () => (reply.json === undefined ? "" : JSON.stringify(reply.json)) },
         });
+      if (reply.error !== undefined) return reject(reply.error as Error);
       // At once means no timer: a fake clock would hold even a 0 ms one until advanced.
       if (!reply.hang && !reply.afterMs) return answer();
       const timer = reply.hang ? undefined : setTimeout(answer, reply.afterMs);
@@ -105,6 +108,11 @@ export function settleTime(p: Promise<unknown>, t0 = Date.now()): { at?: number;
     (error: unknown) => Object.assign(out, { at: Date.now() - t0, error }),
   );
   return out;
+}
+
+/** A transport error carrying `code`, as Node's sockets and undici raise them. */
+export function transportError(code: string): Error {
+  return Object.assign(new Error(`${code} (fake)`), { code });
 }
 
 /** The base URL of the clients `fakeClockClients` makes; no socket ever opens to it. */
