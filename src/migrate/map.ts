@@ -77,7 +77,6 @@ function kindReason(kind: string): string {
   return `${kind} monitors have no equivalent; the service checks HTTP(S) URLs only`;
 }
 
-
 interface Mapped {
   api: Monitor;
   paused: boolean;
