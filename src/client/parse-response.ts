@@ -113,6 +113,19 @@ export function readRecord<T>(kind: RecordKind<T>, body: unknown, at: Endpoint, 
   return kind.normalize(decode(kind.schema, value, at, prefix), timeZone);
 }
 
+/**
+ * Checks that a show, store or update body holds the record `id` (a number, or the digits
+ * of one, as the tolerant schema reads it) without parsing the rest: for a caller that
+ * reads nothing from the answer.
+ */
+export function checkRecordId(body: unknown, at: Endpoint, id: number): void {
+  const { value } = unwrapRecord(body, at);
+  const got = (value as { id?: unknown } | null)?.id;
+  if ((typeof got !== "number" && typeof got !== "string") || Number(got) !== id) {
+    fail(at, `not the record asked for (id ${id})`);
+  }
+}
+
 /** Reads a page of a list body (with or without `meta`, list as array or keyed object). */
 // One page schema per item schema: building it per page was most of the client's cost.
 const pageSchemas = new WeakMap<object, ReturnType<typeof pageSchema>>();
