@@ -8,13 +8,20 @@ import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
-import { readRecordFile, writeRecordFile, RecordError, type MaintenanceRecord } from "./record-file";
+import type { Monitor } from "../schemas";
+import {
+  readRecordFile,
+  writeRecordFile,
+  RecordError,
+  type MaintenanceRecord,
+  type RecordedMonitor,
+} from "./record-file";
 import { decideEnd, windowOf, type EndDecision } from "./restore";
 import { readByIds, serviceQuery } from "./select";
 import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./service-client";
 import { stackMonitors } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
-import { forEachInFlight } from "./in-flight";
+import { InFlightQueue } from "./in-flight";
 
 /** What `end` was asked to do. */
 export interface EndOptions {
@@ -50,31 +57,48 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     const record = readRecordFile(file);
     if (!record) throw new RecordError(`no maintenance record at ${opts.record}: nothing was started with it`);
     client = await clientForRecord(record, opts.flags, io, cwd);
-    const ids = record.monitors.map((m) => m.id);
-    const now = await readByIds(client, ids, serviceQuery(record.selection));
+    // Each monitor is decided and written as soon as its window now is read: a page's
+    // writes start while later pages are read.
+    const byId = new Map(record.monitors.map((m) => [m.id, m]));
     const results: Ended[] = [];
-    await forEachInFlight(record.monitors, async (m) => {
-      const live = now.get(m.id);
+    const writes = new InFlightQueue<{ m: RecordedMonitor; live: Monitor | undefined }>(async ({ m, live }) => {
       const current = live ? windowOf(live.maintenance_start_at, live.maintenance_end_at) : undefined;
       const decision = decideEnd(current, record.window, m.before, record.timeZone, nowMs);
       results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) });
     });
-    // In the record's order, whatever order the answers came in.
-    const order = new Map(record.monitors.map((m, i) => [m.id, i]));
-    results.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const read = readByIds(client, [...byId.keys()], serviceQuery(record.selection), (id, live) =>
+      writes.push([{ m: byId.get(id)!, live }]),
+    );
+    // The writes already started finish even when a later read fails; what they did is
+    // reported, then the failure (the record stays open: end can run again).
+    const readFailure = await read.then(
+      () => undefined,
+      (err: unknown) => ({ err }),
+    );
+    await writes.finish();
+    if (readFailure) {
+      if (results.length) report(io, opts.json, sorted(record, results));
+      throw readFailure.err;
+    }
     const failed = results.some((r) => r.result === "failed");
     // A record marked ended may be replaced by the next start: not while a window is still to give back.
     if (!failed) {
       record.endedAt = new Date(nowMs).toISOString();
       writeRecordFile(file, record);
     }
-    report(io, opts.json, results);
+    report(io, opts.json, sorted(record, results));
     return failed ? EXIT.someFailed : EXIT.done;
   } catch (err) {
     return exitForError(io, "end", err);
   } finally {
     await client?.close();
   }
+}
+
+/** `results` in the record's order, whatever order the answers came in. */
+function sorted(record: MaintenanceRecord, results: Ended[]): Ended[] {
+  const order = new Map(record.monitors.map((m, i) => [m.id, i]));
+  return [...results].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 async function carryOut(client: UptimeClient, id: number, d: EndDecision): Promise<Omit<Ended, "id" | "name">> {
@@ -84,7 +108,7 @@ async function carryOut(client: UptimeClient, id: number, d: EndDecision): Promi
   }
   if (d.kind !== "restore") return { result: d.kind };
   try {
-    await client.monitors.update(id, {
+    await client.monitors.updateWithoutReading(id, {
       maintenance_start_at: d.to?.start ?? null,
       maintenance_end_at: d.to?.end ?? null,
     });

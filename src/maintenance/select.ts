@@ -30,29 +30,47 @@ export function serviceQuery(sel: Pick<Selection, "search" | "searchBy" | "nameP
 }
 
 /**
- * Every monitor of the list `query` asks for. The pages after the first are asked for side
- * by side (the client bounds how many are in flight), not one after another: a selection of
- * thousands would otherwise wait for each page in turn, twice (start, then end). An instance
- * whose answers do not follow the page numbers asked for is read page by page instead, the
- * client's walk, which says what is wrong with it.
+ * Every monitor of the list `query` asks for, handed to `onPage` a page at a time as the
+ * pages arrive, each monitor once; `index` is the page's place in the list (the first is 0),
+ * the pages of a fallback walk coming after every page read side by side. The pages after
+ * the first are asked for side by side (the client bounds how many are in flight), not one
+ * after another: a selection of thousands would otherwise wait for each page in turn, twice
+ * (start, then end), and the caller can start on a page while later ones are read. An
+ * instance whose answers do not follow the page numbers asked for is then read page by
+ * page, the client's walk, which says what is wrong with it; what the pages read side by
+ * side held is not handed on twice.
  */
-async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
-  const first = await client.monitors.list({ ...query, page: 1 });
-  if (!first.hasNext) return first.data;
-  const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);
-  const rest = await Promise.all(pageNumbers.map((page) => client.monitors.list({ ...query, page })));
-  const firstId = first.data[0]?.id;
-  const followsPages = rest.every(
-    (p, i) => (p.reportedPage === undefined || p.reportedPage === i + 2) && (p.data[0]?.id ?? -1) !== firstId,
-  );
-  const last = rest[rest.length - 1] ?? first;
-  if (!followsPages || last.hasNext) {
-    const all: Monitor[] = [];
-    for await (const m of client.monitors.all(query)) all.push(m);
-    return all;
-  }
+export async function eachListPage(
+  client: UptimeClient,
+  query: MonitorListQuery,
+  onPage: (monitors: Monitor[], index: number) => void,
+): Promise<void> {
   const seen = new Set<number>();
-  return [first, ...rest].flatMap((p) => p.data).filter((m) => !seen.has(m.id) && seen.add(m.id));
+  const hand = (data: Monitor[], index: number) =>
+    onPage(
+      data.filter((m) => !seen.has(m.id) && seen.add(m.id)),
+      index,
+    );
+  const first = await client.monitors.list({ ...query, page: 1 });
+  const firstId = first.data[0]?.id;
+  hand(first.data, 0);
+  if (!first.hasNext) return;
+  const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);
+  let followsPages = true;
+  let last = first;
+  await Promise.all(
+    pageNumbers.map(async (page) => {
+      const p = await client.monitors.list({ ...query, page });
+      if ((p.reportedPage !== undefined && p.reportedPage !== page) || (p.data[0]?.id ?? -1) === firstId) {
+        followsPages = false;
+      }
+      if (page === first.lastPage) last = p;
+      hand(p.data, page - 1);
+    }),
+  );
+  if (followsPages && !last.hasNext) return;
+  let index = first.lastPage;
+  for await (const p of client.monitors.pages(query)) hand(p.data, index++);
 }
 
 /** Whether monitor `m` satisfies every selector of `sel` (the service's search already applied). */
@@ -62,47 +80,78 @@ function matches(m: Monitor, sel: Selection): boolean {
   return true;
 }
 
+/**
+ * The monitors `sel` selects, handed to `onPage` a page of the list at a time as they are
+ * read (see eachListPage; stack ids alone are read one by one and handed on together);
+ * resolves with the stack ids the service does not have.
+ */
+export async function eachSelectedPage(
+  client: UptimeClient,
+  sel: Selection,
+  onPage: (monitors: Monitor[], index: number) => void,
+): Promise<{ missing: number[] }> {
+  const query = serviceQuery(sel);
+  if (!query && sel.stackIds) {
+    const read = new Map<number, Monitor | undefined>([...sel.stackIds].map((id) => [id, undefined]));
+    await readByIds(client, [...read.keys()], undefined, (id, m) => read.set(id, m));
+    onPage(
+      [...read.values()].filter((m): m is Monitor => m !== undefined),
+      0,
+    );
+    return { missing: [...read].filter(([, m]) => !m).map(([id]) => id) };
+  }
+  await eachListPage(client, query ?? { per_page: 100 }, (page, index) =>
+    onPage(
+      page.filter((m) => matches(m, sel)),
+      index,
+    ),
+  );
+  return { missing: [] };
+}
+
 /** The monitors `sel` selects, in the service's order; `missing`: stack ids the service does not have. */
 export async function selectMonitors(
   client: UptimeClient,
   sel: Selection,
 ): Promise<{ monitors: Monitor[]; missing: number[] }> {
-  const query = serviceQuery(sel);
-  if (!query && sel.stackIds) {
-    const read = await readByIds(client, [...sel.stackIds]);
-    const monitors = [...read.values()].filter((m): m is Monitor => m !== undefined);
-    return { monitors, missing: [...read].filter(([, m]) => !m).map(([id]) => id) };
-  }
-  const monitors = (await listAll(client, query ?? { per_page: 100 })).filter((m) => matches(m, sel));
-  const found = new Set(monitors.map((m) => m.id));
-  return { monitors, missing: query || !sel.stackIds ? [] : [...sel.stackIds].filter((id) => !found.has(id)) };
+  const pages: Monitor[][] = [];
+  const { missing } = await eachSelectedPage(client, sel, (monitors, index) => (pages[index] = monitors));
+  return { monitors: pages.flat(), missing };
 }
 
 /**
  * The monitors of `ids` as the service holds them now (undefined: gone): through the list
  * `query` narrows (what start searched), then one by one for those it no longer finds
- * (renamed since) when few; else the whole list.
+ * (renamed since) when few; else the whole list. Each id is handed to `onRead` once, as soon
+ * as it is known: a monitor of the list with its page, the others at the end.
  */
 export async function readByIds(
   client: UptimeClient,
   ids: readonly number[],
-  query?: MonitorListQuery,
-): Promise<Map<number, Monitor | undefined>> {
-  const out = new Map<number, Monitor | undefined>(ids.map((id) => [id, undefined]));
-  const wanted = new Set(ids);
+  query: MonitorListQuery | undefined,
+  onRead: (id: number, monitor: Monitor | undefined) => void,
+): Promise<void> {
+  const left = new Set(ids);
+  const found = (id: number, m: Monitor | undefined) => {
+    if (left.delete(id)) onRead(id, m);
+  };
   if (query || ids.length > BY_ID_AT_MOST) {
-    for (const m of await listAll(client, query ?? { per_page: 100 })) if (wanted.has(m.id)) out.set(m.id, m);
+    await eachListPage(client, query ?? { per_page: 100 }, (page) => {
+      for (const m of page) found(m.id, m);
+    });
   }
-  const left = ids.filter((id) => !out.get(id));
-  if (!query && ids.length > BY_ID_AT_MOST) return out;
+  if (!query && ids.length > BY_ID_AT_MOST) {
+    for (const id of [...left]) found(id, undefined);
+    return;
+  }
   await Promise.all(
-    left.map(async (id) => {
+    [...left].map(async (id) => {
       try {
-        out.set(id, await client.monitors.get(id));
+        found(id, await client.monitors.get(id));
       } catch (err) {
         if (!(err instanceof UptimeNotFoundError)) throw err;
+        found(id, undefined);
       }
     }),
   );
-  return out;
 }

@@ -1,7 +1,8 @@
 /**
  * `maintenance start`: opens one window on the selected monitors, after recording each
- * monitor's window before it (record.ts). The record is written before the first change
- * and again once every answer is in, so a run that fails half way leaves what `end` needs.
+ * monitor's window before it (record-file.ts). The selection is read a page at a time and the
+ * record, grown by each page, is written before that page's changes and again once every
+ * answer is in, so a run that fails half way leaves what `end` needs.
  */
 import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
@@ -15,13 +16,15 @@ import {
   writeRecordFile,
   RecordError,
   type MaintenanceRecord,
+  type RecordedMonitor,
 } from "./record-file";
+import type { Monitor } from "../schemas";
 import { windowOf } from "./restore";
-import { selectMonitors, type Selection } from "./select";
+import { eachSelectedPage, selectMonitors, type Selection } from "./select";
 import { clientOf, stackSettings, type SettingFlags } from "./service-client";
 import { stackMonitors, type StackMonitor } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
-import { forEachInFlight } from "./in-flight";
+import { InFlightQueue } from "./in-flight";
 import { planWindow, type WindowRequest } from "./window";
 
 /** What `start` was asked to do. */
@@ -63,12 +66,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
     const window = planWindow(opts.window, zone, nowMs);
 
     const stackIds = inStack ? new Set(inStack.map((m) => m.id)) : undefined;
-    const { monitors, missing } = await selectMonitors(client, { ...opts.selection, stackIds });
-    if (missing.length) {
-      io.stderr.write(
-        `Not on the service, left out: ${missing.length} monitor${missing.length === 1 ? "" : "s"} of the stack's state (id ${missing.join(", ")}).\n`,
-      );
-    }
+    const sel = { ...opts.selection, stackIds };
     const selection = Object.fromEntries(
       Object.entries({ ...opts.selection, stack: opts.stack }).filter(([, v]) => v !== undefined),
     ) as Record<string, string>;
@@ -81,39 +79,50 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
         startedAt: new Date(nowMs).toISOString(),
         window: { start: window.start, end: window.end },
       },
-      monitors.map((m) => ({ id: m.id, name: m.name, before: windowOf(m.maintenance_start_at, m.maintenance_end_at) })),
+      [],
     );
-    const head = `${monitors.length} monitor${monitors.length === 1 ? "" : "s"}, ${window.start} to ${window.end} (${zone})`;
+    const head = (n: number) => `${n} monitor${n === 1 ? "" : "s"}, ${window.start} to ${window.end} (${zone})`;
     if (opts.dryRun) {
+      const { monitors, missing } = await selectMonitors(client, sel);
+      warnMissing(io, missing);
+      record.monitors = monitors.map(recorded);
       if (opts.json) io.stdout.write(recordText(record));
-      else io.stdout.write(`${listing(record)}Would silence ${head}. Nothing was changed (--dry-run).\n`);
+      else
+        io.stdout.write(`${listing(record)}Would silence ${head(monitors.length)}. Nothing was changed (--dry-run).\n`);
       return EXIT.done;
     }
-    if (monitors.length === 0) io.stderr.write("No monitor matches the selection: nothing to silence.\n");
+    const run = await silenceAsRead(client, sel, record, file, opts.record);
+    const monitors = record.monitors.length;
+    if (run.failure && !run.recorded) throw run.failure;
+    warnMissing(io, run.missing);
+    if (monitors === 0 && !run.failure) io.stderr.write("No monitor matches the selection: nothing to silence.\n");
     try {
       writeRecordFile(file, record);
     } catch (err) {
-      // Before any change: the user's to fix (a missing directory, no permission), exit 2.
-      const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-      throw new RecordError(`cannot write the record ${opts.record}: ${why}; nothing was changed`);
+      // The record on disk already holds every monitor written to, as pending: end restores them.
+      run.failure ??= err as Error;
     }
-    await silence(client, record);
-    writeRecordFile(file, record);
     const failed = record.monitors.filter((m) => m.outcome === "failed");
     const say = opts.json ? (t: string) => io.stderr.write(t) : (t: string) => io.stdout.write(t);
     if (opts.json) io.stdout.write(recordText(record));
     else io.stdout.write(listing(record));
     say(
-      `Silenced ${monitors.length - failed.length} of ${head}; until ${formatLocalDateTime(window.endMs, "UTC")}Z. ` +
+      `Silenced ${monitors - failed.length} of ${head(monitors)}; until ${formatLocalDateTime(window.endMs, "UTC")}Z. ` +
         `Recorded in ${opts.record}: \`pulumi-uptime maintenance end\` restores each monitor's window.\n`,
     );
     if (failed.length) {
       say(
         `Could not change ${failed.length}:\n${failed.map((m) => `  ${m.name} (id ${m.id}): ${m.error}`).join("\n")}\n`,
       );
-      return EXIT.someFailed;
     }
-    return EXIT.done;
+    if (run.failure) {
+      const code = exitForError(io, "start", run.failure);
+      io.stderr.write(
+        `Stopped part way: ${opts.record} holds every monitor changed before that; \`pulumi-uptime maintenance end\` restores them.\n`,
+      );
+      return Math.max(code, EXIT.someFailed);
+    }
+    return failed.length ? EXIT.someFailed : EXIT.done;
   } catch (err) {
     return exitForError(io, "start", err);
   } finally {
@@ -121,18 +130,71 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
   }
 }
 
-/** Writes the window on each monitor of `record`, side by side (the client bounds what is in flight and paces). */
-async function silence(client: UptimeClient, record: MaintenanceRecord): Promise<void> {
+function warnMissing(io: CliIo, missing: number[]): void {
+  if (!missing.length) return;
+  io.stderr.write(
+    `Not on the service, left out: ${missing.length} monitor${missing.length === 1 ? "" : "s"} of the stack's state (id ${missing.join(", ")}).\n`,
+  );
+}
+
+function recorded(m: Monitor): RecordedMonitor {
+  return { id: m.id, name: m.name, before: windowOf(m.maintenance_start_at, m.maintenance_end_at), outcome: "pending" };
+}
+
+/**
+ * Reads the selection a page at a time and writes the window on each monitor of a page once
+ * the record holds it: the record grows page by page, replaced whole before each page's
+ * writes, so a run stopped at any point leaves what `end` needs. Writes go side by side
+ * (the client bounds what is in flight and paces) while later pages are read. A failure to
+ * read the selection or write the record stops new writes; those started finish, and it is
+ * returned (`recorded`: whether any record was written, so something may have changed).
+ */
+async function silenceAsRead(
+  client: UptimeClient,
+  sel: Selection,
+  record: MaintenanceRecord,
+  file: string,
+  name: string,
+): Promise<{ missing: number[]; failure?: Error; recorded: boolean }> {
   const { start, end } = record.window;
-  await forEachInFlight(record.monitors, async (m) => {
+  const writes = new InFlightQueue<RecordedMonitor>(async (m) => {
     try {
-      await client.monitors.update(m.id, { maintenance_start_at: start, maintenance_end_at: end });
+      await client.monitors.updateWithoutReading(m.id, { maintenance_start_at: start, maintenance_end_at: end });
       m.outcome = "set";
     } catch (err) {
       m.outcome = "failed";
       m.error = (err as Error).message;
     }
   });
+  const pages: RecordedMonitor[][] = [];
+  let recordedAny = false;
+  let failure: Error | undefined;
+  let missing: number[] = [];
+  try {
+    ({ missing } = await eachSelectedPage(client, sel, (monitors, index) => {
+      if (failure) return; // a page that arrived after the run stopped: neither recorded nor written
+      pages[index] = monitors.map(recorded);
+      record.monitors = pages.flat();
+      try {
+        writeRecordFile(file, record);
+      } catch (err) {
+        const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+        // Before any change it is the user's to fix (a missing directory, no permission): exit 2.
+        failure = recordedAny
+          ? new Error(`cannot write the record ${name}: ${why}; no further monitor was changed`)
+          : new RecordError(`cannot write the record ${name}: ${why}; nothing was changed`);
+        pages[index] = [];
+        record.monitors = pages.flat();
+        throw failure;
+      }
+      recordedAny = true;
+      writes.push(pages[index]);
+    }));
+  } catch (err) {
+    failure ??= err as Error;
+  }
+  await writes.finish();
+  return { missing, failure, recorded: recordedAny };
 }
 
 function listing(record: MaintenanceRecord): string {

@@ -60,3 +60,22 @@ export async function windowOf(api: UptimeClient, id: number): Promise<[string |
   const m = await api.monitors.get(id);
   return [m.maintenance_start_at ?? null, m.maintenance_end_at ?? null];
 }
+
+/** Creates monitors named `names`, eight requests at a time (URLs on loopback, never checked here). */
+export async function createSideBySide(api: UptimeClient, names: readonly string[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < names.length) {
+        const name = names[next++];
+        await api.monitors.create({ name, url: "http://127.0.0.1:9/", interval: 60 });
+      }
+    }),
+  );
+}
+
+/** Waits (up to 30 s) until `what` holds, and fails when it never does. */
+export async function until(what: () => boolean): Promise<void> {
+  for (let i = 0; i < 600 && !what(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!what()) throw new Error("still not so after 30 s");
+}
