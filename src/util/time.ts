@@ -64,6 +64,8 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
+  // Every runtime knows UTC: no formatter to build (about 10 ms of ICU set-up at a command's start).
+  if (timeZone === "UTC") return true;
   try {
     formatter(timeZone);
     return true;
