@@ -53,12 +53,11 @@ export async function eachListPage(
     );
   const first = await client.monitors.list({ ...query, page: 1 });
   const firstId = first.data[0]?.id;
-  hand(first.data, 0);
-  if (!first.hasNext) return;
+  if (!first.hasNext) return hand(first.data, 0);
   const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);
   let followsPages = true;
   let last = first;
-  await Promise.all(
+  const rest = Promise.all(
     pageNumbers.map(async (page) => {
       const p = await client.monitors.list({ ...query, page });
       if ((p.reportedPage !== undefined && p.reportedPage !== page) || (p.data[0]?.id ?? -1) === firstId) {
@@ -68,6 +67,15 @@ export async function eachListPage(
       hand(p.data, page - 1);
     }),
   );
+  // The later pages are asked for before the first is handed on: the service reads them
+  // while the caller starts on the first.
+  try {
+    hand(first.data, 0);
+  } catch (err) {
+    rest.catch(() => undefined); // the caller stops on this error; later pages are not its concern
+    throw err;
+  }
+  await rest;
   if (followsPages && !last.hasNext) return;
   let index = first.lastPage;
   for await (const p of client.monitors.pages(query)) hand(p.data, index++);
