@@ -66,14 +66,19 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
       const decision = decideEnd(current, record.window, m.before, record.timeZone, nowMs);
       results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) });
     });
-    const read = readByIds(client, [...byId.keys()], serviceQuery(record.selection), (id, live) =>
-      writes.push([{ m: byId.get(id)!, live }]),
-    );
-    // The writes already started finish even when a later read fails; what they did is
-    // reported, then the failure (the record stays open: end can run again).
+    let stopped = false;
+    const read = readByIds(client, [...byId.keys()], serviceQuery(record.selection), (id, live) => {
+      if (!stopped) writes.push([{ m: byId.get(id)!, live }]);
+    });
+    // The writes already started finish even when a later read fails (a page answered after
+    // it starts none); what they did is reported, then the failure (the record stays open:
+    // end can run again).
     const readFailure = await read.then(
       () => undefined,
-      (err: unknown) => ({ err }),
+      (err: unknown) => {
+        stopped = true;
+        return { err };
+      },
     );
     await writes.finish();
     if (readFailure) {
