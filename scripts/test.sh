@@ -11,7 +11,9 @@
 #
 # What only the later suites need is prepared in the background while steps 3 and 4 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
-# two cores have room. The preparation builds the Pulumi tools from Go modules
+# two cores have room. The preparation builds the gs:// tests' storage server first
+# (scripts/build-gcs-test-server.sh: the server suite's tests of it wait for that build, which
+# holds a lock, rather than start a second one), then the Pulumi tools from Go modules
 # (scripts/build-pulumi.sh), downloads and compiles the Go example's dependencies (warming
 # Go's caches for the Go language host) and builds the SDKs (Maven's downloads for the Java
 # SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
@@ -27,6 +29,7 @@ log=.tools/test-preparation.log
 # Its own process group (setsid), so that a failed unit or server run can stop all of it.
 setsid bash -c '
   set -euo pipefail
+  nice -n 19 bash scripts/build-gcs-test-server.sh >/dev/null
   nice -n 19 bash scripts/build-pulumi.sh
   (cd examples/go && GOWORK=off nice -n 19 go build -o /dev/null .)
   nice -n 19 node scripts/build-sdks.js
