@@ -103,6 +103,7 @@ export const SERVER_TESTS = [
   "test/stack/last-update-is-the-newest-update-of-the-history.test.ts",
   "test/stack/preview-plan-passes-through-a-pipe-never-a-file.test.ts",
   "test/stack/stacks-of-a-backend-are-listed-fully-qualified.test.ts",
+  "test/stack/store/gcs/",
   "test/stack/state-monitors-carry-the-settings-of-their-provider.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];
