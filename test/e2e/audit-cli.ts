@@ -9,9 +9,11 @@ export function runAuditCli(
   stack: E2EStack,
   srv: E2EServer,
   args: string[],
-  options: { loggedIn?: boolean } = {},
+  options: { loggedIn?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  // `env`: what reaching the backend needs (its URL, credentials), as the stack's commands had it.
   const env = pulumiEnv(stack.home, stack.backendDir, {
+    ...options.env,
     UPTIME_BASE_URL: srv.url,
     UPTIME_API_KEY: srv.apiKey,
   });
@@ -35,9 +37,13 @@ export function runAuditCli(
 
 /**
  * A server and a stack of the `claims` fixture holding one monitor named `name` (resource
- * `api`), brought up before each test of the calling `describe` and removed after it.
+ * `api`), brought up before each test of the calling `describe` and removed after it; its
+ * commands run with `env()` added (another backend's URL and credentials, say).
  */
-export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer; stack: () => E2EStack } {
+export function auditedStackWithOneMonitor(
+  name: string,
+  env: () => Record<string, string> = () => ({}),
+): { srv: () => E2EServer; stack: () => E2EStack } {
   let srv: E2EServer | undefined;
   let stack: E2EStack | undefined;
   beforeAll(async () => {
@@ -45,6 +51,7 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
     stack = await E2EStack.create({
       project: "claims",
       server: srv,
+      env: env(),
       config: { "fixture:monitors": JSON.stringify([{ resource: "api", name }]) },
     });
     ok(await stack.up());
