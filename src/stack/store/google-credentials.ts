@@ -3,17 +3,20 @@
  * order as Pulumi 3.248's CLI finds them (its GoogleCredentialsMux): GOOGLE_CREDENTIALS (a
  * credentials JSON itself), GOOGLE_OAUTH_ACCESS_TOKEN (a token as is), then Application
  * Default Credentials: the file GOOGLE_APPLICATION_CREDENTIALS names, else gcloud's
- * `application_default_credentials.json`. Of the credentials files, service account keys
+ * `application_default_credentials.json`, else the metadata server of Google's own machines
+ * (GCE_METADATA_HOST, else 169.254.169.254). Of the credentials files, service account keys
  * and gcloud's `authorized_user` are read; the others (workload identity federation,
- * impersonation) and the metadata server of Google's own machines are not, and say so.
+ * impersonation) are not, and say so.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import {
   authorizedUserToken,
+  metadataToken,
   READ_ONLY_SCOPE,
   serviceAccountToken,
+  TokenExchangeError,
   type AccessToken,
   type AuthorizedUser,
   type ServiceAccountKey,
@@ -38,12 +41,27 @@ export function googleCredentials(env: NodeJS.ProcessEnv): GoogleCredentials {
   if (keyFile) return fromFile(keyFile, `the file GOOGLE_APPLICATION_CREDENTIALS names (${keyFile})`);
   const adc = join(env.HOME || homedir(), ".config", "gcloud", "application_default_credentials.json");
   if (existsSync(adc)) return fromFile(adc, `gcloud's application default credentials (${adc})`);
-  throw new CredentialsError(
-    "no Google credentials found: set GOOGLE_CREDENTIALS (a service account key's JSON), " +
-      "GOOGLE_APPLICATION_CREDENTIALS (its file), GOOGLE_OAUTH_ACCESS_TOKEN, or run " +
-      "`gcloud auth application-default login`; the metadata server of Google's machines is not asked",
-  );
+  const host = env.GCE_METADATA_HOST || METADATA_IP;
+  // Named, the server is expected to answer; the default address is only tried, briefly.
+  const timeoutMs = env.GCE_METADATA_HOST ? 30_000 : 3_000;
+  const metadata = cached(`the metadata server (${host})`, () => metadataToken(host, READ_ONLY_SCOPE, timeoutMs));
+  return {
+    source: metadata.source,
+    token: () =>
+      metadata.token().catch((err: unknown) => {
+        if (!(err instanceof TokenExchangeError)) throw err;
+        throw new TokenExchangeError(`${err.message}; ${NONE_FOUND}`);
+      }),
+  };
 }
+
+/** The documented address of the metadata server. */
+const METADATA_IP = "169.254.169.254";
+
+const NONE_FOUND =
+  "no other Google credentials were found: set GOOGLE_CREDENTIALS (a service account key's JSON), " +
+  "GOOGLE_APPLICATION_CREDENTIALS (its file) or GOOGLE_OAUTH_ACCESS_TOKEN, or run " +
+  "`gcloud auth application-default login`";
 
 function fromFile(path: string, source: string): GoogleCredentials {
   let text: string;

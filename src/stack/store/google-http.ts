@@ -23,7 +23,7 @@ let request: RequestFn | undefined;
  */
 export async function googleRequest(
   url: string,
-  options: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ): Promise<GoogleAnswer> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
   request ??= (require("undici") as typeof import("undici")).request as RequestFn;
@@ -34,11 +34,13 @@ export async function googleRequest(
       body: options.body,
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
+      // Connecting included: an address nothing answers on stays silent until then.
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
     });
     return { status: res.statusCode, body: Buffer.from(await res.body.arrayBuffer()) };
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-    const code = e.code ?? e.cause?.code ?? e.name;
+    const code = e.name === "TimeoutError" ? "no answer in time" : (e.code ?? e.cause?.code ?? e.name);
     throw new Error(`could not reach ${new URL(url).host} (${code})`, { cause: err });
   }
 }

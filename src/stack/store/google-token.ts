@@ -2,10 +2,11 @@
  * OAuth 2.0 access tokens from the two kinds of Google credentials files the store reads:
  * a service account key (a JWT signed RS256 with its private key, exchanged at its
  * `token_uri`: Google's "OAuth 2.0 for server to server applications") and gcloud's
- * `authorized_user` file (its refresh token exchanged at the token endpoint).
+ * `authorized_user` file (its refresh token exchanged at the token endpoint); and on Google's
+ * own machines (Compute Engine, GKE, Cloud Run, Cloud Build), the metadata server's token.
  */
 import { createSign } from "node:crypto";
-import { googleErrorText, googleRequest } from "./google-http";
+import { googleErrorText, googleRequest, type GoogleAnswer } from "./google-http";
 
 /** Where the Go libraries send both exchanges when the file names no `token_uri`. */
 const GOOGLE_TOKEN_URL = "https://oauth2.googleapis.com/token";
@@ -76,15 +77,31 @@ export async function authorizedUserToken(user: AuthorizedUser, scope: string): 
   });
 }
 
+/**
+ * The token of the machine's service account from the metadata server at `host`. Off
+ * Google's machines nothing answers there: `timeoutMs` bounds the wait.
+ */
+export async function metadataToken(host: string, scope: string, timeoutMs: number): Promise<AccessToken> {
+  const url = `http://${host}/computeMetadata/v1/instance/service-accounts/default/token?${new URLSearchParams({ scopes: scope })}`;
+  return tokenFrom(host, () => googleRequest(url, { headers: { "metadata-flavor": "Google" }, timeoutMs }));
+}
+
 async function exchange(tokenUrl: string, form: Record<string, string>): Promise<AccessToken> {
   const host = hostOf(tokenUrl);
-  let answer;
-  try {
-    answer = await googleRequest(tokenUrl, {
+  return tokenFrom(host, () =>
+    googleRequest(tokenUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(form).toString(),
-    });
+    }),
+  );
+}
+
+/** The token in the answer of `ask` (`{ access_token, expires_in }`). */
+async function tokenFrom(host: string, ask: () => Promise<GoogleAnswer>): Promise<AccessToken> {
+  let answer;
+  try {
+    answer = await ask();
   } catch (err) {
     throw new TokenExchangeError((err as Error).message);
   }

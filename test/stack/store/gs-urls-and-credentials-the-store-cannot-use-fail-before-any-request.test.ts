@@ -34,12 +34,6 @@ test("a URL without a bucket, or an emulator host written as a URL", async () =>
   );
 });
 
-test("no credentials anywhere: the variables and gcloud's login to use, and that the metadata server is not asked", async () => {
-  const reason = await reasonOf("gs://state", {});
-  expect(reason).toMatch(/no Google credentials found: set GOOGLE_CREDENTIALS .*GOOGLE_APPLICATION_CREDENTIALS/);
-  expect(reason).toMatch(/metadata server .* is not asked/);
-});
-
 test("kinds of credentials the store does not read are named, without their content", async () => {
   const federation = JSON.stringify({
     type: "external_account",

@@ -1,11 +1,13 @@
 /**
  * A gs:// backend's store lists through every page of objects.list (the server here ends a
  * page after 2 names, as Cloud Storage does after 1000) and, for a URL with a path, only the
- * keys under that path, without it: as the CLI's prefixed bucket sees them.
+ * keys under that path, without it: as the CLI's prefixed bucket sees them. An anonymous URL
+ * lists without credentials.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { gcsStore } from "../../../../src/stack/store/gcs-store";
 import { openBackendStore } from "../../../../src/stack/store/open-store";
+import { closedPort } from "../../../support/closed-port";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 
 let server: GcsTestServer;
@@ -46,4 +48,16 @@ test("openBackendStore opens gs:// URLs with this store, named without the query
   const store = openBackendStore("gs://state/teams/ops?anonymous=false", { STORAGE_EMULATOR_HOST: server.host });
   expect(store?.where).toBe("gs://state/teams/ops");
   expect(await store?.list(".pulumi/stacks/app/al")).toEqual([".pulumi/stacks/app/alpha.json"]);
+});
+
+test("anonymous=true and access_id=- list without credentials, where none are to be found", async () => {
+  const env = { HOME: "/nonexistent", GCE_METADATA_HOST: `127.0.0.1:${await closedPort()}` };
+  for (const query of ["anonymous=true", "access_id=-"]) {
+    const store = gcsStore(`gs://state/teams/ops?${query}`, env, server.url);
+    expect(await store.list(".pulumi/stacks/app/g")).toEqual([".pulumi/stacks/app/gamma.json"]);
+  }
+  // Without it, the same environment has no credentials to send.
+  await expect(gcsStore("gs://state/teams/ops", env, server.url).list(".pulumi/")).rejects.toThrow(
+    /no other Google credentials were found/,
+  );
 });
