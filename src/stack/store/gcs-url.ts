@@ -27,9 +27,16 @@ const KNOWN_PARAMS = ["anonymous", "access_id", "private_key_path", "universe_do
 export function parseGcsUrl(url: string): GcsLocation | { where: string; problem: string } {
   const m = /^gs:\/\/([^/?#]*)([^?#]*)(?:\?([^#]*))?/i.exec(url);
   const bucket = m?.[1] ?? "";
-  const path = (m?.[2] ?? "").replace(/^\/+/, "");
-  const where = `gs://${bucket}${path ? `/${path}` : ""}`;
+  const rawPath = (m?.[2] ?? "").replace(/^\/+/, "");
+  const where = `gs://${bucket}${rawPath ? `/${rawPath}` : ""}`;
   if (!bucket) return { where, problem: "the URL names no bucket: use gs://<bucket>[/<path>]" };
+  // The CLI prefixes keys with the decoded path (`%20` is a space in the object names).
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return { where, problem: "the URL's path has a malformed %-escape" };
+  }
   const query = new URLSearchParams(m?.[3] ?? "");
   let anonymous = false;
   for (const [name, value] of query) {

@@ -27,8 +27,9 @@ test("a query parameter gocloud's gcsblob does not take is named, with the ones 
   expect(await reasonOf("gs://state?anonymous=yes", {})).toMatch(/"anonymous" must be true or false/);
 });
 
-test("a URL without a bucket, or an emulator host written as a URL", async () => {
+test("a URL without a bucket or with a bad escape, or an emulator host written as a URL", async () => {
   expect(await reasonOf("gs:///dir", {})).toMatch(/names no bucket: use gs:\/\/<bucket>/);
+  expect(await reasonOf("gs://state/a%zzb", {})).toBe("the URL's path has a malformed %-escape");
   expect(await reasonOf("gs://state", { STORAGE_EMULATOR_HOST: "http://127.0.0.1:4443" })).toMatch(
     /STORAGE_EMULATOR_HOST must be a host\[:port\]/,
   );

@@ -20,6 +20,7 @@ beforeAll(async () => {
   // Beside the backend's path: another backend's stack, and one whose path only starts alike.
   await server.put("state", ".pulumi/stacks/app/outside.json", "{}");
   await server.put("state", "teams/ops-old/.pulumi/stacks/app/stale.json", "{}");
+  await server.put("state", "night shift/.pulumi/stacks/app/late.json", "{}");
 }, 600_000);
 afterAll(() => server?.stop());
 
@@ -42,6 +43,11 @@ test("a URL without a path lists the bucket's root; a trailing slash is the same
   expect(await root.list(".pulumi/stacks/")).toEqual([".pulumi/stacks/app/outside.json"]);
   const slashed = gcsStore("gs://state/teams/ops/", { STORAGE_EMULATOR_HOST: server.host });
   expect(await slashed.list(".pulumi/stacks/")).toHaveLength(stacks.length);
+});
+
+test("a %-escaped path is the decoded prefix, as the CLI reads the URL", async () => {
+  const store = gcsStore("gs://state/night%20shift", { STORAGE_EMULATOR_HOST: server.host });
+  expect(await store.list(".pulumi/stacks/")).toEqual([".pulumi/stacks/app/late.json"]);
 });
 
 test("openBackendStore opens gs:// URLs with this store, named without the query", async () => {
