@@ -21,11 +21,12 @@ export interface GcsTestServer {
   stop(): Promise<void>;
 }
 
-/** Options of the server: its buckets, the bearer token it demands, the most names in a list page. */
+/** Options of the server: its buckets, the bearer token it demands, the most names in a list page, how many first requests get 503. */
 export interface GcsTestServerOptions {
   buckets: string[];
   token?: string;
   pageSize?: number;
+  unavailable?: number;
 }
 
 let binary: string | undefined;
@@ -47,6 +48,7 @@ export async function startGcsTestServer(options: GcsTestServerOptions): Promise
   const args = ["-buckets", options.buckets.join(",")];
   if (options.token) args.push("-token", options.token);
   if (options.pageSize) args.push("-page-size", String(options.pageSize));
+  if (options.unavailable) args.push("-unavailable", String(options.unavailable));
   // stdin stays open: the server exits when it closes, so it cannot outlive the test process.
   const child = spawn(gcsTestServerBinary(), args, { stdio: ["pipe", "pipe", "inherit"] });
   const { url, host } = await firstLine(child);

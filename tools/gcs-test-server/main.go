@@ -2,8 +2,9 @@
 // loopback, for the tests of the gs:// backend store and for the Pulumi CLI logged in to
 // it through STORAGE_EMULATOR_HOST. Two things are added to the fake, both as the real
 // service behaves: object lists end a page after -page-size names (the service's default,
-// and most, is 1000; the fake otherwise returns everything at once), and with -token every
-// request must carry `Authorization: Bearer <token>` (the fake checks no credentials).
+// and most, is 1000; the fake otherwise returns everything at once), with -token every
+// request must carry `Authorization: Bearer <token>` (the fake checks no credentials), and
+// with -unavailable N the first N requests get the 503 the service answers when overloaded.
 //
 // It prints one JSON line once listening, {"url": "http://127.0.0.1:<port>", "host":
 // "127.0.0.1:<port>"}, and exits when its standard input closes, so that a test's server
@@ -21,6 +22,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/fsouza/fake-gcs-server/fakestorage"
 )
@@ -33,6 +35,7 @@ func main() {
 	buckets := flag.String("buckets", "", "comma-separated buckets to create")
 	token := flag.String("token", "", "when set, the bearer token every request must carry")
 	pageSize := flag.Int("page-size", 1000, "most object names in one page of a list")
+	unavailable := flag.Int64("unavailable", 0, "how many first requests are answered 503")
 	flag.Parse()
 
 	listener, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", *port))
@@ -62,6 +65,9 @@ func main() {
 	handler := capPages(server.HTTPHandler(), *pageSize)
 	if *token != "" {
 		handler = requireBearer(handler, *token)
+	}
+	if *unavailable > 0 {
+		handler = failFirst(handler, *unavailable)
 	}
 	line, _ := json.Marshal(map[string]string{"url": url, "host": host})
 	fmt.Println(string(line))
@@ -99,6 +105,21 @@ func requireBearer(next http.Handler, token string) http.Handler {
 			_, _ = io.WriteString(w, `{"error":{"code":401,"message":"Invalid Credentials",`+
 				`"errors":[{"message":"Invalid Credentials","domain":"global","reason":"authError",`+
 				`"locationType":"header","location":"Authorization"}]}}`)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// failFirst answers the first `count` requests 503 with the service's JSON error.
+func failFirst(next http.Handler, count int64) http.Handler {
+	var seen atomic.Int64
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if seen.Add(1) <= count {
+			w.Header().Set("Content-Type", "application/json; charset=UTF-8")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"error":{"code":503,"message":"We encountered an internal error. Please try again.",`+
+				`"errors":[{"message":"We encountered an internal error. Please try again.","domain":"global","reason":"backendError"}]}}`)
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -14,6 +14,15 @@ import { TokenExchangeError } from "./google-token";
 /** The JSON API's root outside an emulator. */
 const GCS_ENDPOINT = "https://storage.googleapis.com";
 
+/*
+ * Every request here is a read, safe to repeat: a failure the service calls transient (its
+ * retry strategy: 408, 429, 5xx, a dropped connection) is tried again, as the CLI's Google
+ * client does, so one overloaded moment does not end the audit.
+ */
+const RETRIED = new Set([408, 429, 500, 502, 503, 504]);
+const ATTEMPTS = 3;
+const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 250 * 2 ** (attempt - 1)));
+
 /** How requests are authorized: none (emulator, anonymous URL), or a token from these credentials. */
 type Auth = { kind: "none"; why: string } | { kind: "token"; credentials: GoogleCredentials };
 
@@ -48,12 +57,21 @@ export function gcsStore(url: string, env: NodeJS.ProcessEnv, endpoint = GCS_END
     }
   };
   const send = async (path: string): Promise<GoogleAnswer> => {
-    const headers = await authorization();
-    try {
-      return await googleRequest(`${api}${path}`, { headers });
-    } catch (err) {
-      const hint = emulator ? "check STORAGE_EMULATOR_HOST" : "check the network, or a proxy in between";
-      throw new BackendStoreError(where, `${(err as Error).message}; ${hint}`);
+    for (let attempt = 1; ; attempt++) {
+      const headers = await authorization();
+      let answer: GoogleAnswer;
+      try {
+        answer = await googleRequest(`${api}${path}`, { headers });
+      } catch (err) {
+        if (attempt < ATTEMPTS) {
+          await pause(attempt);
+          continue;
+        }
+        const hint = emulator ? "check STORAGE_EMULATOR_HOST" : "check the network, or a proxy in between";
+        throw new BackendStoreError(where, `${(err as Error).message}; ${hint}`);
+      }
+      if (!RETRIED.has(answer.status) || attempt === ATTEMPTS) return answer;
+      await pause(attempt);
     }
   };
   const objects = `/storage/v1/b/${encodeURIComponent(parsed.bucket)}/o`;
