@@ -1,0 +1,274 @@
+/**
+ * One session with a PostgreSQL server: TCP or a Unix socket, TLS as `sslmode` asks, the
+ * startup and whichever password proof the server asks for (trust, cleartext, MD5,
+ * SCRAM-SHA-256), then statements with bound parameters. Enough to read a table; no pooling,
+ * no cancelling, no binary formats. Every failure is a BackendStoreError saying what failed
+ * and how to act, without the password.
+ */
+import net from "node:net";
+import { readFileSync } from "node:fs";
+import tls from "node:tls";
+import { BackendStoreError } from "./backend-store";
+import { md5Password, ScramError, ScramSha256 } from "./postgres-auth";
+import { serverErrorReason, socketErrorReason } from "./postgres-errors";
+import type { PostgresSettings, SslMode } from "./postgres-settings";
+import {
+  cstrings,
+  extendedQuery,
+  MessageReader,
+  parseDataRow,
+  parseError,
+  passwordMessage,
+  saslInitialResponse,
+  saslResponse,
+  sslRequest,
+  startupMessage,
+  terminate,
+  type BackendMessage,
+} from "./postgres-wire";
+
+/** The authentication request codes of an `R` message this client answers or refuses. */
+const AUTH = { ok: 0, cleartext: 3, md5: 5, sasl: 10, saslContinue: 11, saslFinal: 12 } as const;
+
+export class PostgresConnection {
+  private readonly reader = new MessageReader();
+  private readonly queue: BackendMessage[] = [];
+  private waiter: { resolve: (m: BackendMessage) => void; reject: (e: Error) => void } | undefined;
+  private failure: Error | undefined;
+
+  private constructor(
+    private readonly socket: net.Socket,
+    private readonly settings: PostgresSettings,
+  ) {
+    socket.on("data", (chunk: Buffer) => {
+      this.queue.push(...this.reader.push(chunk));
+      this.wake();
+    });
+    socket.on("error", (err) => this.fail(this.error(socketErrorReason(err, settings))));
+    socket.on("close", () => this.fail(this.error("the server closed the connection")));
+  }
+
+  /**
+   * A session ready for statements, within `settings.connectTimeoutMs`.
+   * @throws BackendStoreError when it cannot be had (unreachable, TLS, refused credentials).
+   */
+  static async open(settings: PostgresSettings): Promise<PostgresConnection> {
+    if (settings.sslmode !== "allow") return PostgresConnection.openWith(settings, settings.sslmode);
+    // `allow`: without TLS first, with it when the server refuses a plain connection.
+    try {
+      return await PostgresConnection.openWith(settings, "disable");
+    } catch (err) {
+      if (!(err instanceof BackendStoreError) || !err.reason.includes("SQLSTATE 28000")) throw err;
+      return PostgresConnection.openWith(settings, "require");
+    }
+  }
+
+  private static async openWith(settings: PostgresSettings, mode: SslMode): Promise<PostgresConnection> {
+    let socket: net.Socket | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        socket?.destroy();
+        const seconds = settings.connectTimeoutMs / 1000;
+        reject(
+          new BackendStoreError(
+            settings.where,
+            `no session within ${seconds} s (connect_timeout): is the server up and reachable?`,
+          ),
+        );
+      }, settings.connectTimeoutMs);
+    });
+    const session = (async () => {
+      socket = await connectSocket(settings);
+      socket = await negotiateTls(socket, settings, mode);
+      const conn = new PostgresConnection(socket, settings);
+      await conn.startup();
+      return conn;
+    })();
+    try {
+      return await Promise.race([session, timeout]);
+    } catch (err) {
+      socket?.destroy();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+      session.catch(() => undefined);
+    }
+  }
+
+  /**
+   * The rows of one statement, each column as text (null for NULL).
+   * @throws BackendStoreError carrying the server's error and code.
+   */
+  async query(sql: string, params: readonly string[]): Promise<(string | null)[][]> {
+    this.socket.write(extendedQuery(sql, params));
+    const rows: (string | null)[][] = [];
+    let failed: BackendStoreError | undefined;
+    for (;;) {
+      const m = await this.next();
+      if (m.type === "D") rows.push(parseDataRow(m.body));
+      else if (m.type === "E") failed = this.error(serverErrorReason(parseError(m.body), this.settings));
+      else if (m.type === "Z") break;
+    }
+    if (failed) throw failed;
+    return rows;
+  }
+
+  /** Ends the session and the socket. */
+  close(): void {
+    if (!this.failure && this.socket.writable) this.socket.end(terminate());
+    this.socket.destroy();
+  }
+
+  private async startup(): Promise<void> {
+    const s = this.settings;
+    const params: Record<string, string> = { user: s.user, ...s.startup };
+    if (s.database) params.database = s.database;
+    this.socket.write(startupMessage(params));
+    let scram: ScramSha256 | undefined;
+    for (;;) {
+      const m = await this.next();
+      if (m.type === "E") throw this.error(serverErrorReason(parseError(m.body), s));
+      if (m.type === "Z") return;
+      if (m.type !== "R") continue; // ParameterStatus, BackendKeyData, notices
+      const code = m.body.readInt32BE(0);
+      if (code === AUTH.ok) continue;
+      if (code === AUTH.cleartext) this.socket.write(passwordMessage(this.password()));
+      else if (code === AUTH.md5)
+        this.socket.write(passwordMessage(md5Password(s.user, this.password(), m.body.subarray(4, 8))));
+      else if (code === AUTH.sasl) {
+        const mechanisms = cstrings(m.body, 4);
+        if (!mechanisms.includes("SCRAM-SHA-256")) {
+          throw this.error(
+            `the server offers SASL mechanisms ${mechanisms.join(", ")}; only SCRAM-SHA-256 is supported`,
+          );
+        }
+        scram = new ScramSha256(this.password());
+        this.socket.write(saslInitialResponse("SCRAM-SHA-256", scram.first()));
+      } else if (code === AUTH.saslContinue && scram) {
+        this.socket.write(saslResponse(this.scramStep(() => scram?.final(m.body.toString("utf8", 4)) ?? "")));
+      } else if (code === AUTH.saslFinal && scram) {
+        this.scramStep(() => scram?.verify(m.body.toString("utf8", 4)));
+      } else {
+        throw this.error(
+          `the server asks for an authentication method this reader does not speak (code ${code}: Kerberos, GSSAPI or SSPI); use a password method`,
+        );
+      }
+    }
+  }
+
+  private scramStep<T>(step: () => T): T {
+    try {
+      return step();
+    } catch (err) {
+      if (err instanceof ScramError) throw this.error(`SCRAM-SHA-256: ${err.message}`);
+      throw err;
+    }
+  }
+
+  private password(): string {
+    if (this.settings.password !== undefined) return this.settings.password;
+    throw this.error(
+      `the server asks user "${this.settings.user}" for a password and none is given: put it in the URL, PGPASSWORD or the password file (PGPASSFILE)`,
+    );
+  }
+
+  private next(): Promise<BackendMessage> {
+    const m = this.queue.shift();
+    if (m) return Promise.resolve(m);
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => (this.waiter = { resolve, reject }));
+  }
+
+  private wake(): void {
+    const w = this.waiter;
+    if (!w || !this.queue.length) return;
+    this.waiter = undefined;
+    w.resolve(this.queue.shift() as BackendMessage);
+  }
+
+  private fail(err: BackendStoreError): void {
+    this.failure ??= err;
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.reject(this.failure);
+  }
+
+  private error(reason: string): BackendStoreError {
+    return new BackendStoreError(this.settings.where, reason);
+  }
+}
+
+/** A connected socket: TCP to host:port, or the server's Unix socket in the directory `host`. */
+function connectSocket(s: PostgresSettings): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = s.address.startsWith("/")
+      ? net.connect({ path: `${s.address}/.s.PGSQL.${s.port}` })
+      : net.connect({ host: s.address, port: s.port });
+    socket.once("connect", () => {
+      socket.removeAllListeners("error");
+      resolve(socket);
+    });
+    socket.once("error", (err) => reject(new BackendStoreError(s.where, socketErrorReason(err, s))));
+  });
+}
+
+/** The socket after the SSLRequest: TLS when `mode` asks and the server takes it. */
+async function negotiateTls(socket: net.Socket, s: PostgresSettings, mode: SslMode): Promise<net.Socket> {
+  if (mode === "disable" || mode === "allow") return socket;
+  const answer = await new Promise<Buffer>((resolve, reject) => {
+    socket.once("data", resolve);
+    socket.once("error", (err) => reject(new BackendStoreError(s.where, socketErrorReason(err, s))));
+    socket.write(sslRequest());
+  });
+  socket.removeAllListeners("error");
+  // Anything after the one byte came before TLS, unprotected: refuse it (CVE-2021-23222).
+  if (answer.length !== 1 || (answer[0] !== 0x53 && answer[0] !== 0x4e)) {
+    throw new BackendStoreError(
+      s.where,
+      "the server's answer to the SSLRequest is not S or N: is this a PostgreSQL server?",
+    );
+  }
+  if (answer[0] === 0x4e) {
+    if (mode === "prefer") return socket;
+    throw new BackendStoreError(
+      s.where,
+      `the server does not accept TLS, and sslmode=${mode} requires it: enable ssl on the server or use sslmode=prefer`,
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const secure = tls.connect(tlsOptions(socket, s, mode));
+    secure.once("secureConnect", () => {
+      secure.removeAllListeners("error");
+      resolve(secure);
+    });
+    secure.once("error", (err) => {
+      const hint =
+        mode === "verify-ca" || mode === "verify-full" ? " (give the server's CA certificate in sslrootcert)" : "";
+      reject(new BackendStoreError(s.where, `TLS with the server failed: ${err.message}${hint}`));
+    });
+  });
+}
+
+function tlsOptions(socket: net.Socket, s: PostgresSettings, mode: SslMode): tls.ConnectionOptions {
+  const read = (name: string, file: string): Buffer => {
+    try {
+      return readFileSync(file);
+    } catch (err) {
+      throw new BackendStoreError(s.where, `${name}: cannot read ${file}: ${(err as Error).message}`);
+    }
+  };
+  const ca = s.sslrootcert === undefined || s.sslrootcert === "system" ? undefined : read("sslrootcert", s.sslrootcert);
+  // require/prefer check nothing unless a CA is given, then the chain (as verify-ca): libpq's rule.
+  const checkChain = mode === "verify-ca" || mode === "verify-full" || ca !== undefined;
+  return {
+    socket,
+    servername: s.sslsni && !net.isIP(s.host) && !s.host.startsWith("/") ? s.host : undefined,
+    ca,
+    cert: s.sslcert ? read("sslcert", s.sslcert) : undefined,
+    key: s.sslkey ? read("sslkey", s.sslkey) : undefined,
+    rejectUnauthorized: checkChain,
+    // verify-full checks the host name too; the others at most the chain.
+    checkServerIdentity: mode === "verify-full" ? (_, cert) => tls.checkServerIdentity(s.host, cert) : () => undefined,
+  };
+}
