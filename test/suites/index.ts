@@ -104,6 +104,12 @@ export const SERVER_TESTS = [
   "test/stack/preview-plan-passes-through-a-pipe-never-a-file.test.ts",
   "test/stack/stacks-of-a-backend-are-listed-fully-qualified.test.ts",
   "test/stack/state-monitors-carry-the-settings-of-their-provider.test.ts",
+  "test/stack/store/a-postgres-backend-is-reached-by-each-password-method.test.ts",
+  "test/stack/store/a-postgres-backend-takes-tls-as-sslmode-asks.test.ts",
+  "test/stack/store/a-postgres-backends-keys-are-relative-to-the-urls-path.test.ts",
+  "test/stack/store/a-postgres-listing-walks-every-page-and-takes-wildcards-literally.test.ts",
+  "test/stack/store/a-postgres-object-reads-as-its-bytes-or-undefined.test.ts",
+  "test/stack/store/a-postgres-refusal-is-an-error-without-the-secret.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];
 
