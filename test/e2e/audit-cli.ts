@@ -1,7 +1,7 @@
 /** `node dist/cli/main.js audit <args>` in a stack's project, with only what a CI job would set; a stack to audit. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { E2EStack, REPO, ok, pulumiEnv } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
@@ -54,4 +54,21 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
     await srv?.close();
   });
   return { srv: () => srv!, stack: () => stack! };
+}
+
+/**
+ * The `unreadable` entry of the fixture's stack `stack` (project e2e-claims) whose corrupt
+ * checkpoint was audited from the newest history checkpoint the CLI kept.
+ */
+export function unreadableFromHistory(stack: string): unknown {
+  return {
+    stack: `organization/e2e-claims/${stack}`,
+    reason: expect.stringContaining("invalid character"),
+    readFromHistory: {
+      checkpoint: expect.stringMatching(
+        new RegExp(`^\\.pulumi/history/e2e-claims/${stack}/${stack}-\\d+\\.checkpoint\\.json$`),
+      ),
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    },
+  };
 }
