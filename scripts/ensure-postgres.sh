@@ -11,6 +11,14 @@ PG_BIN=/usr/lib/postgresql/15/bin
 
 find_postgres() { [[ -x "$PG_BIN/initdb" && -x "$PG_BIN/postgres" ]] && echo "$PG_BIN"; }
 
+if find_postgres; then
+  exit 0
+fi
+# Test files start in parallel: one installs while the others wait, then find it installed
+# (two apt-gets at once would fail on dpkg's lock).
+exec 9>"${TMPDIR:-/tmp}/pulumi-uptime-ensure-postgres.lock"
+flock 9
+
 if ! find_postgres >/dev/null && [[ "$(id -u)" == "0" && ! -e /etc/postgresql-common/createcluster.conf ]]; then
   # postgresql-common reads this before it makes the default cluster; keeping the file the
   # package ships would only add its other (commented) defaults.

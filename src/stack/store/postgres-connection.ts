@@ -64,31 +64,28 @@ export class PostgresConnection {
   }
 
   private static async openWith(settings: PostgresSettings, mode: SslMode): Promise<PostgresConnection> {
-    let socket: net.Socket | undefined;
+    // Created at once, so that a timeout can end a connection still being made.
+    const raw = settings.address.startsWith("/")
+      ? net.connect({ path: `${settings.address}/.s.PGSQL.${settings.port}` })
+      : net.connect({ host: settings.address, port: settings.port });
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        socket?.destroy();
         const seconds = settings.connectTimeoutMs / 1000;
-        reject(
-          new BackendStoreError(
-            settings.where,
-            `no session within ${seconds} s (connect_timeout): is the server up and reachable?`,
-          ),
-        );
+        const reason = `no session within ${seconds} s (connect_timeout): is the server up and reachable?`;
+        reject(new BackendStoreError(settings.where, reason));
       }, settings.connectTimeoutMs);
     });
     const session = (async () => {
-      socket = await connectSocket(settings);
-      socket = await negotiateTls(socket, settings, mode);
-      const conn = new PostgresConnection(socket, settings);
+      await connected(raw, settings);
+      const conn = new PostgresConnection(await negotiateTls(raw, settings, mode), settings);
       await conn.startup();
       return conn;
     })();
     try {
       return await Promise.race([session, timeout]);
     } catch (err) {
-      socket?.destroy();
+      raw.destroy(); // and the TLS socket over it
       throw err;
     } finally {
       clearTimeout(timer);
@@ -116,8 +113,8 @@ export class PostgresConnection {
 
   /** Ends the session and the socket. */
   close(): void {
-    if (!this.failure && this.socket.writable) this.socket.end(terminate());
-    this.socket.destroy();
+    if (this.failure || !this.socket.writable) this.socket.destroy();
+    else this.socket.end(terminate(), () => this.socket.destroy());
   }
 
   private async startup(): Promise<void> {
@@ -199,15 +196,12 @@ export class PostgresConnection {
   }
 }
 
-/** A connected socket: TCP to host:port, or the server's Unix socket in the directory `host`. */
-function connectSocket(s: PostgresSettings): Promise<net.Socket> {
+/** Resolves when `socket` (TCP, or the server's Unix socket in the directory `host`) is connected. */
+function connected(socket: net.Socket, s: PostgresSettings): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = s.address.startsWith("/")
-      ? net.connect({ path: `${s.address}/.s.PGSQL.${s.port}` })
-      : net.connect({ host: s.address, port: s.port });
     socket.once("connect", () => {
       socket.removeAllListeners("error");
-      resolve(socket);
+      resolve();
     });
     socket.once("error", (err) => reject(new BackendStoreError(s.where, socketErrorReason(err, s))));
   });
@@ -219,9 +213,13 @@ async function negotiateTls(socket: net.Socket, s: PostgresSettings, mode: SslMo
   const answer = await new Promise<Buffer>((resolve, reject) => {
     socket.once("data", resolve);
     socket.once("error", (err) => reject(new BackendStoreError(s.where, socketErrorReason(err, s))));
+    socket.once("close", () =>
+      reject(new BackendStoreError(s.where, "the server closed the connection at the SSLRequest")),
+    );
     socket.write(sslRequest());
   });
   socket.removeAllListeners("error");
+  socket.removeAllListeners("close");
   // Anything after the one byte came before TLS, unprotected: refuse it (CVE-2021-23222).
   if (answer.length !== 1 || (answer[0] !== 0x53 && answer[0] !== 0x4e)) {
     throw new BackendStoreError(
