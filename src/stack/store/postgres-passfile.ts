@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 
 /** The connection a line must match. */
-export interface PassfileTarget {
+interface PassfileTarget {
   host: string;
   port: string;
   database: string;
