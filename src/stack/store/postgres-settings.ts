@@ -122,7 +122,14 @@ export function postgresSettings(url: string, env: NodeJS.ProcessEnv): PostgresS
   const query = new Map(parsed.searchParams);
   const tableParam = query.get("table") || "pulumi_state";
   query.delete("table");
-  const path = decodeURIComponent(parsed.pathname);
+  const decode = (part: string, text: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      throw new BackendStoreError("postgres://", `the URL's ${part} has a malformed %-escape`);
+    }
+  };
+  const path = decode("path", parsed.pathname);
   const subdir = path.replace(/^\/+/, "");
   const keyPrefix = subdir === "" || subdir.endsWith("/") ? subdir : `${subdir}/`;
 
@@ -133,8 +140,8 @@ export function postgresSettings(url: string, env: NodeJS.ProcessEnv): PostgresS
     if (v !== undefined) given.set(name, v);
   }
   const fromUrl: [string, string][] = [
-    ["user", decodeURIComponent(parsed.username)],
-    ["password", decodeURIComponent(parsed.password)],
+    ["user", decode("user", parsed.username)],
+    ["password", decode("password", parsed.password)],
     ["host", parsed.hostname.replace(/^\[(.*)\]$/, "$1")],
     ["port", parsed.port],
     ["dbname", path.slice(1)],

@@ -81,6 +81,14 @@ test.each([
   }
 });
 
+test("a malformed %-escape in the password is refused without showing it", async () => {
+  const err = await openBackendStore("postgres://u:pw-9q%zz@h/db", NO_HOME)!
+    .list(".pulumi/")
+    .catch((e: unknown) => e);
+  expect((err as BackendStoreError).reason).toBe("the URL's password has a malformed %-escape");
+  expect((err as BackendStoreError).message).not.toContain("pw-9q");
+});
+
 test("postgresql:// is not a backend the CLI takes, so no store reads it", () => {
   expect(openBackendStore("postgresql://u@h/db", NO_HOME)).toBeUndefined();
 });
