@@ -5,7 +5,7 @@
  * run as root, so under root it runs as the `postgres` user the Debian package creates.
  *
  * TCP logins: `admin` (superuser) by SCRAM-SHA-256, `md5user` by MD5, `plainuser` by cleartext
- * password, `trustuser` with none; the last three may read every table. Setup goes through
+ * password, `trustuser` with none, `tlsuser` by SCRAM over TLS only; all but admin may read every table. Setup goes through
  * psql on the socket, which trusts its local users.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -21,6 +21,7 @@ export const PASSWORDS = {
   admin: "admin-scram-secret",
   md5user: "md5-user-secret",
   plainuser: "plain-user-secret",
+  tlsuser: "tls-user-secret",
 } as const;
 
 /** The CLI's table (Pulumi 3.248's postgres backend, schema.sql). */
@@ -80,6 +81,8 @@ export async function startPostgres(tls?: CertFiles): Promise<PostgresServer> {
       "host all md5user 127.0.0.1/32 md5",
       "host all plainuser 127.0.0.1/32 password",
       "host all trustuser 127.0.0.1/32 trust",
+      "hostssl all tlsuser 127.0.0.1/32 scram-sha-256",
+      "hostnossl all tlsuser 127.0.0.1/32 reject",
       "host all all 127.0.0.1/32 scram-sha-256",
       "",
     ].join("\n"),
@@ -128,7 +131,9 @@ export async function startPostgres(tls?: CertFiles): Promise<PostgresServer> {
      CREATE ROLE md5user LOGIN PASSWORD '${PASSWORDS.md5user}';
      CREATE ROLE plainuser LOGIN PASSWORD '${PASSWORDS.plainuser}';
      CREATE ROLE trustuser LOGIN;
-     GRANT pg_read_all_data TO md5user, plainuser, trustuser;`,
+     SET password_encryption = 'scram-sha-256';
+     CREATE ROLE tlsuser LOGIN PASSWORD '${PASSWORDS.tlsuser}';
+     GRANT pg_read_all_data TO md5user, plainuser, trustuser, tlsuser;`,
   );
 
   return {

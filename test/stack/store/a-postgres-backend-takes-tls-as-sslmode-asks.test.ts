@@ -2,7 +2,7 @@
  * `sslmode` decides TLS as the CLI's driver does: `prefer` and `require` encrypt without
  * checking the certificate, `verify-ca` checks its chain against `sslrootcert`, `verify-full`
  * its host name too; a server without TLS is read in plain under `prefer` and refused under
- * `require`. The server here takes TLS with a certificate for 127.0.0.1 and localhost signed
+ * `require`; `allow` tries plain first and TLS when the server refuses plain. The server here takes TLS with a certificate for 127.0.0.1 and localhost signed
  * by a test CA; pg_stat_ssl says whether a session is encrypted.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -68,4 +68,11 @@ test("a server without TLS is read in plain under prefer and refused under requi
   expect(await encrypted(plainServer.url("admin", "postgres", "sslmode=prefer"))).toBe(false);
   const err = await encrypted(plainServer.url("admin", "postgres", "sslmode=require")).catch((e: unknown) => e);
   expect((err as BackendStoreError).reason).toContain("does not accept TLS, and sslmode=require requires it");
+});
+
+test("allow stays plain where the server takes it, and turns to TLS where it refuses plain", async () => {
+  expect(await encrypted(tlsUrl("sslmode=allow"))).toBe(false);
+  expect(await encrypted(tlsServer.url("tlsuser", "postgres", "sslmode=allow"))).toBe(true);
+  const err = await encrypted(tlsServer.url("tlsuser", "postgres", "sslmode=disable")).catch((e: unknown) => e);
+  expect((err as BackendStoreError).reason).toContain("SQLSTATE 28000");
 });
