@@ -88,11 +88,11 @@ describe("maintenance with input it cannot use", () => {
     expect(existsSync(join(f.dir, ".uptime-maintenance.json"))).toBe(false);
   });
 
-  it("a missing API key names both ways to give it", async () => {
+  it("a missing API key names the three ways to give it", async () => {
     const r = await f.run(["start", "--search", "bad", "--for", "1h"], { UPTIME_API_KEY: "" });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /missing the API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY/,
+      /missing the API key: pass --api-key KEY, run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY/,
     );
   });
 
