@@ -16,7 +16,7 @@ import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
 import { processIo, runCommand } from "./command";
 import { parseOptions, UsageError, type CliIo } from "../util/command-line";
-import type { ProviderSettings } from "../runtime/config";
+import { missingSettingsProblem, type ProviderSettings } from "../runtime/config";
 import { projectRuntime } from "../stack/project";
 import { configSettingsBeside } from "../stack/provider-settings";
 import type { StackTarget } from "../stack/pulumi-command";
@@ -143,9 +143,13 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
   let client: UptimeClient | undefined;
   try {
     const stack = await stackSettings(opts, target);
+    const baseUrl = opts.baseUrl ?? stack.baseUrl ?? io.env.UPTIME_BASE_URL;
+    const apiKey = opts.apiKey ?? stack.apiKey ?? io.env.UPTIME_API_KEY;
+    const missing = missingSettingsProblem({ baseUrl, apiKey }, { flags: true, config: true });
+    if (missing) throw new Error(missing);
     client = new UptimeClient({
-      baseUrl: opts.baseUrl ?? stack.baseUrl ?? io.env.UPTIME_BASE_URL,
-      apiKey: opts.apiKey ?? stack.apiKey ?? io.env.UPTIME_API_KEY,
+      baseUrl,
+      apiKey,
       timeZone: opts.timeZone ?? stack.timeZone ?? io.env.UPTIME_TIME_ZONE,
       // HTTPS_PROXY, HTTP_PROXY, NO_PROXY, SSL_CERT_FILE: the client reads them itself.
       proxyUrl: stack.proxyUrl ?? io.env.UPTIME_PROXY_URL,
