@@ -33,7 +33,7 @@ const CONFIG = "run `pulumi config set --secret uptime:apiKey <key>`";
 describe("a missing API key", () => {
   it.each<[string, Runner, string[], string, number]>([
     ["maintenance", runMaintenance, ["start", "--search", "web", "--for", "1h"], `pass --api-key KEY, ${CONFIG}`, 2],
-    ["export", runExport, [], `pass --api-key KEY, ${CONFIG}`, 1],
+    ["export", runExport, [], `pass --api-key KEY, ${CONFIG}`, 2],
     ["audit", runAudit, [], "pass --api-key KEY", 2],
   ])("%s names --api-key, its other ways and UPTIME_API_KEY", async (name, command, argv, ways, code) => {
     const r = await withoutKey(command, argv);
