@@ -48,6 +48,7 @@ export const SERVER_TESTS = [
   "test/functions/",
   "test/lint/layer-rules-fail-on-a-cycle-and-an-import-across-layers.test.ts",
   "test/maintenance/a-list-read-side-by-side-falls-back-to-the-checked-walk.test.ts",
+  "test/maintenance/a-monitor-created-while-the-pages-are-read-is-selected.test.ts",
   "test/maintenance/a-selection-of-several-pages-is-read-whole.test.ts",
   "test/maintenance/a-start-that-fails-half-way-leaves-a-record-end-restores-from.test.ts",
   "test/maintenance/an-end-that-fails-for-some-keeps-the-record-open.test.ts",
