@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # `npm test` (what CI runs), in this order, each step only when the one before passed:
 #   1. `npm run lint`: ESLint and prettier's check, on the sources (it needs no build);
-#   2. `npm run build`: dist/, which the tests load;
-#   3. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
-#   4. `npm run test:server`: the tests against local servers and processes on loopback,
+#   2. `npm run build`: dist/, which the tests load, type-checking src/ and the policy pack;
+#   3. `npm run typecheck:tests`: the tests and benchmarks type-checked (vitest strips types
+#      without checking them; the benchmarks' and policy pack's imports of the package need dist/);
+#   4. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
+#   5. `npm run test:server`: the tests against local servers and processes on loopback,
 #      the benches' smoke runs without the engine among them (vitest.server.config.ts);
-#   5. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
+#   6. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
 #      tests, the upgrade baselines and the benches' smoke runs under the engine;
-#   6. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.
+#   7. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.
 #
-# What only the later suites need is prepared in the background while steps 3 and 4 run:
+# What only the later suites need is prepared in the background while steps 4 and 5 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
 # two cores have room. The preparation builds the Pulumi tools from Go modules
 # (scripts/build-pulumi.sh), downloads and compiles the Go example's dependencies (warming
@@ -21,6 +23,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent lint || exit $?
 npm run --silent build || exit $?
+npm run --silent typecheck:tests || exit $?
 mkdir -p .tools
 log=.tools/test-preparation.log
 
