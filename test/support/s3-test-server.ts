@@ -7,10 +7,26 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
+import { crc32 } from "node:zlib";
 import { createInterface } from "node:readline";
 import { request } from "undici";
 import { awsEncode, signV4 } from "../../src/stack/store/sigv4";
 import { REPO } from "./repo-root";
+
+/** Empty (so unset, for the AWS SDK and the store alike) every AWS setting a developer's environment could bring in. */
+export const NO_AWS_SETTINGS: Record<string, string> = {
+  AWS_ACCESS_KEY_ID: "",
+  AWS_SECRET_ACCESS_KEY: "",
+  AWS_SESSION_TOKEN: "",
+  AWS_PROFILE: "",
+  AWS_REGION: "",
+  AWS_DEFAULT_REGION: "",
+  AWS_ENDPOINT_URL: "",
+  AWS_ENDPOINT_URL_S3: "",
+  AWS_WEB_IDENTITY_TOKEN_FILE: "",
+  AWS_CONFIG_FILE: "/dev/null",
+  AWS_SHARED_CREDENTIALS_FILE: "/dev/null",
+};
 
 export const S3_TEST_SERVER = join(REPO, ".tools", "s3-test-server", "bin", "s3-test-server");
 
@@ -62,10 +78,9 @@ export async function startS3TestServer(bucket = "state"): Promise<S3TestServer>
     backendUrl: (path = "", more = "") =>
       `s3://${bucket}${path ? `/${path}` : ""}?endpoint=${endpoint}&s3ForcePathStyle=true&region=us-east-1${more}`,
     awsEnv: () => ({
+      ...NO_AWS_SETTINGS,
       AWS_ACCESS_KEY_ID: accessKey,
       AWS_SECRET_ACCESS_KEY: secretKey,
-      AWS_CONFIG_FILE: "/dev/null",
-      AWS_SHARED_CREDENTIALS_FILE: "/dev/null",
     }),
     async put(key, body) {
       const bytes = Buffer.from(body);
@@ -75,7 +90,9 @@ export async function startS3TestServer(bucket = "state"): Promise<S3TestServer>
         host,
         path,
         query: "",
-        headers: { "content-length": String(bytes.length) },
+        // gofakes3 keeps an overwritten object's earlier x-amz-* headers (the CLI's checksum among
+        // them, which its SDK checks on read): the new bytes carry their own, as AWS's tools send.
+        headers: { "content-length": String(bytes.length), "x-amz-checksum-crc32": crc32Base64(bytes) },
         payloadHash: createHash("sha256").update(bytes).digest("hex"),
         region: "us-east-1",
         service: "s3",
@@ -93,4 +110,11 @@ export async function startS3TestServer(bucket = "state"): Promise<S3TestServer>
         child.stdin.end();
       }),
   };
+}
+
+/** S3's CRC32 checksum header value: the big-endian CRC32, base64. */
+function crc32Base64(bytes: Buffer): string {
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(bytes));
+  return sum.toString("base64");
 }
