@@ -104,6 +104,7 @@ export const SERVER_TESTS = [
   "test/stack/preview-plan-passes-through-a-pipe-never-a-file.test.ts",
   "test/stack/stacks-of-a-backend-are-listed-fully-qualified.test.ts",
   "test/stack/state-monitors-carry-the-settings-of-their-provider.test.ts",
+  "test/stack/store/s3-store-goes-through-the-proxy-the-cli-would.test.ts",
   "test/stack/store/s3-store-lists-every-page-of-a-large-bucket.test.ts",
   "test/stack/store/s3-store-reads-keys-relative-to-the-urls-path.test.ts",
   "test/stack/store/s3-store-refusals-say-what-failed-and-carry-no-secret.test.ts",

@@ -2,8 +2,13 @@
  * An S3 (or S3-compatible) backend's objects, read with ListObjectsV2 and GetObject signed
  * with Signature Version 4, the bucket, endpoint, region and credentials taken from the
  * backend URL and the environment as the CLI takes them. Every key is under the URL's path.
+ * Requests go as the CLI's would: through HTTPS_PROXY/HTTP_PROXY unless NO_PROXY lists the
+ * host or it is loopback (Go never proxies those), trusting AWS_CA_BUNDLE and SSL_CERT_FILE
+ * besides Node's roots.
  */
 import type { Dispatcher } from "undici";
+import { leaseSharedAgent, requestThrough } from "../../client/agent";
+import { caFor, diagnose, proxyFor, type Route } from "../../client/network";
 import { awsAccess, type AwsAccess } from "./aws-credentials";
 import { BackendStoreError, type BackendStore } from "./backend-store";
 import { bucketEndpoint, type BucketEndpoint } from "./s3-endpoint";
@@ -18,6 +23,7 @@ interface Bucket {
   loc: S3Location;
   access: AwsAccess;
   endpoint: BucketEndpoint;
+  route: Route;
 }
 
 /** The store of an `s3://` backend URL, or undefined for another backend. Settings are checked on first use. */
@@ -29,7 +35,8 @@ export function s3Store(url: string, env: NodeJS.ProcessEnv): BackendStore | und
     if (bucket) return bucket;
     const loc = parseS3Url(url);
     const access = awsAccess(env, { where, profile: loc.profile, region: loc.region, anonymous: loc.anonymous });
-    bucket = { loc, access, endpoint: bucketEndpoint(where, loc, access.region, access.endpoint) };
+    const endpoint = bucketEndpoint(where, loc, access.region, access.endpoint);
+    bucket = { loc, access, endpoint, route: routeTo(where, endpoint.origin, env) };
     return bucket;
   };
   return {
@@ -74,7 +81,6 @@ interface Answer {
 
 /** One signed GET; a service out of reach is a BackendStoreError. */
 async function get(where: string, b: Bucket, path: string, query: [string, string][], what: string): Promise<Answer> {
-  const { request } = await import("undici");
   const q = canonicalQuery(query);
   const headers = b.access.keys
     ? signV4({
@@ -90,23 +96,43 @@ async function get(where: string, b: Bucket, path: string, query: [string, strin
         now: new Date(),
       })
     : {};
-  let res: Dispatcher.ResponseData;
+  const lease = leaseSharedAgent(TIMEOUT_MS, b.route);
   try {
-    res = await request(`${b.endpoint.origin}${path}${q ? `?${q}` : ""}`, {
+    const res: Dispatcher.ResponseData = await requestThrough(lease.dispatcher, {
+      origin: b.endpoint.origin,
+      path: `${path}${q ? `?${q}` : ""}`,
       method: "GET",
       headers,
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
     });
+    return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
   } catch (err) {
+    const way = diagnose(err, b.endpoint.origin, b.route);
     const e = err as { code?: string; message?: string };
     throw new BackendStoreError(
       where,
-      `cannot reach ${b.endpoint.origin} to ${what}: ${e.code ?? e.message ?? String(err)}; ` +
-        "check the endpoint (endpoint= or AWS_ENDPOINT_URL_S3), the region and the network",
+      way
+        ? `cannot ${what}: ${way.what}`
+        : `cannot reach ${b.endpoint.origin} to ${what}: ${e.code ?? e.message ?? String(err)}; ` +
+            "check the endpoint (endpoint= or AWS_ENDPOINT_URL_S3), the region and the network",
     );
+  } finally {
+    await lease.release();
   }
-  return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
+}
+
+/** The proxy and CAs of requests to `origin`, as the CLI's Go HTTP client takes them from `env`. */
+function routeTo(where: string, origin: string, env: NodeJS.ProcessEnv): Route {
+  const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(new URL(origin).hostname);
+  const proxy = loopback ? undefined : proxyFor(origin, env);
+  const bundle = env.AWS_CA_BUNDLE?.trim() ? { value: env.AWS_CA_BUNDLE, from: "AWS_CA_BUNDLE" } : undefined;
+  try {
+    const ca = caFor(env, bundle, origin.startsWith("https:") || !!proxy?.uri.startsWith("https:"));
+    return { proxy, ca, proxySetting: "HTTPS_PROXY", caSetting: "AWS_CA_BUNDLE", baseUrlSetting: "endpoint=" };
+  } catch (err) {
+    throw new BackendStoreError(where, (err as Error).message);
+  }
 }
 
 /** The service said no: its status and error code, and what to do about it. No credential is named. */

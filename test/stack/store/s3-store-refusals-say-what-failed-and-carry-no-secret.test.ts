@@ -60,11 +60,12 @@ test("an unknown key ID is refused as such, without the key ID or a session toke
   expect(err.message).not.toContain("session-token-value");
 });
 
-test("a profile named in the URL signs with the shared files' keys, over the environment's", async () => {
+test("a profile named in the URL signs with the shared files' keys and session token, over the environment's", async () => {
   const credentials = join(dir, "credentials");
   writeFileSync(
     credentials,
-    `[state-reader]\naws_access_key_id = ${s3.accessKey}\naws_secret_access_key = ${s3.secretKey}\n`,
+    `[state-reader]\naws_access_key_id = ${s3.accessKey}\naws_secret_access_key = ${s3.secretKey}\n` +
+      "aws_session_token = profile-session-token\n",
   );
   const env = {
     AWS_ACCESS_KEY_ID: "AKIAOTHER",
@@ -97,4 +98,11 @@ test("settings are checked when the store is first used: a bad URL fails list, n
   const store = openBackendStore("s3://state?nonsense=1", s3.awsEnv())!;
   expect(store.where).toBe("s3://state");
   expect((await failure(() => store.list(".pulumi/"))).reason).toContain('unknown query parameter "nonsense"');
+});
+
+test("a CA bundle that cannot be read is named before any request", async () => {
+  const env = { ...s3.awsEnv(), AWS_CA_BUNDLE: join(dir, "missing-ca.pem") };
+  const err = await failure(() => openBackendStore("s3://state?region=eu-west-1", env)!.list(".pulumi/"));
+  expect(err.reason).toMatch(/^AWS_CA_BUNDLE /);
+  expect(err.reason).toContain("missing-ca.pem");
 });
