@@ -106,3 +106,10 @@ test("a CA bundle that cannot be read is named before any request", async () => 
   expect(err.reason).toMatch(/^AWS_CA_BUNDLE /);
   expect(err.reason).toContain("missing-ca.pem");
 });
+
+test("anonymous=true sends no signature: a bucket that needs one refuses it", async () => {
+  const err = await failure(() =>
+    openBackendStore(s3.backendUrl("", "&anonymous=true"), s3.awsEnv())!.list(".pulumi/"),
+  );
+  expect(err.reason).toContain("was refused: HTTP 403 AccessDenied");
+});
