@@ -108,6 +108,7 @@ export const SERVER_TESTS = [
   "test/stack/store/s3-store-lists-every-page-of-a-large-bucket.test.ts",
   "test/stack/store/s3-store-reads-keys-relative-to-the-urls-path.test.ts",
   "test/stack/store/s3-store-refusals-say-what-failed-and-carry-no-secret.test.ts",
+  "test/stack/store/s3-store-tries-again-when-the-service-is-busy.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];
 

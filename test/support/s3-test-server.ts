@@ -45,8 +45,8 @@ export interface S3TestServer {
   close(): Promise<void>;
 }
 
-/** Starts the server; throws (never skips) when it is not built. */
-export async function startS3TestServer(bucket = "state"): Promise<S3TestServer> {
+/** Starts the server (`busyEvery`: every Nth GET answers 503 SlowDown); throws (never skips) when it is not built. */
+export async function startS3TestServer(bucket = "state", options: { busyEvery?: number } = {}): Promise<S3TestServer> {
   if (!existsSync(S3_TEST_SERVER)) {
     throw new Error(
       `${relative(REPO, S3_TEST_SERVER)} is missing: run \`bash scripts/build-s3-test-server.sh\` ` +
@@ -56,7 +56,9 @@ export async function startS3TestServer(bucket = "state"): Promise<S3TestServer>
   const accessKey = `AKIATEST${randomBytes(6).toString("hex").toUpperCase()}`;
   const secretKey = randomBytes(20).toString("base64");
   // Its standard input stays open while the test runs: the server exits when it closes.
-  const child = spawn(S3_TEST_SERVER, ["-bucket", bucket, "-access-key", accessKey, "-secret-key", secretKey], {
+  const args = ["-bucket", bucket, "-access-key", accessKey, "-secret-key", secretKey];
+  if (options.busyEvery) args.push("-busy-every", String(options.busyEvery));
+  const child = spawn(S3_TEST_SERVER, args, {
     stdio: ["pipe", "pipe", "pipe"],
   });
   let stderr = "";

@@ -5,7 +5,10 @@
 // checked on every request; on GET and HEAD the Signature Version 4 signature is computed
 // again with the AWS SDK's signer and compared).
 //
-// Usage: s3-test-server -bucket NAME -access-key ID -secret-key SECRET [-addr 127.0.0.1:0]
+// With -busy-every N, every Nth GET is answered 503 SlowDown, as S3 does under load, for the
+// tests of the readers' retries (writes are never refused so).
+//
+// Usage: s3-test-server -bucket NAME -access-key ID -secret-key SECRET [-addr 127.0.0.1:0] [-busy-every N]
 // Prints "listening http://HOST:PORT" once it accepts connections; exits when its standard
 // input closes, so a test that dies leaves no server behind.
 package main
@@ -22,6 +25,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -38,6 +42,7 @@ func main() {
 	bucket := flag.String("bucket", "", "bucket to create at start")
 	accessKey := flag.String("access-key", "", "the only access key ID accepted")
 	secretKey := flag.String("secret-key", "", "its secret access key")
+	busyEvery := flag.Int64("busy-every", 0, "answer every Nth GET 503 SlowDown (0: never)")
 	flag.Parse()
 	if *bucket == "" || *accessKey == "" || *secretKey == "" {
 		log.Fatal("-bucket, -access-key and -secret-key are required")
@@ -48,7 +53,7 @@ func main() {
 		log.Fatalf("create bucket %s: %v", *bucket, err)
 	}
 	fake := gofakes3.New(backend)
-	handler := &signedOnly{next: fake.Server(), accessKey: *accessKey, secretKey: *secretKey}
+	handler := &signedOnly{next: fake.Server(), accessKey: *accessKey, secretKey: *secretKey, busyEvery: *busyEvery}
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -65,9 +70,14 @@ func main() {
 type signedOnly struct {
 	next                 http.Handler
 	accessKey, secretKey string
+	busyEvery, gets      int64
 }
 
 func (s *signedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.busyEvery > 0 && r.Method == http.MethodGet && atomic.AddInt64(&s.gets, 1)%s.busyEvery == 0 {
+		answer(w, http.StatusServiceUnavailable, "SlowDown", "Please reduce your request rate.")
+		return
+	}
 	m := authHeader.FindStringSubmatch(r.Header.Get("Authorization"))
 	if m == nil {
 		refuse(w, "AccessDenied", "Access Denied")
@@ -120,8 +130,12 @@ func (s *signedOnly) signatureMatches(r *http.Request, region, signed, signature
 }
 
 func refuse(w http.ResponseWriter, code, message string) {
+	answer(w, http.StatusForbidden, code, message)
+}
+
+func answer(w http.ResponseWriter, status int, code, message string) {
 	w.Header().Set("Content-Type", "application/xml")
-	w.WriteHeader(http.StatusForbidden)
+	w.WriteHeader(status)
 	fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?>
 <Error><Code>%s</Code><Message>%s</Message></Error>`, code, message)
 }
