@@ -9,11 +9,12 @@ export function runAuditCli(
   stack: E2EStack,
   srv: E2EServer,
   args: string[],
-  options: { loggedIn?: boolean } = {},
+  options: { loggedIn?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = pulumiEnv(stack.home, stack.backendDir, {
     UPTIME_BASE_URL: srv.url,
     UPTIME_API_KEY: srv.apiKey,
+    ...options.env,
   });
   delete env.PULUMI_CONFIG_PASSPHRASE;
   // `loggedIn`: the backend is the one `pulumi login` recorded in PULUMI_HOME, not named to the audit.
@@ -35,9 +36,13 @@ export function runAuditCli(
 
 /**
  * A server and a stack of the `claims` fixture holding one monitor named `name` (resource
- * `api`), brought up before each test of the calling `describe` and removed after it.
+ * `api`), brought up before each test of the calling `describe` and removed after it; `env`,
+ * read then, is the environment of every command (another backend, its credentials).
  */
-export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer; stack: () => E2EStack } {
+export function auditedStackWithOneMonitor(
+  name: string,
+  env: () => Record<string, string> = () => ({}),
+): { srv: () => E2EServer; stack: () => E2EStack } {
   let srv: E2EServer | undefined;
   let stack: E2EStack | undefined;
   beforeAll(async () => {
@@ -45,6 +50,7 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
     stack = await E2EStack.create({
       project: "claims",
       server: srv,
+      env: env(),
       config: { "fixture:monitors": JSON.stringify([{ resource: "api", name }]) },
     });
     ok(await stack.up());
@@ -56,19 +62,24 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
   return { srv: () => srv!, stack: () => stack! };
 }
 
-/**
- * The `unreadable` entry of the fixture's stack `stack` (project e2e-claims) whose corrupt
- * checkpoint was audited from the newest history checkpoint the CLI kept.
- */
-export function unreadableFromHistory(stack: string): unknown {
+/** The audit's JSON report, as far as these tests read it. */
+export interface AuditJson {
+  managed: { id: number; stack: string; urn: string }[];
+  unmanaged: unknown[];
+  unreadable: { stack: string; reason: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
+  caveats: string[];
+}
+
+/** The `unreadable` entry of stack `stack` of `project`, whose corrupt checkpoint was audited from its newest history copy. */
+export function auditedFromHistory(project: string, stack: string): AuditJson["unreadable"][number] {
   return {
-    stack: `organization/e2e-claims/${stack}`,
-    reason: expect.stringContaining("invalid character"),
+    stack: `organization/${project}/${stack}`,
+    reason: expect.stringContaining("invalid character") as string,
     readFromHistory: {
       checkpoint: expect.stringMatching(
-        new RegExp(`^\\.pulumi/history/e2e-claims/${stack}/${stack}-\\d+\\.checkpoint\\.json$`),
-      ),
-      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        new RegExp(`^\\.pulumi/history/${project}/${stack}/${stack}-\\d+\\.checkpoint\\.json$`),
+      ) as string,
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
     },
   };
 }

@@ -111,6 +111,11 @@ export const SERVER_TESTS = [
   "test/stack/store/a-postgres-listing-walks-every-page-and-takes-wildcards-literally.test.ts",
   "test/stack/store/a-postgres-object-reads-as-its-bytes-or-undefined.test.ts",
   "test/stack/store/a-postgres-refusal-is-an-error-without-the-secret.test.ts",
+  "test/stack/store/s3-store-goes-through-the-proxy-the-cli-would.test.ts",
+  "test/stack/store/s3-store-lists-every-page-of-a-large-bucket.test.ts",
+  "test/stack/store/s3-store-reads-keys-relative-to-the-urls-path.test.ts",
+  "test/stack/store/s3-store-refusals-say-what-failed-and-carry-no-secret.test.ts",
+  "test/stack/store/s3-store-tries-again-when-the-service-is-busy.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];
 
