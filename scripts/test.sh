@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
 # `npm test` (what CI runs), in this order, each step only when the one before passed:
 #   1. `npm run lint`: ESLint and prettier's check, on the sources (it needs no build);
-#   2. `npm run build`: dist/, which the tests load;
-#   3. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
-#   4. `npm run test:server`: the tests against local servers and processes on loopback,
-#      the benches' smoke runs without the engine among them (vitest.server.config.ts);
-#   5. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
+#   2. `npm run build`: dist/, which the tests load, type-checking src/ and the policy pack;
+#   3. `npm run typecheck:tests`: the tests and benchmarks type-checked (vitest strips types
+#      without checking them; the benchmarks' and policy pack's imports of the package need dist/);
+#   4. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
+#   5. `npm run test:server`: the tests against local servers and processes on loopback,
+#      the benches' smoke runs without the engine among them (vitest.server.config.ts), after
+#      building the S3-compatible and Cloud Storage test servers (scripts/build-s3-test-server.sh,
+#      scripts/build-gcs-test-server.sh; cached);
+#   6. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
 #      tests, the upgrade baselines and the benches' smoke runs under the engine;
-#   6. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.
+#   7. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.
 #
-# What only the later suites need is prepared in the background while steps 3 and 4 run:
+# What only the later suites need is prepared in the background while steps 4 and 5 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
-# two cores have room. The preparation builds the gs:// tests' storage server first
-# (scripts/build-gcs-test-server.sh: the server suite's tests of it wait for that build, which
-# holds a lock, rather than start a second one), then the Pulumi tools from Go modules
+# two cores have room. The preparation builds the Cloud Storage test server first (its
+# script holds a lock, so step 5's call of it waits for this build rather than start a
+# second one), then the Pulumi tools from Go modules
 # (scripts/build-pulumi.sh), downloads and compiles the Go example's dependencies (warming
 # Go's caches for the Go language host) and builds the SDKs (Maven's downloads for the Java
 # SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
@@ -23,6 +27,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent lint || exit $?
 npm run --silent build || exit $?
+npm run --silent typecheck:tests || exit $?
 mkdir -p .tools
 log=.tools/test-preparation.log
 

@@ -1,7 +1,7 @@
 /** `node dist/cli/main.js audit <args>` in a stack's project, with only what a CI job would set; a stack to audit. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { E2EStack, REPO, ok, pulumiEnv } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
@@ -11,11 +11,10 @@ export function runAuditCli(
   args: string[],
   options: { loggedIn?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  // `env`: what reaching the backend needs (its URL, credentials), as the stack's commands had it.
   const env = pulumiEnv(stack.home, stack.backendDir, {
-    ...options.env,
     UPTIME_BASE_URL: srv.url,
     UPTIME_API_KEY: srv.apiKey,
+    ...options.env,
   });
   delete env.PULUMI_CONFIG_PASSPHRASE;
   // `loggedIn`: the backend is the one `pulumi login` recorded in PULUMI_HOME, not named to the audit.
@@ -37,8 +36,8 @@ export function runAuditCli(
 
 /**
  * A server and a stack of the `claims` fixture holding one monitor named `name` (resource
- * `api`), brought up before each test of the calling `describe` and removed after it; its
- * commands run with `env()` added (another backend's URL and credentials, say).
+ * `api`), brought up before each test of the calling `describe` and removed after it; `env`,
+ * read then, is the environment of every command (another backend, its credentials).
  */
 export function auditedStackWithOneMonitor(
   name: string,
@@ -61,4 +60,26 @@ export function auditedStackWithOneMonitor(
     await srv?.close();
   });
   return { srv: () => srv!, stack: () => stack! };
+}
+
+/** The audit's JSON report, as far as these tests read it. */
+export interface AuditJson {
+  managed: { id: number; stack: string; urn: string }[];
+  unmanaged: unknown[];
+  unreadable: { stack: string; reason: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
+  caveats: string[];
+}
+
+/** The `unreadable` entry of stack `stack` of `project`, whose corrupt checkpoint was audited from its newest history copy. */
+export function auditedFromHistory(project: string, stack: string): AuditJson["unreadable"][number] {
+  return {
+    stack: `organization/${project}/${stack}`,
+    reason: expect.stringContaining("invalid character") as string,
+    readFromHistory: {
+      checkpoint: expect.stringMatching(
+        new RegExp(`^\\.pulumi/history/${project}/${stack}/${stack}-\\d+\\.checkpoint\\.json$`),
+      ) as string,
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+    },
+  };
 }

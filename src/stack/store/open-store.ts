@@ -2,6 +2,8 @@
 import type { BackendStore } from "./backend-store";
 import { fileStore } from "./file-store";
 import { gcsStore } from "./gcs-store";
+import { postgresStore } from "./postgres-store";
+import { s3Store } from "./s3-store";
 
 /**
  * The objects of the self-managed backend `url`, with credentials from `env` as the CLI
@@ -15,6 +17,11 @@ export function openBackendStore(url: string, env: NodeJS.ProcessEnv): BackendSt
       return fileStore(url);
     case "gs":
       return gcsStore(url, env);
+    // The CLI takes `postgres://` only (it refuses `postgresql://`).
+    case "postgres":
+      return postgresStore(url, env);
+    case "s3":
+      return s3Store(url, env);
     default:
       return undefined;
   }

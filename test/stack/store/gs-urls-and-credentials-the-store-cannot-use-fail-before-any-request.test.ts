@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../src/stack/store/backend-store";
 import { openBackendStore } from "../../../src/stack/store/open-store";
-import { rejectedBy } from "../../support/thrown-error";
+import { rejectionOf } from "../../support/thrown-error";
 
 const home = mkdtempSync(join(tmpdir(), "gs-unit-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -17,7 +17,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const reasonOf = async (url: string, env: NodeJS.ProcessEnv): Promise<string> => {
   const store = openBackendStore(url, { HOME: home, ...env });
   expect(store).toBeDefined();
-  return (await rejectedBy(store!.list(".pulumi/stacks/"), BackendStoreError)).reason;
+  return (await rejectionOf(store!.list(".pulumi/stacks/"), BackendStoreError)).reason;
 };
 
 test("a query parameter gocloud's gcsblob does not take is named, with the ones it takes", async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
 import { gcsStore } from "../../../../src/stack/store/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
-import { rejectedBy } from "../../../support/thrown-error";
+import { rejectionOf } from "../../../support/thrown-error";
 
 let server: GcsTestServer;
 const gz = gzipSync(Buffer.from('{"version":3}'));
@@ -38,7 +38,7 @@ test("a missing object reads as undefined", async () => {
 });
 
 test("a bucket that does not exist fails the list, naming the bucket and the status", async () => {
-  const err = await rejectedBy(gcsStore("gs://nowhere/root", env()).list(".pulumi/stacks/"), BackendStoreError);
+  const err = await rejectionOf(gcsStore("gs://nowhere/root", env()).list(".pulumi/stacks/"), BackendStoreError);
   expect(err.where).toBe("gs://nowhere/root");
   expect(err.reason).toMatch(/bucket nowhere \(HTTP 404.*the bucket does not exist/);
 });

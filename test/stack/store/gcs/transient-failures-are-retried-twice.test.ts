@@ -7,7 +7,7 @@ import { afterEach, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
 import { gcsStore } from "../../../../src/stack/store/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
-import { rejectedBy } from "../../../support/thrown-error";
+import { rejectionOf } from "../../../support/thrown-error";
 
 let server: GcsTestServer | undefined;
 afterEach(() => server?.stop());
@@ -21,7 +21,7 @@ test("two 503s, then the listing", async () => {
 test("three 503s: the status and reason, and to try again later", async () => {
   server = await startGcsTestServer({ buckets: ["state"], unavailable: 3 });
   const store = gcsStore("gs://state", { STORAGE_EMULATOR_HOST: server.host });
-  const err = await rejectedBy(store.list(".pulumi/"), BackendStoreError);
+  const err = await rejectionOf(store.list(".pulumi/"), BackendStoreError);
   expect(err.reason).toMatch(
     /\(HTTP 503 backendError: We encountered an internal error\. Please try again\.\): try again later/,
   );

@@ -15,7 +15,7 @@ import { BackendStoreError } from "../../../../src/stack/store/backend-store";
 import { gcsStore } from "../../../../src/stack/store/gcs-store";
 import { closedPort } from "../../../support/closed-port";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
-import { rejectedBy } from "../../../support/thrown-error";
+import { rejectionOf } from "../../../support/thrown-error";
 
 const ACCESS_TOKEN = "ya29.machine-token";
 let server: GcsTestServer;
@@ -59,7 +59,7 @@ test("the machine's token from the metadata server reaches the bucket", async ()
 test("no metadata server either: what failed, and the credentials to set instead", async () => {
   const port = await closedPort();
   const store = gcsStore("gs://state", { HOME: home, GCE_METADATA_HOST: `127.0.0.1:${port}` }, server.url);
-  const err = await rejectedBy(store.list(".pulumi/"), BackendStoreError);
+  const err = await rejectionOf(store.list(".pulumi/"), BackendStoreError);
   expect(err.reason).toBe(
     `cannot get an access token from the metadata server (127.0.0.1:${port}): could not reach 127.0.0.1:${port} ` +
       "(ECONNREFUSED); no other Google credentials were found: set GOOGLE_CREDENTIALS (a service account key's JSON), " +
