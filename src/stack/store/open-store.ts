@@ -1,5 +1,6 @@
 /** The store of a backend URL, by its scheme, as `pulumi login` takes it. */
 import type { BackendStore } from "./backend-store";
+import { azblobStore } from "./azblob-store";
 import { fileStore } from "./file-store";
 
 /**
@@ -8,11 +9,12 @@ import { fileStore } from "./file-store";
  * without reading checkpoints, so it needs no store).
  */
 export function openBackendStore(url: string, env: NodeJS.ProcessEnv): BackendStore | undefined {
-  void env;
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(url)?.[1]?.toLowerCase();
   switch (scheme) {
     case "file":
       return fileStore(url);
+    case "azblob":
+      return azblobStore(url, env);
     default:
       return undefined;
   }
