@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { closedPort } from "./closed-port";
 import { ensureVenv } from "./python-venv";
+import { untilReady } from "./started-process";
 
 const REPO = resolve(__dirname, "../..");
 const REQUIREMENTS = join(REPO, "test/support/mitmproxy/requirements.txt");
@@ -55,34 +56,16 @@ export async function startMitmproxy(options: MitmproxyOptions = {}): Promise<Mi
     // Wide enough that it logs whole URLs rather than cutting them at 80 columns.
     env: { ...process.env, COLUMNS: "1000" },
   });
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`mitmdump did not start in 30 s:\n${out}`)), 30_000);
-    const check = () => {
-      if (out.includes("proxy listening at")) {
-        clearTimeout(timer);
-        ok();
-      }
-    };
-    child.stdout!.on("data", check);
-    child.stderr!.on("data", check);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`mitmdump exited with ${code}:\n${out}`));
-    });
-  });
+  const started = await untilReady(child, "mitmdump", "proxy listening at");
   return {
     url: `http://127.0.0.1:${port}`,
     caFile: join(confdir, "mitmproxy-ca-cert.pem"),
-    log: () => out,
-    forwarded: (url, marker) => out.split("\n").some((line) => line.includes(`GET ${url}`) && line.includes(marker)),
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      }),
+    log: started.log,
+    forwarded: (url, marker) =>
+      started
+        .log()
+        .split("\n")
+        .some((line) => line.includes(`GET ${url}`) && line.includes(marker)),
+    stop: started.stop,
   };
 }
