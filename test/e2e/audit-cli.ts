@@ -1,7 +1,7 @@
 /** `node dist/cli/main.js audit <args>` in a stack's project, with only what a CI job would set; a stack to audit. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { E2EStack, REPO, ok, pulumiEnv } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
@@ -9,9 +9,10 @@ export function runAuditCli(
   stack: E2EStack,
   srv: E2EServer,
   args: string[],
-  options: { loggedIn?: boolean } = {},
+  options: { loggedIn?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = pulumiEnv(stack.home, stack.backendDir, {
+    ...options.env,
     UPTIME_BASE_URL: srv.url,
     UPTIME_API_KEY: srv.apiKey,
   });
@@ -33,11 +34,33 @@ export function runAuditCli(
   });
 }
 
+/** What the JSON report says of `stack` (the `claims` fixture's) read from its last good checkpoint. */
+export function readFromItsHistory(stack: E2EStack): {
+  stack: string;
+  reason: unknown;
+  readFromHistory: { checkpoint: unknown; savedAt: unknown };
+} {
+  return {
+    stack: `organization/e2e-claims/${stack.stack}`,
+    reason: expect.stringContaining("invalid character"),
+    readFromHistory: {
+      checkpoint: expect.stringMatching(
+        new RegExp(`^\\.pulumi/history/e2e-claims/${stack.stack}/${stack.stack}-\\d+\\.checkpoint\\.json$`),
+      ),
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    },
+  };
+}
+
 /**
  * A server and a stack of the `claims` fixture holding one monitor named `name` (resource
- * `api`), brought up before each test of the calling `describe` and removed after it.
+ * `api`), brought up before each test of the calling `describe` and removed after it;
+ * `env()`, when given, is the environment of its commands (e.g. another backend's URL).
  */
-export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer; stack: () => E2EStack } {
+export function auditedStackWithOneMonitor(
+  name: string,
+  env?: () => Record<string, string>,
+): { srv: () => E2EServer; stack: () => E2EStack } {
   let srv: E2EServer | undefined;
   let stack: E2EStack | undefined;
   beforeAll(async () => {
@@ -46,6 +69,7 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
       project: "claims",
       server: srv,
       config: { "fixture:monitors": JSON.stringify([{ resource: "api", name }]) },
+      env: env?.(),
     });
     ok(await stack.up());
   });
