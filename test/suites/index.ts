@@ -106,6 +106,7 @@ export const SERVER_TESTS = [
   "test/stack/state-monitors-carry-the-settings-of-their-provider.test.ts",
   "test/stack/store/an-azblob-store-authorizes-with-a-key-a-sas-or-a-connection-string.test.ts",
   "test/stack/store/an-azblob-store-lists-every-page-under-its-prefix.test.ts",
+  "test/stack/store/an-azblob-store-reaches-a-remote-service-through-the-proxy.test.ts",
   "test/stack/store/an-azblob-store-reads-present-and-missing-blobs.test.ts",
   "test/stack/store/an-azblob-stores-refusals-name-the-cause-without-the-secret.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",

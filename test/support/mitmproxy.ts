@@ -35,6 +35,8 @@ export interface MitmproxyOptions {
   auth?: string;
   /** CA file it trusts for the servers it connects to (for inspecting TLS to the local server). */
   upstreamCa?: string;
+  /** Rewrites of the URLs it forwards, mitmproxy's `map_remote` (`|<url regex>|<replacement>`). */
+  mapRemote?: string[];
 }
 
 /** Makes the venv (once per machine; a few seconds when its stamp matches) and resolves to mitmdump's path. */
@@ -51,6 +53,9 @@ export async function startMitmproxy(options: MitmproxyOptions = {}): Promise<Mi
   const args = ["--listen-host", "127.0.0.1", "--listen-port", String(port), "--set", `confdir=${confdir}`];
   if (options.auth) args.push("--proxyauth", options.auth);
   if (options.upstreamCa) args.push("--set", `ssl_verify_upstream_trusted_ca=${options.upstreamCa}`);
+  for (const rule of options.mapRemote ?? []) args.push("--map-remote", rule);
+  // A tunnel's server is then reached only for its first request, after the rewrite.
+  if (options.mapRemote?.length) args.push("--set", "connection_strategy=lazy");
   const child: ChildProcess = spawn(mitmdump, args, {
     stdio: ["ignore", "pipe", "pipe"],
     // Wide enough that it logs whole URLs rather than cutting them at 80 columns.
