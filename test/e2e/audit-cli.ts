@@ -34,24 +34,6 @@ export function runAuditCli(
   });
 }
 
-/** What the JSON report says of `stack` (the `claims` fixture's) read from its last good checkpoint. */
-export function readFromItsHistory(stack: E2EStack): {
-  stack: string;
-  reason: unknown;
-  readFromHistory: { checkpoint: unknown; savedAt: unknown };
-} {
-  return {
-    stack: `organization/e2e-claims/${stack.stack}`,
-    reason: expect.stringContaining("invalid character"),
-    readFromHistory: {
-      checkpoint: expect.stringMatching(
-        new RegExp(`^\\.pulumi/history/e2e-claims/${stack.stack}/${stack.stack}-\\d+\\.checkpoint\\.json$`),
-      ),
-      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-    },
-  };
-}
-
 /**
  * A server and a stack of the `claims` fixture holding one monitor named `name` (resource
  * `api`), brought up before each test of the calling `describe` and removed after it;
@@ -78,4 +60,21 @@ export function auditedStackWithOneMonitor(
     await srv?.close();
   });
   return { srv: () => srv!, stack: () => stack! };
+}
+
+/**
+ * The `unreadable` entry of the fixture's stack `stack` (project e2e-claims) whose corrupt
+ * checkpoint was audited from the newest history checkpoint the CLI kept.
+ */
+export function unreadableFromHistory(stack: string): unknown {
+  return {
+    stack: `organization/e2e-claims/${stack}`,
+    reason: expect.stringContaining("invalid character"),
+    readFromHistory: {
+      checkpoint: expect.stringMatching(
+        new RegExp(`^\\.pulumi/history/e2e-claims/${stack}/${stack}-\\d+\\.checkpoint\\.json$`),
+      ),
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { byName } from "./harness";
-import { auditedStackWithOneMonitor, readFromItsHistory, runAuditCli } from "./audit-cli";
+import { auditedStackWithOneMonitor, runAuditCli, unreadableFromHistory } from "./audit-cli";
 
 describe("pulumi-uptime audit of a stack whose checkpoint is corrupt", () => {
   const fixture = auditedStackWithOneMonitor("e2e audit from history");
@@ -32,7 +32,7 @@ describe("pulumi-uptime audit of a stack whose checkpoint is corrupt", () => {
       expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
     ]);
     expect(report.unmanaged).toEqual([]);
-    expect(report.unreadable).toEqual([readFromItsHistory(stack)]);
+    expect(report.unreadable).toEqual([unreadableFromHistory(stack.stack)]);
     expect(report.caveats[0]).toContain(`${full}, audited from its last good checkpoint, saved `);
 
     const table = await runAuditCli(stack, srv, ["--fail-on", "none"]);

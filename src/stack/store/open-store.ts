@@ -2,6 +2,7 @@
 import type { BackendStore } from "./backend-store";
 import { azblobStore } from "./azblob-store";
 import { fileStore } from "./file-store";
+import { postgresStore } from "./postgres-store";
 
 /**
  * The objects of the self-managed backend `url`, with credentials from `env` as the CLI
@@ -15,6 +16,9 @@ export function openBackendStore(url: string, env: NodeJS.ProcessEnv): BackendSt
       return fileStore(url);
     case "azblob":
       return azblobStore(url, env);
+    // The CLI takes `postgres://` only (it refuses `postgresql://`).
+    case "postgres":
+      return postgresStore(url, env);
     default:
       return undefined;
   }
