@@ -1,5 +1,6 @@
 /** The store of a backend URL, by its scheme, as `pulumi login` takes it. */
 import type { BackendStore } from "./backend-store";
+import { azblobStore } from "./azblob-store";
 import { fileStore } from "./file-store";
 import { postgresStore } from "./postgres-store";
 import { s3Store } from "./s3-store";
@@ -14,6 +15,8 @@ export function openBackendStore(url: string, env: NodeJS.ProcessEnv): BackendSt
   switch (scheme) {
     case "file":
       return fileStore(url);
+    case "azblob":
+      return azblobStore(url, env);
     // The CLI takes `postgres://` only (it refuses `postgresql://`).
     case "postgres":
       return postgresStore(url, env);
