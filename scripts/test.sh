@@ -41,9 +41,22 @@ setsid bash -c '
 ' >"$log" 2>&1 &
 prep=$!
 
-npm run --silent test:unit && npm run --silent test:server
+# Azurite, which the azblob backend store's server tests run, installs (once per machine)
+# while the unit tests run; the server tests wait for it.
+azurite_log=.tools/azurite-install.log
+nice -n 10 bash scripts/ensure-azurite.sh >"$azurite_log" 2>&1 &
+azurite=$!
+azurite_installed() {
+  wait "$azurite" && return 0
+  echo "error: installing Azurite failed (scripts/ensure-azurite.sh; output in $azurite_log):" >&2
+  cat "$azurite_log" >&2
+  return 1
+}
+
+npm run --silent test:unit && azurite_installed && npm run --silent test:server
 tests=$?
 if [ "$tests" -ne 0 ]; then
+  wait "$azurite" 2>/dev/null
   kill -- "-$prep" 2>/dev/null
   wait "$prep" 2>/dev/null
   exit "$tests"

@@ -117,6 +117,11 @@ export const SERVER_TESTS = [
   "test/stack/store/s3-store-reads-keys-relative-to-the-urls-path.test.ts",
   "test/stack/store/s3-store-refusals-say-what-failed-and-carry-no-secret.test.ts",
   "test/stack/store/s3-store-tries-again-when-the-service-is-busy.test.ts",
+  "test/stack/store/an-azblob-store-authorizes-with-a-key-a-sas-or-a-connection-string.test.ts",
+  "test/stack/store/an-azblob-store-lists-every-page-under-its-prefix.test.ts",
+  "test/stack/store/an-azblob-store-reaches-a-remote-service-through-the-proxy.test.ts",
+  "test/stack/store/an-azblob-store-reads-present-and-missing-blobs.test.ts",
+  "test/stack/store/an-azblob-stores-refusals-name-the-cause-without-the-secret.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];
 

@@ -1,5 +1,6 @@
 /** The store of a backend URL, by its scheme, as `pulumi login` takes it. */
 import type { BackendStore } from "./backend-store";
+import { azblobStore } from "./azblob-store";
 import { fileStore } from "./file-store";
 import { gcsStore } from "./gcs-store";
 import { postgresStore } from "./postgres-store";
@@ -15,6 +16,8 @@ export function openBackendStore(url: string, env: NodeJS.ProcessEnv): BackendSt
   switch (scheme) {
     case "file":
       return fileStore(url);
+    case "azblob":
+      return azblobStore(url, env);
     case "gs":
       return gcsStore(url, env);
     // The CLI takes `postgres://` only (it refuses `postgresql://`).
