@@ -39,6 +39,8 @@ export interface TokenEndpoint {
   /** gcloud's `authorized_user` credentials (JSON text) for USER. */
   userJson: string;
   grants: Grant[];
+  /** Other URLs of this endpoint (a name a proxy maps to it), taken as an assertion's audience too. */
+  alsoAt: string[];
   close(): Promise<void>;
 }
 
@@ -53,11 +55,12 @@ export async function startTokenEndpoint(accessToken: string): Promise<TokenEndp
   const trusted = pair();
   const stranger = pair();
   const grants: Grant[] = [];
+  const alsoAt: string[] = [];
   let url = "";
 
   const server: Server = createServer((req, res) => {
     void readForm(req).then((form) => {
-      const grant = judge(form, trusted.publicKey, url);
+      const grant = judge(form, trusted.publicKey, [url, ...alsoAt]);
       grants.push(grant);
       res.setHeader("content-type", "application/json");
       if (!grant.granted) {
@@ -87,6 +90,7 @@ export async function startTokenEndpoint(accessToken: string): Promise<TokenEndp
     strangerJson: keyFile(stranger.privateKey),
     userJson: JSON.stringify({ type: "authorized_user", ...USER, token_uri: url }),
     grants,
+    alsoAt,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -100,7 +104,7 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 /** Whether Google would grant `form`: a verified, current assertion, or the user's refresh token. */
-function judge(form: URLSearchParams, publicKey: string, url: string): Grant {
+function judge(form: URLSearchParams, publicKey: string, urls: string[]): Grant {
   const grantType = form.get("grant_type") ?? "";
   if (grantType === "refresh_token") {
     const granted =
@@ -125,7 +129,7 @@ function judge(form: URLSearchParams, publicKey: string, url: string): Grant {
     head.alg === "RS256" &&
     head.kid === KEY_ID &&
     body.iss === SERVICE_ACCOUNT &&
-    body.aud === url &&
+    urls.includes(body.aud as string) &&
     typeof body.scope === "string" &&
     body.scope.length > 0 &&
     typeof body.iat === "number" &&

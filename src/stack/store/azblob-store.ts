@@ -3,14 +3,13 @@
  * page by page, and Get Blob, authorized with the account key (Shared Key) or a shared
  * access signature as the CLI would be (see azblob-settings.ts).
  */
-import { isIP } from "node:net";
 import type { Dispatcher } from "undici";
 import { leaseSharedAgent, requestThrough } from "../../client/agent";
-import { proxyFor } from "../../client/network";
 import { BackendStoreError, type BackendStore } from "./backend-store";
 import { parseListPage } from "./azblob-list-xml";
 import { azblobSettings, type AzblobSettings } from "./azblob-settings";
 import { sharedKeyAuthorization, sharedKeyStringToSign } from "./azblob-shared-key";
+import { goProxyFor } from "./go-proxy";
 
 /** The REST API version asked for: one every current service and Azurite answers. */
 const API_VERSION = "2021-12-02";
@@ -81,13 +80,6 @@ interface Answer {
   body: Buffer;
 }
 
-/** Go's proxy rules send nothing to a loopback or localhost service through a proxy. */
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, "$1");
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  return (isIP(host) === 4 && host.startsWith("127.")) || host === "::1";
-}
-
 /** A signed GET of `url`; a connection that fails is a BackendStoreError naming the service. */
 async function send(s: AzblobSettings, url: URL, env: NodeJS.ProcessEnv): Promise<Answer> {
   const headers: Record<string, string> = { "x-ms-date": new Date().toUTCString(), "x-ms-version": API_VERSION };
@@ -95,7 +87,7 @@ async function send(s: AzblobSettings, url: URL, env: NodeJS.ProcessEnv): Promis
     const toSign = sharedKeyStringToSign("GET", url, headers, s.sharedKey.account);
     headers.authorization = sharedKeyAuthorization(toSign, s.sharedKey.account, s.sharedKey.key);
   }
-  const proxy = isLoopback(url.hostname) ? undefined : proxyFor(url.origin, env);
+  const proxy = goProxyFor(url.origin, env);
   const lease = leaseSharedAgent(CONNECT_TIMEOUT_MS, { proxy });
   try {
     const options: Dispatcher.RequestOptions = {

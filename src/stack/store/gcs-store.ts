@@ -61,7 +61,7 @@ export function gcsStore(url: string, env: NodeJS.ProcessEnv, endpoint = GCS_END
       const headers = await authorization();
       let answer: GoogleAnswer;
       try {
-        answer = await googleRequest(`${api}${path}`, { headers });
+        answer = await googleRequest(`${api}${path}`, { headers, env });
       } catch (err) {
         if (attempt < ATTEMPTS) {
           await pause(attempt);

@@ -34,13 +34,13 @@ export class CredentialsError extends Error {}
 
 /** The credentials `env` gives, as the CLI would find them. */
 export function googleCredentials(env: NodeJS.ProcessEnv): GoogleCredentials {
-  if (env.GOOGLE_CREDENTIALS) return fromJson(env.GOOGLE_CREDENTIALS, "GOOGLE_CREDENTIALS");
+  if (env.GOOGLE_CREDENTIALS) return fromJson(env.GOOGLE_CREDENTIALS, "GOOGLE_CREDENTIALS", env);
   const staticToken = env.GOOGLE_OAUTH_ACCESS_TOKEN;
   if (staticToken) return { source: "GOOGLE_OAUTH_ACCESS_TOKEN", token: async () => staticToken };
   const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS;
-  if (keyFile) return fromFile(keyFile, `the file GOOGLE_APPLICATION_CREDENTIALS names (${keyFile})`);
+  if (keyFile) return fromFile(keyFile, `the file GOOGLE_APPLICATION_CREDENTIALS names (${keyFile})`, env);
   const adc = join(env.HOME || homedir(), ".config", "gcloud", "application_default_credentials.json");
-  if (existsSync(adc)) return fromFile(adc, `gcloud's application default credentials (${adc})`);
+  if (existsSync(adc)) return fromFile(adc, `gcloud's application default credentials (${adc})`, env);
   const host = env.GCE_METADATA_HOST || METADATA_IP;
   // Named, the server is expected to answer; the default address is only tried, briefly.
   const timeoutMs = env.GCE_METADATA_HOST ? 30_000 : 3_000;
@@ -63,17 +63,17 @@ const NONE_FOUND =
   "GOOGLE_APPLICATION_CREDENTIALS (its file) or GOOGLE_OAUTH_ACCESS_TOKEN, or run " +
   "`gcloud auth application-default login`";
 
-function fromFile(path: string, source: string): GoogleCredentials {
+function fromFile(path: string, source: string, env: NodeJS.ProcessEnv): GoogleCredentials {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (err) {
     throw new CredentialsError(`cannot read ${source}: ${(err as NodeJS.ErrnoException).code ?? "unreadable"}`);
   }
-  return fromJson(text, source);
+  return fromJson(text, source, env);
 }
 
-function fromJson(text: string, source: string): GoogleCredentials {
+function fromJson(text: string, source: string, env: NodeJS.ProcessEnv): GoogleCredentials {
   let file: Record<string, unknown>;
   try {
     file = JSON.parse(text) as Record<string, unknown>;
@@ -82,11 +82,11 @@ function fromJson(text: string, source: string): GoogleCredentials {
   }
   if (file?.type === "service_account") {
     const key = requireFields<ServiceAccountKey>(file, ["client_email", "private_key"], source);
-    return cached(source, () => serviceAccountToken(key, READ_ONLY_SCOPE));
+    return cached(source, () => serviceAccountToken(key, READ_ONLY_SCOPE, env));
   }
   if (file?.type === "authorized_user") {
     const user = requireFields<AuthorizedUser>(file, ["client_id", "client_secret", "refresh_token"], source);
-    return cached(source, () => authorizedUserToken(user, READ_ONLY_SCOPE));
+    return cached(source, () => authorizedUserToken(user, READ_ONLY_SCOPE, env));
   }
   const type = typeof file?.type === "string" ? `"${file.type}"` : "none";
   throw new CredentialsError(

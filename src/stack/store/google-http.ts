@@ -1,5 +1,11 @@
-/** One HTTP exchange with a Google endpoint (Cloud Storage, a token endpoint), through undici. */
+/**
+ * One HTTP exchange with a Google endpoint (Cloud Storage, a token endpoint, the metadata
+ * server), through the proxy the CLI's Go HTTP client would use: HTTPS_PROXY/HTTP_PROXY from
+ * the environment unless NO_PROXY lists the host, and never for loopback or localhost.
+ */
 import type { Dispatcher } from "undici";
+import { leaseSharedAgent, requestThrough } from "../../client/agent";
+import { goProxyFor } from "./go-proxy";
 
 /** An answer, whole: these are small JSON documents or one checkpoint. */
 export interface GoogleAnswer {
@@ -7,41 +13,49 @@ export interface GoogleAnswer {
   body: Buffer;
 }
 
+/** How a request is sent. */
+interface GoogleRequestOptions {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  /** The whole exchange, connecting included: an address nothing answers on stays silent until then. */
+  timeoutMs?: number;
+  /** Where the proxy variables come from; without it (the metadata server: Go's client for it takes no proxy), none. */
+  env?: NodeJS.ProcessEnv;
+}
+
 // Long enough for a large checkpoint on a slow link; short enough that a silent host ends the audit.
 const TIMEOUT_MS = 60_000;
-
-/*
- * undici's index loads everything it offers (fetch, WebSocket, caches...); only a gs://
- * backend needs `request`, so it is loaded on first use.
- */
-type RequestFn = (url: string, options: Partial<Dispatcher.RequestOptions>) => Promise<Dispatcher.ResponseData>;
-let request: RequestFn | undefined;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Sends the request and reads the whole answer.
- * @throws Error with a message that names the host only (never the query or headers) when it cannot be reached.
+ * @throws Error with a message that names the host and proxy only (never the query, headers or proxy credentials) when it cannot be reached.
  */
-export async function googleRequest(
-  url: string,
-  options: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
-): Promise<GoogleAnswer> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  request ??= (require("undici") as typeof import("undici")).request as RequestFn;
+export async function googleRequest(url: string, options: GoogleRequestOptions = {}): Promise<GoogleAnswer> {
+  const target = new URL(url);
+  const proxy = options.env ? goProxyFor(target.origin, options.env) : undefined;
+  const lease = leaseSharedAgent(CONNECT_TIMEOUT_MS, { proxy });
   try {
-    const res = await request(url, {
+    const request: Dispatcher.RequestOptions = {
+      origin: target.origin,
+      path: target.pathname + target.search,
       method: options.method ?? "GET",
       headers: options.headers,
       body: options.body,
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
-      // Connecting included: an address nothing answers on stays silent until then.
       signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
-    });
+    };
+    const res = await requestThrough(lease.dispatcher, request);
     return { status: res.statusCode, body: Buffer.from(await res.body.arrayBuffer()) };
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
     const code = e.name === "TimeoutError" ? "no answer in time" : (e.code ?? e.cause?.code ?? e.name);
-    throw new Error(`could not reach ${new URL(url).host} (${code})`, { cause: err });
+    const via = proxy ? ` through the proxy ${proxy.shown} (${proxy.from})` : "";
+    throw new Error(`could not reach ${target.host}${via} (${code})`, { cause: err });
+  } finally {
+    await lease.release();
   }
 }
 

@@ -58,17 +58,25 @@ function serviceAccountAssertion(key: ServiceAccountKey, scope: string, nowSecon
 }
 
 /** An access token for the service account `key`. */
-export async function serviceAccountToken(key: ServiceAccountKey, scope: string): Promise<AccessToken> {
+export async function serviceAccountToken(
+  key: ServiceAccountKey,
+  scope: string,
+  env: NodeJS.ProcessEnv,
+): Promise<AccessToken> {
   const assertion = serviceAccountAssertion(key, scope, Math.floor(Date.now() / 1000));
-  return exchange(key.token_uri ?? GOOGLE_TOKEN_URL, {
+  return exchange(env, key.token_uri ?? GOOGLE_TOKEN_URL, {
     grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
     assertion,
   });
 }
 
 /** An access token for gcloud's signed-in user, from its refresh token. */
-export async function authorizedUserToken(user: AuthorizedUser, scope: string): Promise<AccessToken> {
-  return exchange(user.token_uri ?? GOOGLE_TOKEN_URL, {
+export async function authorizedUserToken(
+  user: AuthorizedUser,
+  scope: string,
+  env: NodeJS.ProcessEnv,
+): Promise<AccessToken> {
+  return exchange(env, user.token_uri ?? GOOGLE_TOKEN_URL, {
     grant_type: "refresh_token",
     client_id: user.client_id,
     client_secret: user.client_secret,
@@ -78,18 +86,21 @@ export async function authorizedUserToken(user: AuthorizedUser, scope: string): 
 }
 
 /**
- * The token of the machine's service account from the metadata server at `host`. Off
- * Google's machines nothing answers there: `timeoutMs` bounds the wait.
+ * The token of the machine's service account from the metadata server at `host`, never
+ * through a proxy (as Google's Go client for it). Off Google's machines nothing answers
+ * there: `timeoutMs` bounds the wait.
  */
 export async function metadataToken(host: string, scope: string, timeoutMs: number): Promise<AccessToken> {
   const url = `http://${host}/computeMetadata/v1/instance/service-accounts/default/token?${new URLSearchParams({ scopes: scope })}`;
   return tokenFrom(host, () => googleRequest(url, { headers: { "metadata-flavor": "Google" }, timeoutMs }));
 }
 
-async function exchange(tokenUrl: string, form: Record<string, string>): Promise<AccessToken> {
+/** A token for `form` from `tokenUrl`, through the proxy `env` names. */
+async function exchange(env: NodeJS.ProcessEnv, tokenUrl: string, form: Record<string, string>): Promise<AccessToken> {
   const host = hostOf(tokenUrl);
   return tokenFrom(host, () =>
     googleRequest(tokenUrl, {
+      env,
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(form).toString(),
