@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
-import { sharedKeyAuthorization, sharedKeyStringToSign } from "../../src/stack/store/azblob-shared-key";
+import { sharedKeyAuthorization, sharedKeyStringToSign } from "../../src/stack/store/azblob/azblob-shared-key";
 import { closedPort } from "./closed-port";
 import { untilReady } from "./started-process";
 import { REPO } from "./repo-root";

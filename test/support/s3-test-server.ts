@@ -10,7 +10,7 @@ import { join, relative } from "node:path";
 import { crc32 } from "node:zlib";
 import { createInterface } from "node:readline";
 import { request } from "undici";
-import { awsEncode, signV4 } from "../../src/stack/store/sigv4";
+import { awsEncode, signV4 } from "../../src/stack/store/s3/sigv4";
 import { REPO } from "./repo-root";
 
 /** Empty (so unset, for the AWS SDK and the store alike) every AWS setting a developer's environment could bring in. */

@@ -1,10 +1,10 @@
 /** The store of a backend URL, by its scheme, as `pulumi login` takes it. */
 import type { BackendStore } from "./backend-store";
-import { azblobStore } from "./azblob-store";
+import { azblobStore } from "./azblob/azblob-store";
 import { fileStore } from "./file-store";
-import { gcsStore } from "./gcs-store";
-import { postgresStore } from "./postgres-store";
-import { s3Store } from "./s3-store";
+import { gcsStore } from "./gcs/gcs-store";
+import { postgresStore } from "./postgres/postgres-store";
+import { s3Store } from "./s3/s3-store";
 
 /**
  * The objects of the self-managed backend `url`, with credentials from `env` as the CLI

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { SERVICE_ACCOUNT, startTokenEndpoint, type TokenEndpoint } from "../../../support/google-token-endpoint";
 

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { startTokenEndpoint, type TokenEndpoint } from "../../../support/google-token-endpoint";
 

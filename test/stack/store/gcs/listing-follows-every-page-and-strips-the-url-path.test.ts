@@ -5,7 +5,7 @@
  * lists without credentials.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { openBackendStore } from "../../../../src/stack/store/open-store";
 import { closedPort } from "../../../support/closed-port";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";

@@ -6,7 +6,7 @@
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { rejectionOf } from "../../../support/thrown-error";
 

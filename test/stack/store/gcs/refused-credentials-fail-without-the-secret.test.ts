@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { closedPort } from "../../../support/closed-port";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { startTokenEndpoint, USER, type TokenEndpoint } from "../../../support/google-token-endpoint";

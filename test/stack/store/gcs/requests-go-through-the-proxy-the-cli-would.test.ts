@@ -5,7 +5,7 @@
  * knows, to the storage servers and the token endpoint, which check what arrives.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { startTokenEndpoint, type TokenEndpoint } from "../../../support/google-token-endpoint";
 import { startMitmproxy, type Mitmproxy } from "../../../support/mitmproxy";

@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { rejectionOf } from "../../../support/thrown-error";
 

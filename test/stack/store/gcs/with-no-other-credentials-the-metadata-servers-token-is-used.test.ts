@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
-import { gcsStore } from "../../../../src/stack/store/gcs-store";
+import { gcsStore } from "../../../../src/stack/store/gcs/gcs-store";
 import { closedPort } from "../../../support/closed-port";
 import { startGcsTestServer, type GcsTestServer } from "../../../support/gcs-test-server";
 import { rejectionOf } from "../../../support/thrown-error";
