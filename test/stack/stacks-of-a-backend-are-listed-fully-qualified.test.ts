@@ -10,6 +10,7 @@ import { afterAll, expect, test } from "vitest";
 import { listStacks } from "../../src/stack/list-stacks";
 import { StackError } from "../../src/stack/pulumi-command";
 import { standInPulumi } from "../support/stand-in-pulumi";
+import { rejectionOf } from "../support/thrown-error";
 
 const listing = standInPulumi({
   "stack ls": { stdout: JSON.stringify([{ name: "shop/prod" }, { name: "acme/app/dev" }, { current: true }]) },
@@ -41,8 +42,7 @@ test("a file backend the CLI cannot list is listed from its stack files", async 
 
 test("a backend the CLI cannot list and whose objects are not read here is a StackError with the CLI's reason", async () => {
   const env = { PULUMI_BACKEND_URL: "https://api.pulumi.com" };
-  const err = await listStacks({ bin: failing.bin, cwd: failing.dir, env }).catch((e: unknown) => e as StackError);
-  expect(err).toBeInstanceOf(StackError);
+  const err = await rejectionOf(listStacks({ bin: failing.bin, cwd: failing.dir, env }), StackError);
   expect(err.reason).toBe("error: failed to load checkpoint");
 });
 
