@@ -48,7 +48,7 @@ export function serviceQuery(sel: Pick<Selection, "search" | "searchBy" | "nameP
  * page, the client's walk, which says what is wrong with it; what the pages read side by
  * side held is not handed on twice.
  */
-export async function eachListPage(
+async function eachListPage(
   client: UptimeClient,
   given: MonitorListQuery,
   onPage: (monitors: Monitor[], index: number) => void,
