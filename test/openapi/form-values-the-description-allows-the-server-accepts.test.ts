@@ -177,3 +177,20 @@ test("a form field without a name is described as invalid, and refused, in every
     }
   }
 });
+
+test("an update's monitor_id: empty is described valid and accepted, blank described invalid and refused", async () => {
+  const monitor = await createMonitor(server);
+  const incident = await createIncident(server, { monitor_id: monitor.id, started_at: "2026-01-02T03:04:05" });
+  for (const [value, valid] of [
+    ["", true],
+    [" ", false],
+    ["\t", false],
+    ["\u00a0", false],
+  ] as const) {
+    expect(describedValid("IncidentUpdate", { monitor_id: value }), JSON.stringify(value)).toBe(valid);
+    for (const method of ["PUT", "PATCH"]) {
+      const res = await api(server, method, `/api/v1/incidents/${incident.id}`, { form: { monitor_id: value } });
+      expect(res.status, `${method} ${JSON.stringify(value)}`).toBe(valid ? 200 : 422);
+    }
+  }
+});
