@@ -176,7 +176,7 @@ if ! cmp -s "$shim" "$BIN/pulumi-language-python-exec"; then
 fi
 build_tool pulumi-language-java "$JAVA_LANGHOST_VERSION" "$TOOLS/pulumi/java-langhost" \
   github.com/pulumi/pulumi-java/pkg/cmd/pulumi-language-java "-X $JAVA_VERSION_VAR=$JAVA_LANGHOST_VERSION"
-build_tool pulumi-gen-uptime local "$TOOLS/sdkgen" . "" "$TOOLS/sdkgen"/*.go "$TOOLS/sdkgen/logo.png"
+build_tool pulumi-gen-uptime local "$TOOLS/sdkgen" . "" "$TOOLS/sdkgen"/*.go "$TOOLS/sdkgen/logo.png" "$TOOLS/sdkgen/maven-plugins.json"
 # `pulumi import`'s code generator for Python, Go and Node.js programs (tools/pulumi/program-gen), under
 # the language hosts' names in a directory of its own, never beside the CLI, where the real
 # hosts must stay: test/e2e puts that directory first on the PATH for `pulumi import` only.

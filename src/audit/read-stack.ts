@@ -1,13 +1,15 @@
 /**
  * The audit's reading of one stack: `pulumi stack export` without `--show-secrets` (secrets
  * stay ciphertext, so no passphrase or secrets provider is needed), keeping only what the
- * findings read, or why the stack could not be read (on a file backend, with its last good
- * history checkpoint read in its place when there is one).
+ * findings read, or why the stack could not be read (on a self-managed backend whose objects
+ * this can read, with its last good history checkpoint read in its place when there is one).
  */
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { exportState, type StateResource } from "../stack/state-resource";
 import { serviceUrls } from "../stack/service-urls";
 import { lastGoodCheckpoint } from "../stack/history-checkpoint";
+import { backendUrlOf } from "../stack/backend-url";
+import { openBackendStore } from "../stack/store/open-store";
 import { RESOURCE_KINDS, type AuditedResource, type AuditedStack } from "./classify";
 
 /** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
@@ -24,8 +26,9 @@ export async function readStack(cli: StackTarget, stack: string): Promise<Audite
   } catch (err) {
     // Whatever went wrong with this stack, the others are still audited: it is listed unreadable.
     const reason = err instanceof StackError ? err.reason : `reading it failed: ${(err as Error).message}`;
-    // A file backend keeps earlier checkpoints: the newest that reads stands in, said as such.
-    const earlier = lastGoodCheckpoint(cli.env.PULUMI_BACKEND_URL, stack);
+    // A self-managed backend keeps earlier checkpoints: the newest that reads stands in, said as such.
+    const url = await backendUrlOf(cli);
+    const earlier = await lastGoodCheckpoint(url === undefined ? undefined : openBackendStore(url, cli.env), stack);
     if (!earlier) return { stack, error: reason };
     return {
       stack,

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { UptimeClient } from "../client/client";
 import type { Incident, Monitor } from "../schemas";
 import { UptimeConfigError } from "../client/errors";
+import { missingSettingsProblem } from "../runtime/config";
 import { classify, failingFindings, FINDINGS, holdings, type AuditedStack, type Finding } from "../audit/classify";
 import { StackListError, stacksToAudit, type StackSelection } from "../audit/stacks-to-audit";
 import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
@@ -162,10 +163,17 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
   const err = (text: string) => io.stderr.write(clean(`pulumi-uptime audit: ${text}\n`));
   const tty = !!io.stderr.isTTY;
 
+  const baseUrl = opts.baseUrl ?? io.env.UPTIME_BASE_URL;
+  // Named as every command names them: the flag and the variable (audit reads no stack's config).
+  const missing = missingSettingsProblem({ baseUrl, apiKey }, { flags: true, config: false });
+  if (missing) {
+    err(missing);
+    return 2;
+  }
   let client: UptimeClient;
   try {
     client = new UptimeClient({
-      baseUrl: opts.baseUrl ?? io.env.UPTIME_BASE_URL ?? "",
+      baseUrl: baseUrl ?? "",
       apiKey: apiKey ?? "",
       timeZone: io.env.UPTIME_TIME_ZONE,
     });

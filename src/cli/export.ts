@@ -6,6 +6,7 @@
 import { chmodSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { UptimeClient } from "../client/client";
+import { UptimeConfigError } from "../client/errors";
 import { PER_PAGE_VALUES } from "../schemas/values";
 import { collectIncidents, collectMonitors, type CollectProgress } from "../export/collect";
 import { importFile, renderImportFile } from "../export/import-file";
@@ -16,7 +17,7 @@ import { renderTs } from "../export/render-ts";
 import { renderYaml } from "../export/render-yaml";
 import { processIo, runCommand } from "./command";
 import { parseOptions, UsageError, type CliIo } from "../util/command-line";
-import type { ProviderSettings } from "../runtime/config";
+import { missingSettingsProblem, type ProviderSettings } from "../runtime/config";
 import { projectRuntime } from "../stack/project";
 import { configSettingsBeside } from "../stack/provider-settings";
 import type { StackTarget } from "../stack/pulumi-command";
@@ -60,7 +61,10 @@ secret stack config. The keys are listed at the end of the output with the
 \`pulumi config set --secret\` commands that set them. With --format import, monitors with
 alerts, headers or basic auth get ids ending in :secrets-from-config, which keep those
 fields out of the code \`pulumi import\` writes; the command prints (on stderr) the lines
-that read them from config, in the stack's language, to add to that code.`;
+that read them from config, in the stack's language, to add to that code.
+
+Exit codes: 0 written; 1 the account could not be read (refused key, unreachable service)
+or a write failed; 2 bad usage, or settings missing or malformed.`;
 
 const FORMATS = ["ts", "yaml", "import"] as const;
 
@@ -131,7 +135,7 @@ function progressReporter(io: CliIo) {
 
 /**
  * Runs `pulumi-uptime export` with `argv` (the arguments after `export`).
- * @returns The exit code: 0 done, 1 failed, 2 bad usage.
+ * @returns The exit code: 0 done, 1 failed, 2 bad usage or settings.
  */
 export async function runExport(argv: string[], io: CliIo = processIo()): Promise<number> {
   return runCommand("export", EXPORT_USAGE, argv, io, parse, (opts) => exportMonitors(opts, io));
@@ -143,9 +147,13 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
   let client: UptimeClient | undefined;
   try {
     const stack = await stackSettings(opts, target);
+    const baseUrl = opts.baseUrl ?? stack.baseUrl ?? io.env.UPTIME_BASE_URL;
+    const apiKey = opts.apiKey ?? stack.apiKey ?? io.env.UPTIME_API_KEY;
+    const missing = missingSettingsProblem({ baseUrl, apiKey }, { flags: true, config: true });
+    if (missing) throw new UptimeConfigError(missing);
     client = new UptimeClient({
-      baseUrl: opts.baseUrl ?? stack.baseUrl ?? io.env.UPTIME_BASE_URL,
-      apiKey: opts.apiKey ?? stack.apiKey ?? io.env.UPTIME_API_KEY,
+      baseUrl,
+      apiKey,
       timeZone: opts.timeZone ?? stack.timeZone ?? io.env.UPTIME_TIME_ZONE,
       // HTTPS_PROXY, HTTP_PROXY, NO_PROXY, SSL_CERT_FILE: the client reads them itself.
       proxyUrl: stack.proxyUrl ?? io.env.UPTIME_PROXY_URL,
@@ -218,7 +226,8 @@ async function exportMonitors(opts: ExportOptions, io: CliIo): Promise<number> {
     if (progress.tty) io.stderr.write("\r\x1b[K");
     // Client errors name the request and the status, never the key.
     io.stderr.write(`pulumi-uptime export: ${(err as Error).message}\n`);
-    return 1;
+    // Settings missing or malformed are the caller's to fix, as with a bad flag.
+    return err instanceof UptimeConfigError ? 2 : 1;
   } finally {
     await client?.close();
   }

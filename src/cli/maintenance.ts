@@ -39,7 +39,7 @@ Window (start):
   --for DURATION        How long, e.g. 15m, 1h30m, 2h.
   --until TIME          Until 2026-03-02T18:30 (in the account's time zone),
                         2026-03-02T17:30:00Z, or 18:30 (the next one).
-  --allow-long          Allow a window longer than 24h.
+  --allow-long          Allow a window longer than 24h (to 9999-12-31T23:59:59 at most).
   --time-zone ZONE      The account's IANA time zone, the windows are written in.
                         Default: uptime:timeZone, else UPTIME_TIME_ZONE, else UTC.
 

@@ -3,7 +3,7 @@
  * Selectors intersect: `--search` (the service's own substring search, by name or URL),
  * `--name-prefix` (names that start with it exactly, compared here: a component's
  * `selector`), and the ids a stack's state holds. The list is read a page of 100 at a time,
- * narrowed by the service's search whenever a selector allows it.
+ * oldest first, narrowed by the service's search whenever a selector allows it.
  */
 import type { UptimeClient } from "../client/client";
 import { UptimeNotFoundError } from "../client/errors";
@@ -18,6 +18,14 @@ export interface Selection {
   /** The monitor ids of a stack's state (`--stack`). */
   stackIds?: ReadonlySet<number>;
 }
+
+/**
+ * The order the list is read in: oldest first. The service's default, newest first, puts a
+ * monitor created while the pages are read on page 1, already read, and pushes the others
+ * one place on; oldest first, it joins the end, read with the last page (or, past it, by the
+ * walk the read falls back to), and no monitor moves.
+ */
+const OLDEST_FIRST = { sort_by: "id", sort: "asc" } as const satisfies MonitorListQuery;
 
 /** Reading a few monitors one by one costs fewer requests than the list up to this many. */
 const BY_ID_AT_MOST = 20;
@@ -36,7 +44,8 @@ export function serviceQuery(sel: Pick<Selection, "search" | "searchBy" | "nameP
  * whose answers do not follow the page numbers asked for is read page by page instead, the
  * client's walk, which says what is wrong with it.
  */
-async function listAll(client: UptimeClient, query: MonitorListQuery): Promise<Monitor[]> {
+async function listAll(client: UptimeClient, given: MonitorListQuery): Promise<Monitor[]> {
+  const query = { ...given, ...OLDEST_FIRST };
   const first = await client.monitors.list({ ...query, page: 1 });
   if (!first.hasNext) return first.data;
   const pageNumbers = Array.from({ length: Math.max(0, first.lastPage - 1) }, (_, i) => i + 2);

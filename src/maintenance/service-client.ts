@@ -35,7 +35,8 @@ export function clientOf(
   from?: string,
 ): UptimeClient {
   try {
-    return clientFor(withFlags(source, flags), env);
+    // A missing URL or key is named with the flag that gives it, as well as the config and variable.
+    return clientFor(withFlags(source, flags), env, { flags: true, config: true });
   } catch (err) {
     throw new SettingsError(`${from ? `${from}: ` : ""}${(err as Error).message}`);
   }

@@ -21,6 +21,12 @@ import { formatDuration, parseDuration } from "../util/duration";
 /** The longest window without `--allow-long`. */
 const MAX_WINDOW_MS = 24 * 3_600_000;
 
+/**
+ * The latest end the service stores: it reads wall times with four-digit years. A later end
+ * would be refused for every monitor, so it is refused here, before any request.
+ */
+const LATEST_END = "9999-12-31T23:59:59";
+
 /** A window as the service stores it: wall times in the account's zone. */
 export interface WallWindow {
   start: string;
@@ -123,6 +129,21 @@ export function planWindow(request: WindowRequest, zone: string, nowMs: number):
   if (endMs - nowMs > MAX_WINDOW_MS && !request.allowLong) {
     throw new WindowError(
       `the window would last ${formatDuration(endMs - nowMs)}, more than 24h; pass --allow-long if that is meant`,
+    );
+  }
+  // Read with the zone's offset a day before: reading it converts the day after, year 10000,
+  // which the time functions cannot write; no zone changes its clocks on the year's last days.
+  const latestMs = Date.UTC(9999, 11, 31, 23, 59, 59) - zoneOffsetMs(Date.UTC(9999, 11, 30), zone);
+  // `!(<=)`: a duration too long for a number of milliseconds is no later than nothing.
+  if (!(endMs <= latestMs)) {
+    const flag =
+      request.for !== undefined ? `--for ${JSON.stringify(request.for)}` : `--until ${JSON.stringify(request.until)}`;
+    const range =
+      request.for !== undefined
+        ? `--for takes up to 24h, or with --allow-long up to ${formatDuration(latestMs - nowMs)} from now`
+        : `--until takes a time up to ${LATEST_END} in ${zone}`;
+    throw new WindowError(
+      `${flag}: the window would end after ${LATEST_END} in ${zone}, the latest end the service stores; ${range}`,
     );
   }
   // The start: now's wall time, which the service never reads as later than now.

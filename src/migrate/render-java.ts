@@ -57,9 +57,30 @@ export function renderJava(plan: ExportPlan, source: string): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** A Maven plugin and the version every pom of this repository pins. */
+interface MavenPlugin {
+  groupId: string;
+  artifactId: string;
+  version: string;
+}
+
+/**
+ * The plugins, pinned, of both poms this repository writes: this one and the Java SDK's,
+ * whose generator (tools/sdkgen) embeds the same file, so the two never pin different versions.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- outside rootDir (src); the package's files list it
+const { plugins: MAVEN_PLUGINS } = require("../../tools/sdkgen/maven-plugins.json") as { plugins: MavenPlugin[] };
+
+/** The pom's pluginManagement lines: every plugin of the list, pinned. */
+const PLUGIN_MANAGEMENT = MAVEN_PLUGINS.map(
+  (p) =>
+    `        <plugin><groupId>${p.groupId}</groupId><artifactId>${p.artifactId}</artifactId><version>${p.version}</version></plugin>`,
+).join("\n");
+
 /**
  * The program's pom.xml: com.pulumi:pulumi and the uptime Java SDK, and the exec plugin the
- * Java language host runs the program with (`mvn compile exec:java`), every plugin pinned.
+ * Java language host runs the program with (`mvn compile exec:java`), every plugin pinned
+ * (in pluginManagement, from the list the Java SDK's pom is written from).
  */
 export function pomXml(project: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -96,16 +117,13 @@ export function pomXml(project: string): string {
   <build>
     <pluginManagement>
       <plugins>
-        <plugin><artifactId>maven-clean-plugin</artifactId><version>3.4.0</version></plugin>
-        <plugin><artifactId>maven-resources-plugin</artifactId><version>3.3.1</version></plugin>
-        <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>
+${PLUGIN_MANAGEMENT}
       </plugins>
     </pluginManagement>
     <plugins>
       <plugin>
         <groupId>org.codehaus.mojo</groupId>
         <artifactId>exec-maven-plugin</artifactId>
-        <version>3.5.0</version>
         <configuration>
           <mainClass>\${mainClass}</mainClass>
           <commandlineArgs>\${mainArgs}</commandlineArgs>

@@ -113,14 +113,49 @@ export function settingName(key: SettingKey, s: ResolvedSettings = resolveSettin
   return s.from[key] === "env" ? ENV_VARS[key] : CONFIG_KEYS[key];
 }
 
-/** The message for missing settings, naming both ways to provide each. */
-export function missingSettingsMessage(missing: ("baseUrl" | "apiKey")[]): string {
-  const ways = missing.map((k) =>
-    k === "apiKey"
-      ? `the API key: run \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\` or set ${ENV_VARS.apiKey}`
-      : `the service URL: run \`pulumi config set ${CONFIG_KEYS.baseUrl} https://uptime.example.com\` or set ${ENV_VARS.baseUrl}`,
-  );
-  return `pulumi-uptime is not configured: missing ${ways.join("; and ")}.`;
+/**
+ * How a caller takes the service URL and the API key besides the environment: `config`, stack
+ * config (the providers, and a command reading a stack's); `flags`, a command's `--base-url`
+ * and `--api-key`. A message for a missing one names every way its caller has.
+ */
+interface SettingWays {
+  config: boolean;
+  flags: boolean;
+}
+
+/** The providers' ways: stack config, then the environment. */
+const PROVIDER_WAYS: SettingWays = { config: true, flags: false };
+
+/** The ways to give the API key or the service URL, as the message for a missing one names them. */
+function waysToGive(key: "baseUrl" | "apiKey", ways: SettingWays): string {
+  const options = [
+    ...(ways.flags ? [key === "apiKey" ? "pass --api-key KEY" : "pass --base-url URL"] : []),
+    ...(ways.config
+      ? [
+          key === "apiKey"
+            ? `run \`pulumi config set --secret ${CONFIG_KEYS.apiKey} <key>\``
+            : `run \`pulumi config set ${CONFIG_KEYS.baseUrl} https://uptime.example.com\``,
+        ]
+      : []),
+    `set ${ENV_VARS[key]}`,
+  ];
+  const last = options.pop()!;
+  return options.length ? `${options.join(", ")} or ${last}` : last;
+}
+
+/** The message for missing settings, naming every way (`ways`) to provide each. */
+export function missingSettingsMessage(missing: ("baseUrl" | "apiKey")[], ways = PROVIDER_WAYS): string {
+  const each = missing.map((k) => `${k === "apiKey" ? "the API key" : "the service URL"}: ${waysToGive(k, ways)}`);
+  return `pulumi-uptime is not configured: missing ${each.join("; and ")}.`;
+}
+
+/** The message for the service URL or API key `given` lacks, naming every way to give it; undefined when neither is missing. */
+export function missingSettingsProblem(
+  given: Pick<ProviderSettings, "baseUrl" | "apiKey">,
+  ways = PROVIDER_WAYS,
+): string | undefined {
+  const missing = (["baseUrl", "apiKey"] as const).filter((k) => !given[k]?.trim());
+  return missing.length ? missingSettingsMessage([...missing], ways) : undefined;
 }
 
 /**
@@ -128,10 +163,10 @@ export function missingSettingsMessage(missing: ("baseUrl" | "apiKey")[]): strin
  * (`uptime:baseUrl`, or `UPTIME_BASE_URL` when the value came from the environment);
  * empty when they are usable. Sends nothing.
  */
-export function settingsProblems(s: ResolvedSettings = resolveSettings()): string[] {
+export function settingsProblems(s: ResolvedSettings = resolveSettings(), ways = PROVIDER_WAYS): string[] {
   const problems: string[] = [];
-  const missing = (["baseUrl", "apiKey"] as const).filter((k) => !s[k]);
-  if (missing.length) problems.push(missingSettingsMessage([...missing]));
+  const missing = missingSettingsProblem(s, ways);
+  if (missing) problems.push(missing);
   const url = s.baseUrl ? baseUrlProblem(s.baseUrl) : undefined;
   if (url) problems.push(`${settingName("baseUrl", s)} ${url}.`.replace(/\.\.$/, "."));
   if (!isTimeZone(s.timeZone)) {
@@ -196,15 +231,22 @@ export function usableTimeZone(s: ResolvedSettings = resolveSettings()): string 
   return isTimeZone(s.timeZone) ? s.timeZone : "UTC";
 }
 
-/** Builds a client from resolved settings, failing with a message naming the settings to fix. */
-export function clientFor(from?: ProviderSettings, env?: NodeJS.ProcessEnv): UptimeClient {
-  return new UptimeClient(clientOptionsFor(from, env));
+/**
+ * Builds a client from resolved settings, failing with a message naming the settings to fix
+ * (and for a missing one, every way `ways` its caller takes it).
+ */
+export function clientFor(from?: ProviderSettings, env?: NodeJS.ProcessEnv, ways?: SettingWays): UptimeClient {
+  return new UptimeClient(clientOptionsFor(from, env, ways));
 }
 
 /** The client options of resolved settings, failing with a message naming the settings to fix. */
-export function clientOptionsFor(from?: ProviderSettings, env?: NodeJS.ProcessEnv): UptimeClientOptions {
+export function clientOptionsFor(
+  from?: ProviderSettings,
+  env?: NodeJS.ProcessEnv,
+  ways?: SettingWays,
+): UptimeClientOptions {
   const s = resolveSettings(from, env);
-  const problems = settingsProblems(s);
+  const problems = settingsProblems(s, ways);
   if (problems.length) throw new UptimeConfigError(problems.join(" "));
   return {
     baseUrl: s.baseUrl,

@@ -8,6 +8,7 @@
  * unmarked, for the engine to mark where the program's were secret (what the policy pack
  * reads), and the whole setting, secret, under HELD_DEFAULTS_KEY: what the provider uses.
  */
+import { readJsonSetting } from "../schemas/json-setting";
 import { toCamel } from "../schemas/name-case";
 import { isUnknown } from "./unknowns";
 import { SECRET_PARTS } from "./monitor/team-defaults";
@@ -15,16 +16,9 @@ import { SECRET_PARTS } from "./monitor/team-defaults";
 /** The whole `defaults`, held secret beside the shown form. One underscore: the engine drops `__` keys from what a pack sees. */
 export const HELD_DEFAULTS_KEY = "_defaultsHeld";
 
-/** The setting as an object: JSON text (stack config) parsed; undefined when it is neither. */
+/** The setting as an object, read as the schema reads it (JSON text parsed); undefined when it is not one. */
 function asObject(raw: unknown): Record<string, unknown> | undefined {
-  let value = raw;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
+  const value = readJsonSetting(raw);
   return typeof value === "object" && value !== null && !Array.isArray(value) && !isUnknown(value)
     ? (value as Record<string, unknown>)
     : undefined;

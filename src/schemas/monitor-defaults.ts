@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ALWAYS, text } from "./common";
 import { field, fieldsOf } from "./fields";
+import { NOT_JSON, readJsonSetting } from "./json-setting";
 import { monitorCreateSchema } from "./monitor";
 import { toCamel, toSnake, type CamelCase } from "./name-case";
 
@@ -36,9 +37,6 @@ const defaultsShape = {
 /** Every name the defaults take, program names (`alertCondition`), in order. */
 export const TEAM_DEFAULT_NAMES = Object.keys(defaultsShape).map((wire) => toCamel(wire));
 
-/** What text that is not JSON reads as: an issue that never repeats the text (it may hold secrets). */
-const NOT_JSON = Symbol("not JSON");
-
 /** Fields holding whole numbers, which config gives as text. */
 const INTEGER_WIRE = new Set(TEAM_DEFAULT_INFO.filter((f) => f.kind === "integer").map((f) => f.wire));
 
@@ -48,14 +46,7 @@ const INTEGER_WIRE = new Set(TEAM_DEFAULT_INFO.filter((f) => f.kind === "integer
  * strings), `cacheBuster` possibly as a boolean. Returned keyed by wire names, coerced.
  */
 function readDefaults(value: unknown): unknown {
-  let v = value;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return NOT_JSON;
-    }
-  }
+  const v = readJsonSetting(value);
   if (!v || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, unknown> = {};
   for (const [key, raw] of Object.entries(v)) {

@@ -2,10 +2,11 @@
  * The stacks of a backend, fully qualified, through `pulumi stack ls --all`, so that every
  * backend the CLI reaches works.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { backendUrlOf } from "./backend-url";
 import { pulumiOutput, reasonOf, StackError, type StackTarget } from "./pulumi-command";
+import { BackendStoreError } from "./store/backend-store";
+import { STACKS_PREFIX, stacksOfKeys } from "./store/diy-layout";
+import { openBackendStore } from "./store/open-store";
 
 /** Fully qualified: `<org>/<project>/<stack>` (a file backend without orgs says `organization`). */
 function qualify(name: string): string {
@@ -20,9 +21,9 @@ function qualify(name: string): string {
  * On a self-managed backend (file, S3, GCS, Azure Blob, PostgreSQL), `pulumi stack ls` reads
  * the checkpoint of every stack it lists and fails as a whole on the first it cannot read,
  * without naming that stack (Pulumi 3.248, diy backend's ListStacks). Two ways around it:
- * for `file://` backends a failed list falls back to the stack files themselves, each then
- * read (and reported) on its own; elsewhere `project` narrows what the CLI reads, since it
- * filters by project before it reads checkpoints.
+ * a failed list falls back to the backend's stack files themselves (its objects, read
+ * beside the CLI: see store/), each stack then read (and reported) on its own; and
+ * `project` narrows what the CLI reads, since it filters by project before it reads checkpoints.
  * @throws StackError when the CLI cannot list them (the backend, or one checkpoint).
  */
 export async function listStacks(target: Omit<StackTarget, "stack">, project?: string): Promise<string[]> {
@@ -32,10 +33,10 @@ export async function listStacks(target: Omit<StackTarget, "stack">, project?: s
     // Fully qualified whatever the directory: inside a project the CLI elides its org and project.
     text = await pulumiOutput(target, ["stack", "ls", ...scope, "--json", "--fully-qualify-stack-names"]);
   } catch (err) {
-    const fileStacks = fileBackendStacks(target.env.PULUMI_BACKEND_URL);
-    if (fileStacks && err instanceof StackError)
-      return project === undefined ? fileStacks : fileStacks.filter((s) => s.split("/")[1] === project);
-    throw err;
+    if (!(err instanceof StackError)) throw err;
+    const stored = await storeStacks(target, err);
+    if (!stored) throw err;
+    return project === undefined ? stored : stored.filter((s) => s.split("/")[1] === project);
   }
   let list: { name?: string }[];
   try {
@@ -47,35 +48,21 @@ export async function listStacks(target: Omit<StackTarget, "stack">, project?: s
   return list.flatMap((s) => (typeof s.name === "string" ? [qualify(s.name)] : [])).sort();
 }
 
-/** The directory of a `file://` backend URL (`~` is the home directory), or undefined for another backend. */
-export function fileBackendDir(url: string | undefined): string | undefined {
-  if (!url?.startsWith("file://")) return undefined;
-  let dir: string;
+/**
+ * The stacks of `target`'s backend read from its objects (the CLI's list failed with `failure`),
+ * or undefined when there is no store for it or it holds no stack.
+ * @throws StackError when the store cannot be read either: the CLI's reason, then the store's.
+ */
+async function storeStacks(target: Omit<StackTarget, "stack">, failure: StackError): Promise<string[] | undefined> {
+  const url = await backendUrlOf(target);
+  const store = url === undefined ? undefined : openBackendStore(url, target.env);
+  if (!store) return undefined;
   try {
-    dir = url === "file://~" || url.startsWith("file://~/") ? url.slice(7) : fileURLToPath(url.split("?")[0]);
-  } catch {
-    return undefined;
+    const names = stacksOfKeys(await store.list(STACKS_PREFIX));
+    return names.length ? names : undefined;
+  } catch (err) {
+    if (!(err instanceof BackendStoreError)) throw err;
+    const reason = `${failure.reason}; reading the backend's stack files failed too: ${err.reason}`;
+    throw new StackError(reason, reason);
   }
-  return dir.startsWith("~") ? join(process.env.HOME ?? "", dir.slice(1)) : dir;
-}
-
-/** The stacks of a `file://` backend from its directory, or undefined (another backend, or not there). */
-function fileBackendStacks(url: string | undefined): string[] | undefined {
-  const dir = fileBackendDir(url);
-  if (dir === undefined) return undefined;
-  const root = join(dir, ".pulumi", "stacks");
-  if (!existsSync(root)) return undefined;
-  const names = new Set<string>();
-  const stackName = (f: string) => /^(.+)\.json(\.gz)?$/.exec(f)?.[1];
-  for (const entry of readdirSync(root)) {
-    const p = join(root, entry);
-    if (statSync(p).isDirectory()) {
-      // Project-scoped layout: stacks/<project>/<stack>.json
-      for (const f of readdirSync(p)) {
-        const s = stackName(f);
-        if (s) names.add(`organization/${entry}/${s}`);
-      }
-    }
-  }
-  return [...names].sort();
 }

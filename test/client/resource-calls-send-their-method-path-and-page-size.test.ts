@@ -89,8 +89,10 @@ describe("lists", () => {
 
   it("a bad list query throws at the call, before the walk starts, sending nothing", async () => {
     const { client, sent } = clientAnswering(() => onePage([]));
-    expect(() => client.monitors.pages({ per_page: 1000 })).toThrow(UptimeInputError);
-    expect(() => client.monitors.pages({ per_page: 1000 })).toThrow(/monitor list query/);
+    // A page size the query's type refuses, as an untyped caller could still send it.
+    const tooLarge = { per_page: 1000 } as unknown as Parameters<typeof client.monitors.pages>[0];
+    expect(() => client.monitors.pages(tooLarge)).toThrow(UptimeInputError);
+    expect(() => client.monitors.pages(tooLarge)).toThrow(/monitor list query/);
     expect(sent).toHaveLength(0);
   });
 

@@ -10,7 +10,7 @@ import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { MONITOR_SECRET_FIELDS } from "../../src/runtime/monitor/monitor-props";
 import { SECRET_SIG, SIG_KEY } from "../../src/runtime/secret-envelope";
 
-const alerts = [{ key: "email", value: "oncall@example.com" }];
+const alerts = [{ key: "email" as const, value: "oncall@example.com" }];
 
 describe("the dynamic door's checked inputs", () => {
   it("wrap the secret fields filled from the defaults, and leave the others plain", () => {

@@ -35,7 +35,10 @@ describe("the service URL in a dynamic resource's outputs", () => {
       _serviceUrl: "https://old.example.com",
     });
     expect((await door.read("7", { name: "api" })).props).toEqual({ name: "api", monitorId: 7 });
-    const gone = recordingServiceUrl({ ...ops, read: async () => ({ id: "", props: {} }) }, () => baseUrl);
+    const gone = recordingServiceUrl(
+      { ...ops, read: async (_id: string, _props?: Record<string, unknown>) => ({ id: "", props: {} }) },
+      () => baseUrl,
+    );
     expect(await gone.read("7", { _serviceUrl: "https://old.example.com" })).toEqual({ id: "", props: {} });
   });
 });

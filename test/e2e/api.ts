@@ -51,6 +51,9 @@ export interface ApiMonitor {
   ssl_alert_days: number;
   domain_alert_days: number;
   alerts: { key: string; value: string }[] | Record<string, { key: string; value: string }>;
+  /** The window's ends as ISO dates, null when none is scheduled. */
+  maintenance_start_at: string | null;
+  maintenance_end_at: string | null;
   [k: string]: unknown;
 }
 

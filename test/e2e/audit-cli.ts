@@ -1,7 +1,7 @@
 /** `node dist/cli/main.js audit <args>` in a stack's project, with only what a CI job would set; a stack to audit. */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { E2EStack, REPO, ok, pulumiEnv } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
@@ -9,11 +9,12 @@ export function runAuditCli(
   stack: E2EStack,
   srv: E2EServer,
   args: string[],
-  options: { loggedIn?: boolean } = {},
+  options: { loggedIn?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const env = pulumiEnv(stack.home, stack.backendDir, {
     UPTIME_BASE_URL: srv.url,
     UPTIME_API_KEY: srv.apiKey,
+    ...options.env,
   });
   delete env.PULUMI_CONFIG_PASSPHRASE;
   // `loggedIn`: the backend is the one `pulumi login` recorded in PULUMI_HOME, not named to the audit.
@@ -35,9 +36,13 @@ export function runAuditCli(
 
 /**
  * A server and a stack of the `claims` fixture holding one monitor named `name` (resource
- * `api`), brought up before each test of the calling `describe` and removed after it.
+ * `api`), brought up before each test of the calling `describe` and removed after it; `env`,
+ * read then, is the environment of every command (another backend, its credentials).
  */
-export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer; stack: () => E2EStack } {
+export function auditedStackWithOneMonitor(
+  name: string,
+  env: () => Record<string, string> = () => ({}),
+): { srv: () => E2EServer; stack: () => E2EStack } {
   let srv: E2EServer | undefined;
   let stack: E2EStack | undefined;
   beforeAll(async () => {
@@ -45,6 +50,7 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
     stack = await E2EStack.create({
       project: "claims",
       server: srv,
+      env: env(),
       config: { "fixture:monitors": JSON.stringify([{ resource: "api", name }]) },
     });
     ok(await stack.up());
@@ -54,4 +60,26 @@ export function auditedStackWithOneMonitor(name: string): { srv: () => E2EServer
     await srv?.close();
   });
   return { srv: () => srv!, stack: () => stack! };
+}
+
+/** The audit's JSON report, as far as these tests read it. */
+export interface AuditJson {
+  managed: { id: number; stack: string; urn: string }[];
+  unmanaged: unknown[];
+  unreadable: { stack: string; reason: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
+  caveats: string[];
+}
+
+/** The `unreadable` entry of stack `stack` of `project`, whose corrupt checkpoint was audited from its newest history copy. */
+export function auditedFromHistory(project: string, stack: string): AuditJson["unreadable"][number] {
+  return {
+    stack: `organization/${project}/${stack}`,
+    reason: expect.stringContaining("invalid character") as string,
+    readFromHistory: {
+      checkpoint: expect.stringMatching(
+        new RegExp(`^\\.pulumi/history/${project}/${stack}/${stack}-\\d+\\.checkpoint\\.json$`),
+      ) as string,
+      savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+    },
+  };
 }

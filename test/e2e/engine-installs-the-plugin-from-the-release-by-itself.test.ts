@@ -9,7 +9,7 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2EStack, REPO, WORK, ok, summary } from "./harness";
-import { compileExample, exampleConfig } from "./examples";
+import { compileExample, exampleLiterals } from "./examples";
 import { VERSION, archiveName, startReleaseRig, uptimePluginEntries, type ReleaseRig } from "./release-fixtures";
 
 /** A YAML program naming the package's version and download URL, as the README tells users to. */
@@ -94,7 +94,7 @@ describe("the engine installs the plugin from the release by itself", () => {
       inPlace: true,
       configInProject: true,
       server: rig.srv,
-      config: exampleConfig(join(REPO, "examples", "go")),
+      config: exampleLiterals(join(REPO, "examples", "go"), "which this test does not start"),
       env: { ...rig.env(), GOFLAGS: "-buildvcs=false" },
     });
     try {

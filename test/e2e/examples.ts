@@ -35,6 +35,19 @@ export function exampleConfig(dir: string): Record<string, ExampleConfigValue> {
   return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, ExampleConfigValue>) : {};
 }
 
+/**
+ * A project's e2e config for a run with one server: every value must be a literal, and a key
+ * that asks for a second service throws, saying `why` none is started.
+ */
+export function exampleLiterals(dir: string, why: string): Record<string, ConfigValue> {
+  const config: Record<string, ConfigValue> = {};
+  for (const [key, c] of Object.entries(exampleConfig(dir))) {
+    if (!("value" in c)) throw new Error(`${dir}: ${key} asks for a second service, ${why}`);
+    config[key] = c;
+  }
+  return config;
+}
+
 /** The literal value of `key` in a project's e2e config. */
 export function exampleValue(dir: string, key: string): string {
   const c = exampleConfig(dir)[key];

@@ -58,6 +58,7 @@ serviceMonitorsLifecycle({
   edits: {
     file: "main.go",
     badPath: (t) => t.replace('pulumi.String("/health")', 'pulumi.String("health")'),
+    badChildUrl: (t) => t.replace('pulumi.String("/api/status")', 'pulumi.String("/api status")'),
     rename: (t) =>
       t.replace(
         '"home": uptime.ServiceCheckArgs{Path: pulumi.String("/")},',

@@ -149,11 +149,26 @@ describe.each<Language>(["yaml", "typescript", "python", "java"])("a migrated %s
   });
 });
 
+/** The scalar fields a mapped monitor is checked on, and its alerts and headers as [key, value] pairs. */
+type ExpectedMonitor = Partial<
+  Pick<
+    ApiMonitor,
+    | "interval"
+    | "status"
+    | "request_method"
+    | "request_auth_username"
+    | "ssl_alert_days"
+    | "domain_alert_days"
+    | "alert_condition"
+    | "alert_text_lookup"
+  >
+> & { alerts?: string[][]; headers?: string[][] };
+
 /** What each source's monitors must hold on the service: the mapping's fields, and the config values by key. */
 function checkFields(from: string, m: ApiMonitor, values: Record<string, string>): void {
   const alerts = asList(m.alerts).map((a) => [a.key, a.value]);
   const headers = asList(m.request_headers).map((h) => [h.key, h.value]);
-  const expected: Record<string, Partial<ApiMonitor> & { alerts?: string[][]; headers?: string[][] }> = {
+  const expected: Record<string, ExpectedMonitor> = {
     "UR Website": {
       interval: 300,
       request_method: "HEAD",

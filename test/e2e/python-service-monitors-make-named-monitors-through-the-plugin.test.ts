@@ -41,6 +41,7 @@ serviceMonitorsLifecycle({
   edits: {
     file: "__main__.py",
     badPath: (t) => t.replace('path="/health"', 'path="health"'),
+    badChildUrl: (t) => t.replace('path="/api/status"', 'path="/api status"'),
     rename: (t) =>
       t.replace(
         '"home": uptime.ServiceCheckArgs(path="/"),',

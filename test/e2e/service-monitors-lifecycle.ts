@@ -6,8 +6,8 @@
  * and what they must show are shared:
  *
  * 1. bad input (a path without `/`) fails preview naming the component and the field,
- *    with no request beyond the settings' check; so does (where the program says how) a
- *    path the plan accepts but the child monitor's own check refuses, naming the child;
+ *    with no request beyond the settings' check; so does a path the plan accepts but the
+ *    child monitor's own check refuses, naming the check, the child and the field;
  * 2. `up` makes the three monitors with the convention's names and the layered values;
  *    `preview --expect-no-changes` passes; no secret in state or output;
  * 3. a `formerly` rename keeps the monitor's id and changes only its name;
@@ -28,7 +28,7 @@ export interface ServiceMonitorsEdits {
   /** `/health` → `health`. */
   badPath(text: string): string;
   /** `/api/status` → `/api status`: a path the plan accepts but whose URL the monitor's check refuses. */
-  badChildUrl?(text: string): string;
+  badChildUrl(text: string): string;
   /** The key `home` becomes `root`, with `formerly: home`. */
   rename(text: string): string;
   /** The `api` check removed. */
@@ -92,7 +92,7 @@ export function serviceMonitorsLifecycle(program: ServiceMonitorsProgram): void 
     const ids = async () =>
       Object.fromEntries((await e2e.srv.api.monitors()).map((m) => [m.name, m.id])) as Record<string, number>;
 
-    it("bad input fails preview naming the component and the field, before any request", async () => {
+    it("bad input, the component's or a child's, fails preview naming the component and the field, before any request", async () => {
       const original = { text: "" };
       e2e.stack.editFile(file, (t) => ((original.text = t), program.edits.badPath(t)));
       const from = e2e.srv.server.requests.length;
@@ -100,10 +100,8 @@ export function serviceMonitorsLifecycle(program: ServiceMonitorsProgram): void 
       expect(bad.output).toMatch(/ServiceMonitors "checkout": [^\n]*checks\.health\.path: must start with "\/"/);
       expect(requestsBeyondSettingsCheck(e2e.srv.server, from)).toEqual([]);
       e2e.stack.editFile(file, () => original.text);
-      const { badChildUrl } = program.edits;
-      if (!badChildUrl) return;
       // The child's own problem, not the engine's torn-down call ("the client connection is closing").
-      e2e.stack.editFile(file, badChildUrl);
+      e2e.stack.editFile(file, program.edits.badChildUrl);
       const child = failed(await e2e.stack.preview());
       expect(child.output).toMatch(
         /ServiceMonitors "checkout": check "api" \(monitor "checkout-api"\): field "url": [^\n]*not a valid http or https URL/,

@@ -18,11 +18,18 @@ describe("a failed export", () => {
     expect(run.stderr).not.toContain(KEY);
   });
 
-  it("names both ways to configure when nothing is set", async () => {
+  it("names both ways to configure when nothing is set, and exits 2 as for bad usage", async () => {
     const run = await exportFrom(env.server, [], { env: {} });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(run.stderr).toContain("UPTIME_BASE_URL");
     expect(run.stderr).toContain("UPTIME_API_KEY");
+  });
+
+  it("refuses a malformed service URL before any request, exit 2", async () => {
+    const run = await exportFrom(env.server, [], { env: { UPTIME_BASE_URL: "ftp://x", UPTIME_API_KEY: KEY } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("UPTIME_BASE_URL");
+    expect(run.stderr).not.toContain(KEY);
   });
 
   it("names the proxy of UPTIME_PROXY_URL, not its password, when nothing listens there", async () => {

@@ -47,6 +47,21 @@ describe("maintenance with input it cannot use", () => {
       /would last 25h, more than 24h; pass --allow-long/,
     ],
     [
+      "a window, however long allowed, ending after the latest end the service stores",
+      ["start", "--search", "bad", "--for", "80000000h", "--allow-long"],
+      /--for "80000000h": the window would end after 9999-12-31T23:59:59 in Europe\/Berlin, the latest end the service stores; --for takes up to 24h, or with --allow-long up to \d{8}h/,
+    ],
+    [
+      "a duration too long for any clock",
+      ["start", "--search", "bad", "--for", "99999999999999999999999h", "--allow-long"],
+      /--for "99999999999999999999999h": the window would end after 9999-12-31T23:59:59/,
+    ],
+    [
+      "an --until after the latest end the service stores, in the account's zone",
+      ["start", "--search", "bad", "--until", "9999-12-31T23:30:00Z", "--allow-long"],
+      /--until "9999-12-31T23:30:00Z": the window would end after 9999-12-31T23:59:59 in Europe\/Berlin, the latest end the service stores; --until takes a time up to 9999-12-31T23:59:59 in Europe\/Berlin/,
+    ],
+    [
       "an end in the past",
       ["start", "--search", "bad", "--until", "2020-01-01T00:00"],
       /--until "2020-01-01T00:00" is not in the future/,
@@ -88,11 +103,11 @@ describe("maintenance with input it cannot use", () => {
     expect(existsSync(join(f.dir, ".uptime-maintenance.json"))).toBe(false);
   });
 
-  it("a missing API key names both ways to give it", async () => {
+  it("a missing API key names the three ways to give it", async () => {
     const r = await f.run(["start", "--search", "bad", "--for", "1h"], { UPTIME_API_KEY: "" });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /missing the API key: run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY/,
+      /missing the API key: pass --api-key KEY, run `pulumi config set --secret uptime:apiKey <key>` or set UPTIME_API_KEY/,
     );
   });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createMonitor } from "../../src/runtime/monitor/monitor-lifecycle";
 import { createIncident } from "../../src/runtime/incident/incident-lifecycle";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
+import type { MonitorInputs } from "../../src/runtime/monitor/monitor-props";
 import { providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 import { monitorWithIncident } from "../support/monitor-with-incident";
@@ -14,7 +15,9 @@ import { withNextPostAnswerLost } from "../support/lost-answers";
 
 const h = fileFixture(() => providerHarness());
 
-const inputs = (name: string) => checkMonitor({ name, url: "https://u.example.com", interval: 60 }).inputs as never;
+// `check`'s result types its inputs loosely (Pulumi's CheckResult); they are a monitor's checked inputs.
+const inputs = (name: string): MonitorInputs =>
+  checkMonitor({ name, url: "https://u.example.com", interval: 60 }).inputs as MonitorInputs;
 
 async function named(name: string) {
   const out = [];
@@ -81,10 +84,7 @@ describe("Create with an unknown outcome", () => {
       until: { method: "GET", path: /^\/api\/v1\/monitors$/ },
     });
     const before = posts();
-    const { id, outs } = await createMonitor(h.outOfBand, {
-      ...inputs("in-flight"),
-      __resourceName: "in-flight",
-    } as never);
+    const { id, outs } = await createMonitor(h.outOfBand, { ...inputs("in-flight"), __resourceName: "in-flight" });
     expect(await deferred.handled).toBe(201);
     expect(posts() - before).toBe(2);
     expect((await named("in-flight")).map((m) => String(m.id))).toEqual([id]);
@@ -99,9 +99,7 @@ describe("Create with an unknown outcome", () => {
     });
     // Our store reaches the service (which refuses the taken name); the answer is lost.
     await withNextPostAnswerLost(h.server, () =>
-      expect(
-        createMonitor(h.outOfBand, { ...inputs("someone-elses"), __resourceName: "mine" } as never),
-      ).rejects.toThrow(
+      expect(createMonitor(h.outOfBand, { ...inputs("someone-elses"), __resourceName: "mine" })).rejects.toThrow(
         /^Monitor "mine": a monitor named "someone-elses" already exists in this account \(id \d+\) and it is not the one this create sent \(url, interval differ\)\. Declare it with `adopt: true` to take it over, or choose another name\.$/,
       ),
     );
@@ -158,9 +156,7 @@ describe("Create with an unknown outcome", () => {
   it("gives up after repeated failures saying nothing was created", async () => {
     h.server.setFaults({ rate: 1, kinds: ["drop-before"], methods: ["POST"] });
     try {
-      await expect(
-        createMonitor(h.outOfBand, { ...inputs("never-stored"), __resourceName: "ns" } as never),
-      ).rejects.toThrow(
+      await expect(createMonitor(h.outOfBand, { ...inputs("never-stored"), __resourceName: "ns" })).rejects.toThrow(
         /^Monitor "ns": .*No monitor named "never-stored" exists afterwards, so nothing was created; it is safe to run again\.$/s,
       );
       h.server.setFaults(undefined);

@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMonitor, deleteMonitor, readMonitor, updateMonitor } from "../../src/runtime/monitor/monitor-lifecycle";
 import { createIncident, readIncident } from "../../src/runtime/incident/incident-lifecycle";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
+import type { MonitorInputs } from "../../src/runtime/monitor/monitor-props";
 import { readNotOlder, setWaiting } from "../../src/runtime/read-after-write";
 import { UptimeNotFoundError } from "../../src/client/errors";
 import { UptimeResourceError } from "../../src/runtime/user-errors";
@@ -30,8 +31,9 @@ afterAll(async () => {
   await h.close();
 });
 
-const inputs = (name: string, url = "https://u.example.com") =>
-  checkMonitor({ name, url, interval: 60 }).inputs as never;
+// `check`'s result types its inputs loosely (Pulumi's CheckResult); they are a monitor's checked inputs.
+const inputs = (name: string, url = "https://u.example.com"): MonitorInputs =>
+  checkMonitor({ name, url, interval: 60 }).inputs as MonitorInputs;
 const notFoundSince = (from: number) =>
   h.server.requests.slice(from).filter((r) => r.method === "GET" && /\/\d+$/.test(r.path) && r.status === 404).length;
 
@@ -52,10 +54,10 @@ describe("reads right after writes, with reads lagging writes", () => {
     const updated = await updateMonitor(
       h.outOfBand,
       created.id,
-      created.outs,
+      created.outs!,
       inputs("lag-read-after-update", "https://u.example.com/v2"),
     );
-    const read = await readMonitor(h.outOfBand, created.id, updated.outs as never);
+    const read = await readMonitor(h.outOfBand, created.id, updated.outs);
     expect(read.props).toMatchObject({ url: "https://u.example.com/v2" });
   });
 

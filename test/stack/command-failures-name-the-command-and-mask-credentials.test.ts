@@ -7,6 +7,7 @@ import { afterAll, expect, test } from "vitest";
 import { pulumiOutput, StackError } from "../../src/stack/pulumi-command";
 import { exportState } from "../../src/stack/state-resource";
 import { standInPulumi } from "../support/stand-in-pulumi";
+import { rejectionOf } from "../support/thrown-error";
 
 const pulumi = standInPulumi({
   "stack ls": {
@@ -29,22 +30,23 @@ test("a failed command names itself and gives the CLI's reason, with the URL's p
 });
 
 test("a missing pulumi on PATH, or a missing binary at a path, is said so", async () => {
-  const onPath = await pulumiOutput({ cwd: pulumi.dir, env: { PATH: "/nonexistent" } }, ["stack", "ls"]).catch(
-    (e: unknown) => e as StackError,
+  const onPath = await rejectionOf(
+    pulumiOutput({ cwd: pulumi.dir, env: { PATH: "/nonexistent" } }, ["stack", "ls"]),
+    StackError,
   );
   expect(onPath.message).toBe("the pulumi CLI is not on PATH");
-  const atPath = await pulumiOutput({ bin: "/nonexistent/pulumi", cwd: pulumi.dir, env: {} }, ["stack", "ls"]).catch(
-    (e: unknown) => e as StackError,
+  const atPath = await rejectionOf(
+    pulumiOutput({ bin: "/nonexistent/pulumi", cwd: pulumi.dir, env: {} }, ["stack", "ls"]),
+    StackError,
   );
   expect(atPath.message).toBe("the pulumi CLI /nonexistent/pulumi is not there");
 });
 
 test("an export that is not JSON is a StackError saying so", async () => {
-  const err = await exportState(
-    { bin: pulumi.bin, cwd: pulumi.dir, env: {}, stack: "a/b/c" },
-    { showSecrets: false },
-  ).catch((e: unknown) => e as StackError);
-  expect(err).toBeInstanceOf(StackError);
+  const err = await rejectionOf(
+    exportState({ bin: pulumi.bin, cwd: pulumi.dir, env: {}, stack: "a/b/c" }, { showSecrets: false }),
+    StackError,
+  );
   expect(err.reason).toMatch(/^the exported state is not valid JSON \(/);
   const exportCall = pulumi.calls().find((c) => c.args[0] === "stack" && c.args[1] === "export");
   expect(exportCall?.args).not.toContain("--show-secrets");

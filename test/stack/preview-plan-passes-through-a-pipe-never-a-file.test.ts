@@ -10,6 +10,7 @@ import { afterAll, expect, test } from "vitest";
 import { plannedMonitors } from "../../src/stack/preview-plan";
 import { StackError } from "../../src/stack/pulumi-command";
 import { standInPulumi } from "../support/stand-in-pulumi";
+import { rejectionOf } from "../support/thrown-error";
 
 const urn = (type: string, name: string) => `urn:pulumi:dev::shop::${type}::${name}`;
 const plan = {
@@ -51,9 +52,6 @@ test("the monitors the plan keeps come back, read from a named pipe that is then
 });
 
 test("a failed preview is a StackError naming its errors", async () => {
-  const err = await plannedMonitors({ bin: broken.bin, cwd: broken.dir, env: {} }).catch(
-    (e: unknown) => e as StackError,
-  );
-  expect(err).toBeInstanceOf(StackError);
+  const err = await rejectionOf(plannedMonitors({ bin: broken.bin, cwd: broken.dir, env: {} }), StackError);
   expect(err.message).toBe("pulumi preview failed: error: Missing required setting uptime:apiKey");
 });

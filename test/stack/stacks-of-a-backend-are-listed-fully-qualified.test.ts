@@ -1,7 +1,8 @@
 /**
  * `listStacks` gives every stack of the backend fully qualified and sorted; when the CLI
- * cannot list a `file://` backend (one corrupt checkpoint fails the whole list), the stack
- * files themselves are listed; another backend's failure is a StackError.
+ * cannot list a self-managed backend (one corrupt checkpoint fails the whole list), the stack
+ * files themselves are listed, whether the backend is given or logged in to; a backend with
+ * no store here fails with a StackError.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { afterAll, expect, test } from "vitest";
 import { listStacks } from "../../src/stack/list-stacks";
 import { StackError } from "../../src/stack/pulumi-command";
 import { standInPulumi } from "../support/stand-in-pulumi";
+import { rejectionOf } from "../support/thrown-error";
 
 const listing = standInPulumi({
   "stack ls": { stdout: JSON.stringify([{ name: "shop/prod" }, { name: "acme/app/dev" }, { current: true }]) },
@@ -38,11 +40,9 @@ test("a file backend the CLI cannot list is listed from its stack files", async 
   expect(stacks).toEqual(["organization/app/dev", "organization/app/prod"]);
 });
 
-test("another backend the CLI cannot list is a StackError with the CLI's reason", async () => {
-  const err = await listStacks({ bin: failing.bin, cwd: failing.dir, env: { PULUMI_BACKEND_URL: "s3://b" } }).catch(
-    (e: unknown) => e as StackError,
-  );
-  expect(err).toBeInstanceOf(StackError);
+test("a backend the CLI cannot list and whose objects are not read here is a StackError with the CLI's reason", async () => {
+  const env = { PULUMI_BACKEND_URL: "https://api.pulumi.com" };
+  const err = await rejectionOf(listStacks({ bin: failing.bin, cwd: failing.dir, env }), StackError);
   expect(err.reason).toBe("error: failed to load checkpoint");
 });
 
@@ -60,4 +60,20 @@ test("one project's stacks are asked with --project, and a file backend's fallba
   expect(
     await listStacks({ bin: failing.bin, cwd: failing.dir, env: { PULUMI_BACKEND_URL: `file://${be}` } }, "app"),
   ).toEqual(["organization/app/dev", "organization/app/prod"]);
+});
+
+test("the backend the CLI is logged in to is listed from its stack files too", async () => {
+  const be = join(failing.dir, "backend");
+  const loggedIn = standInPulumi({
+    "stack ls": { stderr: "error: failed to load checkpoint\n", code: 255 },
+    whoami: { stdout: JSON.stringify({ user: "me", url: `file://${be}` }) },
+  });
+  try {
+    expect(await listStacks({ bin: loggedIn.bin, cwd: loggedIn.dir, env: {} })).toEqual([
+      "organization/app/dev",
+      "organization/app/prod",
+    ]);
+  } finally {
+    loggedIn.remove();
+  }
 });

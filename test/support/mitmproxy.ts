@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { closedPort } from "./closed-port";
 import { ensureVenv } from "./python-venv";
+import { untilReady } from "./started-process";
 
 const REPO = resolve(__dirname, "../..");
 const REQUIREMENTS = join(REPO, "test/support/mitmproxy/requirements.txt");
@@ -34,6 +35,8 @@ export interface MitmproxyOptions {
   auth?: string;
   /** CA file it trusts for the servers it connects to (for inspecting TLS to the local server). */
   upstreamCa?: string;
+  /** Rewrites of the URLs it forwards, mitmproxy's `map_remote` (`|<url regex>|<replacement>`). */
+  mapRemote?: string[];
 }
 
 /** Makes the venv (once per machine; a few seconds when its stamp matches) and resolves to mitmdump's path. */
@@ -50,39 +53,24 @@ export async function startMitmproxy(options: MitmproxyOptions = {}): Promise<Mi
   const args = ["--listen-host", "127.0.0.1", "--listen-port", String(port), "--set", `confdir=${confdir}`];
   if (options.auth) args.push("--proxyauth", options.auth);
   if (options.upstreamCa) args.push("--set", `ssl_verify_upstream_trusted_ca=${options.upstreamCa}`);
+  for (const rule of options.mapRemote ?? []) args.push("--map-remote", rule);
+  // A tunnel's server is then reached only for its first request, after the rewrite.
+  if (options.mapRemote?.length) args.push("--set", "connection_strategy=lazy");
   const child: ChildProcess = spawn(mitmdump, args, {
     stdio: ["ignore", "pipe", "pipe"],
     // Wide enough that it logs whole URLs rather than cutting them at 80 columns.
     env: { ...process.env, COLUMNS: "1000" },
   });
-  let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
-  await new Promise<void>((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`mitmdump did not start in 30 s:\n${out}`)), 30_000);
-    const check = () => {
-      if (out.includes("proxy listening at")) {
-        clearTimeout(timer);
-        ok();
-      }
-    };
-    child.stdout!.on("data", check);
-    child.stderr!.on("data", check);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`mitmdump exited with ${code}:\n${out}`));
-    });
-  });
+  const started = await untilReady(child, "mitmdump", "proxy listening at");
   return {
     url: `http://127.0.0.1:${port}`,
     caFile: join(confdir, "mitmproxy-ca-cert.pem"),
-    log: () => out,
-    forwarded: (url, marker) => out.split("\n").some((line) => line.includes(`GET ${url}`) && line.includes(marker)),
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        child.once("exit", () => done());
-        child.kill("SIGTERM");
-      }),
+    log: started.log,
+    forwarded: (url, marker) =>
+      started
+        .log()
+        .split("\n")
+        .some((line) => line.includes(`GET ${url}`) && line.includes(marker)),
+    stop: started.stop,
   };
 }

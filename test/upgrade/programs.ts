@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { FIXTURES, REPO } from "../e2e/harness";
-import { exampleConfig, type ConfigValue } from "../e2e/examples";
+import { exampleLiterals, type ConfigValue } from "../e2e/examples";
 
 /** One recorded program. */
 export interface UpgradeProgram {
@@ -31,12 +31,7 @@ const dynamicSecrets = {
 
 /** An example's e2e config as a recorded program's: literal values only, since a baseline runs one server. */
 function fromExample(name: string, dir: string): UpgradeProgram {
-  const config: Record<string, ConfigValue> = {};
-  for (const [key, c] of Object.entries(exampleConfig(dir))) {
-    if (!("value" in c))
-      throw new Error(`${dir}: ${key} asks for a second service, which an upgrade baseline does not run`);
-    config[key] = c;
-  }
+  const config = exampleLiterals(dir, "which an upgrade baseline does not run");
   return {
     name,
     dir,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -19,6 +20,29 @@ import (
 // defaults Pulumi's generator fills in); and the plugin.json resource the Gradle build would
 // write, by which the Java language host tells the engine which provider plugin a program
 // needs.
+
+// mavenPluginsJSON pins the plugins of every pom this repository writes: the migrated Java
+// programs' (src/migrate/render-java.ts) read the same file, so the two never differ.
+//
+//go:embed maven-plugins.json
+var mavenPluginsJSON []byte
+
+type mavenPlugin struct {
+	GroupID    string `json:"groupId"`
+	ArtifactID string `json:"artifactId"`
+	Version    string `json:"version"`
+}
+
+// mavenPlugins reads the embedded list; a list that does not parse is a bug of this tool.
+func mavenPlugins() ([]mavenPlugin, error) {
+	var list struct {
+		Plugins []mavenPlugin `json:"plugins"`
+	}
+	if err := json.Unmarshal(mavenPluginsJSON, &list); err != nil {
+		return nil, fmt.Errorf("maven-plugins.json: %w", err)
+	}
+	return list.Plugins, nil
+}
 
 // pomTemplate pins every plugin of the build, so that a Maven run with a warm local
 // repository asks the network for nothing.
@@ -64,12 +88,9 @@ var pomTemplate = template.Must(template.New("pom.xml").Parse(`<?xml version="1.
   <build>
     <pluginManagement>
       <plugins>
-        <plugin><artifactId>maven-clean-plugin</artifactId><version>3.4.0</version></plugin>
-        <plugin><artifactId>maven-resources-plugin</artifactId><version>3.3.1</version></plugin>
-        <plugin><artifactId>maven-compiler-plugin</artifactId><version>3.13.0</version></plugin>
-        <plugin><artifactId>maven-surefire-plugin</artifactId><version>3.5.2</version></plugin>
-        <plugin><artifactId>maven-jar-plugin</artifactId><version>3.4.2</version></plugin>
-        <plugin><artifactId>maven-install-plugin</artifactId><version>3.1.3</version></plugin>
+{{- range .Plugins}}
+        <plugin><groupId>{{.GroupID}}</groupId><artifactId>{{.ArtifactID}}</artifactId><version>{{.Version}}</version></plugin>
+{{- end}}
       </plugins>
     </pluginManagement>
   </build>
@@ -103,8 +124,12 @@ func mavenPom(pkg *schema.Package) ([]byte, error) {
 	sort.Slice(deps, func(i, j int) bool {
 		return deps[i].GroupID+":"+deps[i].ArtifactID < deps[j].GroupID+":"+deps[j].ArtifactID
 	})
+	plugins, err := mavenPlugins()
+	if err != nil {
+		return nil, err
+	}
 	var out bytes.Buffer
-	err := pomTemplate.Execute(&out, map[string]any{
+	err = pomTemplate.Execute(&out, map[string]any{
 		"Tool":         tool,
 		"GroupID":      strings.TrimSuffix(info.BasePackageOrDefault(), "."),
 		"ArtifactID":   pkg.Name,
@@ -113,6 +138,7 @@ func mavenPom(pkg *schema.Package) ([]byte, error) {
 		"URL":          xmlText(pkg.Repository),
 		"License":      xmlText(pkg.License),
 		"Dependencies": deps,
+		"Plugins":      plugins,
 	})
 	return out.Bytes(), err
 }

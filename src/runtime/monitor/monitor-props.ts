@@ -122,8 +122,14 @@ export const COUPLED_FIELDS: readonly (readonly MonitorApiField[])[] = [
   ["maintenanceStartAt", "maintenanceEndAt"],
 ];
 
-/** The live monitor in the program's names (the password is write-only and never read back). */
-export function fromApi(m: Monitor): Omit<MonitorOutputs, "requestAuthPassword" | "paused" | "adopt" | "adoptId"> {
+/**
+ * The live monitor in the program's names (the password is write-only and never read back);
+ * its lists are always there, empty when the service holds none.
+ */
+export function fromApi(
+  m: Monitor,
+): Omit<MonitorOutputs, "requestAuthPassword" | "paused" | "adopt" | "adoptId"> &
+  Required<Pick<MonitorOutputs, "alerts" | "requestHeaders">> {
   return {
     monitorId: m.id,
     name: m.name,

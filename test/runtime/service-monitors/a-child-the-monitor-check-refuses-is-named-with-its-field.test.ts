@@ -26,7 +26,10 @@ const check: ChildCheck = (args) => {
   return out.length ? out : undefined;
 };
 
-function refusal(monitors: PlannedMonitor[], isSecret = () => false): ServiceMonitorsChildError {
+function refusal(
+  monitors: PlannedMonitor[],
+  isSecret: Parameters<typeof checkChildren>[3] = () => false,
+): ServiceMonitorsChildError {
   try {
     checkChildren("web", monitors, check, isSecret);
   } catch (err) {

@@ -26,7 +26,7 @@ afterAll(async () => {
 test("the healthy monitors are recorded while the hanging check is still under way", async () => {
   stuck.set({ kind: "hang" });
   const hanging = await createMonitor(server, { name: "stuck", url: `${stuck.url}/` });
-  const others = [];
+  const others: { id: number }[] = [];
   for (let i = 0; i < 4; i++)
     others.push(await createMonitor(server, { name: `healthy ${i}`, url: `${healthy.url}/${i}` }));
 

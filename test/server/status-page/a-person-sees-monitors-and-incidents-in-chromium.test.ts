@@ -12,6 +12,9 @@ import { ensureChromium, openBrowser, outputFile } from "../../support/browser";
 import { startCheckingServer, type UptimeServer } from "../../support/server";
 import { startTarget, type Target } from "../../support/targets";
 
+// The browser's own global, for the functions run in the page: the tests compile without the DOM's types.
+declare function getComputedStyle(element: unknown): { backgroundColor: string };
+
 const KEY = "status-page-browser-key";
 let server: UptimeServer;
 let healthy: Target;

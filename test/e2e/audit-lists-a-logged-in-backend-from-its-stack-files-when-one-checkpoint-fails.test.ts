@@ -1,11 +1,10 @@
 /**
  * On a self-managed backend `pulumi stack ls` reads every stack's checkpoint and fails as a
  * whole on one it cannot read, without naming it. Here a file backend the CLI is logged in
- * to (`pulumi login`, so the audit does not know it is a directory it could list itself, as
- * with S3, GCS, Azure Blob or PostgreSQL) holds a corrupt checkpoint in another project:
- * without globs the audit exits 2 naming the CLI's error and the way around it; with globs
- * that name their project it lists project by project, audits the readable one and lists the
- * broken stack (named in full) or project (a pattern) as unreadable. Real engine and CLI.
+ * to (`pulumi login`: the audit is not given its URL and asks the CLI which backend it is)
+ * holds a corrupt checkpoint in another project: the audit lists the backend's stack files
+ * itself, audits the readable stack and lists the broken one as unreadable, with and without
+ * globs. Real engine and CLI.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -13,10 +12,10 @@ import { describe, expect, it } from "vitest";
 import { byName } from "./harness";
 import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
 
-describe("pulumi-uptime audit when one checkpoint fails the backend's stack list", () => {
+describe("pulumi-uptime audit of a logged-in backend when one checkpoint fails its stack list", () => {
   const fixture = auditedStackWithOneMonitor("e2e audit listed by project");
 
-  it("audits the projects the globs name, one by one, and reports what it could not read", async () => {
+  it("lists the stack files itself, audits the readable stacks and reports the broken one, with or without globs", async () => {
     const srv = fixture.srv();
     const stack = fixture.stack();
     const urn = byName(await stack.resources(), "api").urn;
@@ -25,12 +24,11 @@ describe("pulumi-uptime audit when one checkpoint fails the backend's stack list
     await stack.mustRun(["login", `file://${stack.backendDir}`, "--non-interactive"]);
     const audit = (args: string[]) => runAuditCli(stack, srv, args, { loggedIn: true });
 
-    const whole = await audit(["--json"]);
-    expect(whole.code).toBe(2);
-    expect(whole.stdout).toBe("");
-    expect(whole.stderr).toContain("cannot list the stacks of the CLI's backend: pulumi stack ls failed: ");
-    expect(whole.stderr).toContain("invalid character");
-    expect(whole.stderr).toContain("--stacks <project>/* lists project by project");
+    const whole = await audit(["--json", "--fail-on", "unreadable"]);
+    expect(whole.code, whole.stderr).toBe(1);
+    const all = JSON.parse(whole.stdout) as { managed: { urn: string }[]; unreadable: { stack: string }[] };
+    expect(all.managed.map((m) => m.urn)).toEqual([urn]);
+    expect(all.unreadable.map((u) => u.stack)).toEqual(["organization/other/broken"]);
 
     const named = await audit(["--json", "--fail-on", "unreadable", "--stacks", "e2e-claims/*,other/broken"]);
     expect(named.code, named.stderr).toBe(1);
@@ -48,9 +46,7 @@ describe("pulumi-uptime audit when one checkpoint fails the backend's stack list
     const pattern = await audit(["--fail-on", "none", "--stacks", "e2e-claims/*,other/*"]);
     expect(pattern.code, pattern.stderr).toBe(0);
     expect(pattern.stdout).toMatch(new RegExp(`organization/e2e-claims/${stack.stack}\\s+1\\n`));
-    expect(pattern.stdout).toMatch(
-      /other\/\*\s+its stacks could not be listed: pulumi stack ls --project other failed: /,
-    );
+    expect(pattern.stdout).toMatch(/organization\/other\/broken\s+.*invalid character/);
     for (const r of [whole, named, pattern]) expect(r.stdout + r.stderr).not.toContain(srv.apiKey);
   });
 });

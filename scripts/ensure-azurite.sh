@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Installs, once per machine, Azurite (the Azure Storage emulator) that the azblob backend
+# store's tests run on loopback, from the npm registry exactly as tools/azurite/package-lock.json
+# pins it, and prints the path of its blob server's entry point on the last line (run it with
+# `node <it> --blobHost 127.0.0.1 --blobPort <port> --location <dir>`). It sits in
+# .tools/azurite-<hash of the lock file>: a run with the same pins reuses it (no network), new
+# pins make a new one. Not a devDependency: the package's own install stays without Azurite's
+# ~200 packages, which only these tests need.
+#
+# Usage: scripts/ensure-azurite.sh
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PINS="$ROOT/tools/azurite"
+KEY="$(cat "$PINS/package.json" "$PINS/package-lock.json" | sha256sum | cut -c1-12)"
+
+mkdir -p "$ROOT/.tools"
+# The physical path: .tools may be a link shared between checkouts.
+DIR="$(cd -P "$ROOT/.tools" && pwd)/azurite-$KEY"
+DONE="$DIR/.installed"
+ENTRY="$DIR/node_modules/azurite/dist/src/blob/main.js"
+# One installer at a time; the others wait and then reuse what it installed.
+exec 9>"$ROOT/.tools/azurite.lock"
+flock 9
+if [ ! -f "$DONE" ]; then
+  started=$(date +%s)
+  rm -rf "$DIR"
+  mkdir -p "$DIR"
+  cp "$PINS/package.json" "$PINS/package-lock.json" "$DIR/"
+  # --ignore-scripts: nothing of Azurite's needs building; the lock file fixes every version.
+  (cd "$DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+  if [ ! -f "$ENTRY" ]; then
+    echo "ensure-azurite: $ENTRY is missing after the install" >&2
+    exit 1
+  fi
+  touch "$DONE"
+  echo "ensure-azurite: installed $DIR in $(( $(date +%s) - started )) s" >&2
+fi
+echo "$ENTRY"

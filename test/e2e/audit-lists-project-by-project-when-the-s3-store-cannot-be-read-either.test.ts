@@ -1,0 +1,82 @@
+/**
+ * The audit lists a self-managed backend's stack files itself when `pulumi stack ls` fails on
+ * one checkpoint; only when its store cannot read the backend either does it fall back to
+ * listing project by project. Here the CLI, logged in to an S3 backend (an S3-compatible
+ * server on loopback), gets its keys from a credential_process in AWS_CONFIG_FILE, which the
+ * CLI's AWS SDK runs and the audit's store does not: without globs the audit exits 2 with the
+ * CLI's error and the store's reason; with globs that name their project it lists project by
+ * project, audits the readable one and reports the broken stack (named in full) or project (a
+ * pattern) as unreadable. Real engine and CLI.
+ */
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_AWS_SETTINGS, startS3TestServer, type S3TestServer } from "../support/s3-test-server";
+import { byName } from "./harness";
+import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
+
+const ROOT = "state";
+
+describe("pulumi-uptime audit when neither the CLI's list nor the S3 store can read the backend", () => {
+  let s3: S3TestServer | undefined;
+  const dir = mkdtempSync(join(tmpdir(), "aws-credential-process-"));
+  const config = join(dir, "config");
+  // No keys in the environment: the default profile's credential_process gives them.
+  const backend = () => ({ ...NO_AWS_SETTINGS, AWS_CONFIG_FILE: config, PULUMI_BACKEND_URL: s3!.backendUrl(ROOT) });
+  beforeAll(async () => {
+    s3 = await startS3TestServer();
+    const script = join(dir, "print-keys.sh");
+    const keys = JSON.stringify({ Version: 1, AccessKeyId: s3.accessKey, SecretAccessKey: s3.secretKey });
+    writeFileSync(script, `#!/bin/sh\ncat <<'KEYS'\n${keys}\nKEYS\n`);
+    chmodSync(script, 0o700);
+    writeFileSync(config, `[default]\nregion = us-east-1\ncredential_process = ${script}\n`);
+  });
+  afterAll(async () => {
+    await s3?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const fixture = auditedStackWithOneMonitor("e2e audit s3 credential process", backend);
+
+  it("exits 2 with both reasons without globs, and lists the projects the globs name one by one", async () => {
+    const srv = fixture.srv();
+    const stack = fixture.stack();
+    const urn = byName(await stack.resources(), "api").urn;
+    await s3!.put(`${ROOT}/.pulumi/stacks/other/broken.json`, "{not json");
+    await stack.mustRun(["login", s3!.backendUrl(ROOT), "--non-interactive"]);
+    const audit = (args: string[]) => runAuditCli(stack, srv, args, { loggedIn: true, env: backend() });
+
+    const whole = await audit(["--json"]);
+    expect(whole.code, whole.stderr).toBe(2);
+    expect(whole.stdout).toBe("");
+    expect(whole.stderr).toContain("cannot list the stacks of the CLI's backend: pulumi stack ls failed: ");
+    expect(whole.stderr).toContain("invalid character");
+    expect(whole.stderr).toContain(
+      "reading the backend's stack files failed too: the AWS credentials come from a credential_process " +
+        '(in AWS profile "default"), which the audit\'s reading of the bucket does not follow',
+    );
+    expect(whole.stderr).toContain("--stacks <project>/* lists project by project");
+
+    const named = await audit(["--json", "--fail-on", "unreadable", "--stacks", "e2e-claims/*,other/broken"]);
+    expect(named.code, named.stderr).toBe(1);
+    const report = JSON.parse(named.stdout) as {
+      managed: { urn: string }[];
+      unreadable: { stack: string; reason: string }[];
+    };
+    expect(report.managed.map((m) => m.urn)).toEqual([urn]);
+    expect(report.unreadable).toEqual([
+      { stack: "organization/other/broken", reason: expect.stringContaining("invalid character") },
+    ]);
+
+    const pattern = await audit(["--fail-on", "none", "--stacks", "e2e-claims/*,other/*"]);
+    expect(pattern.code, pattern.stderr).toBe(0);
+    expect(pattern.stdout).toMatch(new RegExp(`organization/e2e-claims/${stack.stack}\\s+1\\n`));
+    expect(pattern.stdout).toMatch(
+      /other\/\*\s+its stacks could not be listed: pulumi stack ls --project other failed: /,
+    );
+    for (const r of [whole, named, pattern]) {
+      expect(r.stdout + r.stderr).not.toContain(srv.apiKey);
+      expect(r.stdout + r.stderr).not.toContain(s3!.secretKey);
+    }
+  });
+});
