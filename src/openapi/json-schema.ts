@@ -36,21 +36,15 @@ function wholeNumbers(o: JsonSchema): JsonSchema {
 
 /**
  * `schema` with every object closed (`additionalProperties: false`), list entries
- * included: the service answers 422 "not allowed" to a field it does not know.
+ * included: the service answers 422 "not allowed" to a field it does not know, and to a
+ * field without a name (`=x`, `[name]=x`) too, so no name is let through.
  */
 export function closed(schema: JsonSchema): JsonSchema {
-  const out = mapObjects(schema, (o) =>
+  return mapObjects(schema, (o) =>
     o.type === "object" && o.properties && o.additionalProperties === undefined
       ? { ...o, additionalProperties: false }
       : o,
   );
-  // A form field without a name (`=x`) is dropped by the form parser, as PHP drops it.
-  return {
-    ...out,
-    patternProperties: {
-      "^$": { type: ["string", "number", "boolean", "null"], description: "A field without a name is ignored." },
-    },
-  };
 }
 
 /**

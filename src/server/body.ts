@@ -1,9 +1,10 @@
 /**
- * Reading and parsing request bodies: a size limit, then form (qs) or JSON by
- * Content-Type, then Laravel's ConvertEmptyStringsToNull.
+ * Reading and parsing request bodies: a size limit, then form (qs, nameless fields kept
+ * aside) or JSON by Content-Type, then Laravel's ConvertEmptyStringsToNull.
  */
 import type { IncomingMessage } from "node:http";
 import qs from "qs";
+import { NAMELESS_FIELD, splitNamelessFields } from "./nameless-fields";
 
 /** Default largest body: 1 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -98,7 +99,11 @@ export function parseBody(bytes: Buffer, contentType: string | undefined): Parse
   }
   if (type === "application/x-www-form-urlencoded") {
     try {
-      return { ok: true, input: convertEmptyStringsToNull(qs.parse(text, QS_OPTIONS)) as Record<string, unknown> };
+      const { named, nameless } = splitNamelessFields(text);
+      const input = convertEmptyStringsToNull(qs.parse(named, QS_OPTIONS)) as Record<string, unknown>;
+      // Kept as a field, so the validators refuse it as they refuse any unknown one.
+      if (nameless) input[NAMELESS_FIELD] = null;
+      return { ok: true, input };
     } catch {
       return { ok: false, status: 400, message: "The request body has too many parameters or list entries." };
     }

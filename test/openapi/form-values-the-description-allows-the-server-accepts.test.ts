@@ -139,11 +139,58 @@ test("pairs and the text lookup are described as the server checks them: each re
   expect((await api(server, "POST", "/api/v1/monitors", { form: monitorInput(complete) })).status).toBe(201);
 });
 
-test("a form field without a name is described as ignored, and is", async () => {
-  expect(describedValid("MonitorStore", { ...monitorInput(), interval: 300, "": "x" })).toBe(true);
-  const res = await api(server, "POST", "/api/v1/monitors", {
-    body: "=x&name=nameless-field&url=https%3A%2F%2Fexample.com&interval=300",
-    contentType: "application/x-www-form-urlencoded",
-  });
-  expect(res.status).toBe(201);
+test("a form field without a name is described as invalid, and refused, in every body", async () => {
+  const monitor = await createMonitor(server);
+  // The store goes to a monitor without an open incident, so nothing but the name is wrong.
+  const other = await createMonitor(server);
+  const incident = await createIncident(server, { monitor_id: monitor.id, started_at: "2026-01-02T03:04:05" });
+  const cases: [string, Json, string, string, string][] = [
+    [
+      "MonitorStore",
+      { ...monitorInput(), interval: 300 },
+      "POST",
+      "/api/v1/monitors",
+      "name=nameless-field&url=https%3A%2F%2Fexample.com&interval=300",
+    ],
+    ["MonitorUpdate", {}, "PATCH", `/api/v1/monitors/${monitor.id}`, "interval=600"],
+    [
+      "IncidentStore",
+      { monitor_id: other.id, started_at: "2026-01-02T03:04:05" },
+      "POST",
+      "/api/v1/incidents",
+      `monitor_id=${other.id}&started_at=2026-01-02T03%3A04%3A05`,
+    ],
+    ["IncidentUpdate", {}, "PUT", `/api/v1/incidents/${incident.id}`, "cause=x"],
+  ];
+  for (const [component, valid, method, path, named] of cases) {
+    expect(describedValid(component, valid), component).toBe(true);
+    // Whatever the value: a form sends a list or an object under an empty name as `=` or `[key]=`.
+    for (const value of ["x", "", 1, null, [], {}, { name: "x" }])
+      expect(describedValid(component, { ...valid, "": value }), `${component} ${JSON.stringify(value)}`).toBe(false);
+    for (const pair of ["=x", "=", "[name]=x"]) {
+      const res = await api(server, method, path, {
+        body: `${pair}&${named}`,
+        contentType: "application/x-www-form-urlencoded",
+      });
+      expect(res.status, `${component} ${pair}`).toBe(422);
+      expect(Object.keys(res.body.message), `${component} ${pair}`).toEqual([""]);
+    }
+  }
+});
+
+test("an update's monitor_id: empty is described valid and accepted, blank described invalid and refused", async () => {
+  const monitor = await createMonitor(server);
+  const incident = await createIncident(server, { monitor_id: monitor.id, started_at: "2026-01-02T03:04:05" });
+  for (const [value, valid] of [
+    ["", true],
+    [" ", false],
+    ["\t", false],
+    ["\u00a0", false],
+  ] as const) {
+    expect(describedValid("IncidentUpdate", { monitor_id: value }), JSON.stringify(value)).toBe(valid);
+    for (const method of ["PUT", "PATCH"]) {
+      const res = await api(server, method, `/api/v1/incidents/${incident.id}`, { form: { monitor_id: value } });
+      expect(res.status, `${method} ${JSON.stringify(value)}`).toBe(valid ? 200 : 422);
+    }
+  }
 });

@@ -121,8 +121,12 @@ export function validateIncidentUpdate(
   const bag = new ErrorBag();
   // started_at is accepted and ignored, as the service does.
   rejectUnknown(bag, input, [...INCIDENT_STORE_FIELDS]);
-  // Laravel's `prohibited` lets an empty value through.
-  if (filled(input.monitor_id)) bag.add("monitor_id", messages.prohibited("monitor_id"));
+  // An update's monitor_id is refused. An empty one (`monitor_id=`, read as null) is no value,
+  // as on every field, and passes; a blank one or an empty list is a value and is refused.
+  // Laravel's `prohibited` would take those for empty too, but the description says "empty
+  // only", and a client that sends spaces there has a bug worth hearing about.
+  if (present(input, "monitor_id") && input.monitor_id !== null)
+    bag.add("monitor_id", messages.prohibited("monitor_id"));
 
   const changes: Partial<IncidentFields> = {};
   for (const field of ["acknowledged_at", "ended_at"] as const) {

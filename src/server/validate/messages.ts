@@ -32,7 +32,13 @@ export const messages = {
   notFuture: (f: string) => `The ${attribute(f)} must be a date before or equal to now.`,
   unique: (f: string) => `The ${attribute(f)} has already been taken.`,
   prohibited: (f: string) => `The ${attribute(f)} field is prohibited.`,
-  // The exact name, so a misspelt field is easy to spot.
-  notAllowed: (f: string) => `The ${f} field is not allowed.`,
+  // The exact name, so a misspelt field is easy to spot; an empty one (`=x`, `{"": 1}`,
+  // `alerts.0.` for `{"alerts": [{"": 1}]}`) said in words.
+  notAllowed: (f: string) =>
+    f === ""
+      ? "A field without a name is not allowed."
+      : f.endsWith(".")
+        ? `A field without a name in ${f.slice(0, -1)} is not allowed.`
+        : `The ${f} field is not allowed.`,
   ongoingIncident: () => "The monitor already has an ongoing incident.",
 } as const;
