@@ -70,6 +70,23 @@ export interface AuditJson {
   caveats: string[];
 }
 
+/**
+ * An audit (`--json --fail-on unreadable`) of a backend holding the fixture's stack and a
+ * stack `other/broken` whose checkpoint is corrupt: exit 1, the fixture's monitor `urn`
+ * managed, the broken stack the only one unreadable.
+ */
+export function expectOnlyOtherBrokenUnreadable(
+  r: { code: number; stdout: string; stderr: string },
+  urn: string,
+): void {
+  expect(r.code, r.stderr).toBe(1);
+  const report = JSON.parse(r.stdout) as AuditJson;
+  expect(report.managed.map((m) => m.urn)).toEqual([urn]);
+  expect(report.unreadable).toEqual([
+    { stack: "organization/other/broken", reason: expect.stringContaining("invalid character") as string },
+  ]);
+}
+
 /** The `unreadable` entry of stack `stack` of `project`, whose corrupt checkpoint was audited from its newest history copy. */
 export function auditedFromHistory(project: string, stack: string): AuditJson["unreadable"][number] {
   return {

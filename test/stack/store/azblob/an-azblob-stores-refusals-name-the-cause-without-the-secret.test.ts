@@ -4,6 +4,7 @@
  * service's error code, the variable the credential came from) and never the key, the
  * token or a signature; a URL parameter the CLI would refuse fails before any request.
  */
+import { rejectionOf } from "../../../support/thrown-error";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { azblobStore } from "../../../../src/stack/store/azblob/azblob-store";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
@@ -22,14 +23,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => await azurite?.stop());
 
-async function failure(run: () => Promise<unknown>): Promise<BackendStoreError> {
-  const err = await run().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(BackendStoreError);
-  return err as BackendStoreError;
-}
+const failure = (run: () => Promise<unknown>) => rejectionOf(run(), BackendStoreError);
 
 test("a wrong account key: 403 and the service's code, naming AZURE_STORAGE_KEY, not the key or a signature", async () => {
   const store = azblobStore(url(), { AZURE_STORAGE_ACCOUNT: AZURITE_ACCOUNT, AZURE_STORAGE_KEY: WRONG_KEY });

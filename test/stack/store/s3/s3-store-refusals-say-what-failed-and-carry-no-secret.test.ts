@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { rejectionOf } from "../../../support/thrown-error";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
 import { openBackendStore } from "../../../../src/stack/store/open-store";
@@ -25,14 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function failure(run: () => Promise<unknown>): Promise<BackendStoreError> {
-  const err = await run().then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(BackendStoreError);
-  return err as BackendStoreError;
-}
+const failure = (run: () => Promise<unknown>) => rejectionOf(run(), BackendStoreError);
 
 test("a wrong secret is refused with the service's code, and the secret appears nowhere", async () => {
   const wrong = "wrong/Secret+Value0123456789abcdefghij";
