@@ -7,7 +7,7 @@
  * `npm run release` builds all five. Each executable goes through the same steps:
  *
  * 1. esbuild bundles its entry point (dist/plugin/main.js, dist/cli/main.js) and everything it
- *    loads into one CommonJS file, dist/plugin-bin/bundle/<name>.js.
+ *    loads into one CommonJS file, dist/plugin-bin/bundle/<name>.js (scripts/lib/cli-bundle.js).
  * 2. Node's single executable applications: a preparation blob of that file, made by the
  *    same Node.js version as the binaries (the blob's format is tied to it), then injected with
  *    postject into a copy of the official Node.js binary of each platform (scripts/lib/node-dist.js).
@@ -30,6 +30,7 @@ const path = require("node:path");
 const { NODE_VERSION, selectTargets, hostTargetId, TARGETS } = require("./lib/targets");
 const { nodeBinary } = require("./lib/node-dist");
 const { removeMachOSignature } = require("./lib/macho-signature");
+const { bundleOptions } = require("./lib/cli-bundle");
 
 const ROOT = path.resolve(__dirname, "..");
 const BUNDLE_DIR = path.join(ROOT, "dist", "plugin-bin", "bundle");
@@ -75,28 +76,12 @@ function quiet(cmd, args) {
   }
 }
 
-/** Step 1: the bundle. */
-function bundle(executable) {
+/** Step 1: the bundle (scripts/lib/cli-bundle.js: esbuild, zod in English only), every package inside it. */
+async function bundle(executable) {
   const main = path.join(ROOT, executable.entry);
   if (!fs.existsSync(main)) throw new Error(`${executable.entry} is missing: run \`npm run build\` first`);
   fs.mkdirSync(BUNDLE_DIR, { recursive: true });
-  require("esbuild").buildSync({
-    entryPoints: [main],
-    outfile: executable.bundle,
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: `node${NODE_VERSION.split(".")[0]}`,
-    // Smaller source parses faster at every start; names are kept for stack traces.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    keepNames: true,
-    legalComments: "none",
-    // The dynamic-provider host's way to find the engine's client (require.resolve at run
-    // time) is bundled but never taken by the plugin, which passes its own (src/plugin/main.ts).
-    logOverride: { "require-resolve-not-external": "silent" },
-    logLevel: "warning",
-  });
+  await require("esbuild").build(bundleOptions({ entry: executable.entry, outfile: executable.bundle }));
 }
 
 /** Step 2a: the preparation blob (with or without code cache), made by the target's Node.js version. */
@@ -200,10 +185,12 @@ function buildTarget(executable, target, blobs) {
   return result;
 }
 
-function main() {
+async function main() {
   const targets = selectTargets(process.argv.slice(2));
   for (const e of EXECUTABLES) {
-    timed(`${e.name}: bundle (esbuild)`, () => bundle(e));
+    const started = Date.now();
+    await bundle(e);
+    timings.push(`${e.name}: bundle (esbuild) ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const blobs = timed(`${e.name}: preparation blobs`, () => ({ codeCache: blob(e, true), plain: blob(e, false) }));
     for (const t of targets) {
       const r = timed(`${e.name}: ${t.id}`, () => buildTarget(e, t, blobs));
@@ -217,6 +204,10 @@ function main() {
   console.log(`standalone: ${timings.join("; ")}`);
 }
 
-if (require.main === module) main();
+if (require.main === module)
+  main().catch((err) => {
+    process.stderr.write(`build-standalone: ${err.stack ?? err.message}\n`);
+    process.exitCode = 1;
+  });
 
 module.exports = { EXECUTABLES, PLUGIN, CLI, exeName };

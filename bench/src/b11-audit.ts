@@ -15,7 +15,7 @@ import { buildAuditFleet, type AuditFleet } from "./lib/audit-fleet";
 import { machine, ratio, secs } from "./lib/common";
 import { sized } from "./lib/smoke";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
-import { PULUMI_BIN, REPO } from "./lib/pulumi";
+import { CLI_BIN, PULUMI_BIN, REPO } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 
 const STACKS = sized("BENCH_AUDIT_STACKS", 100, 2);
@@ -71,13 +71,7 @@ export async function b11(): Promise<B11Result> {
   try {
     const auditEnv = { ...fleet.env, UPTIME_BASE_URL: fleet.server.url, UPTIME_API_KEY: fleet.server.apiKey };
     // Every finding fails the run, so a wrong state cannot pass for a fast one.
-    const audit = [
-      join(REPO, "dist", "cli", "main.js"),
-      "audit",
-      "--json",
-      "--fail-on",
-      "unmanaged,conflict,missing,unreadable",
-    ];
+    const audit = [CLI_BIN, "audit", "--json", "--fail-on", "unmanaged,conflict,missing,unreadable"];
     const floor = [
       join(__dirname, "lib", "stack-exports.js"),
       join(PULUMI_BIN, "pulumi"),

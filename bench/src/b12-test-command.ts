@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { machine, median, pairRatios, secs } from "./lib/common";
 import { sized } from "./lib/smoke";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
-import { REPO } from "./lib/pulumi";
+import { CLI_BIN } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 
 const MONITORS = sized("BENCH_TEST_MONITORS", 1000, 10);
@@ -78,8 +78,15 @@ export async function b12(): Promise<B12Result> {
       yaml.push(`  m${i}:`, `    name: bench monitor ${i}`, `    url: ${url}`, `    interval: 60`),
     );
     writeFileSync(join(dir, "monitors.yaml"), `${yaml.join("\n")}\n`);
-    const cli = join(REPO, "dist", "cli", "main.js");
-    const command = [cli, "test", "--file", join(dir, "monitors.yaml"), "--concurrency", String(CONCURRENCY), "--json"];
+    const command = [
+      CLI_BIN,
+      "test",
+      "--file",
+      join(dir, "monitors.yaml"),
+      "--concurrency",
+      String(CONCURRENCY),
+      "--json",
+    ];
     const floor = [join(__dirname, "lib", "undici-gets.js"), join(dir, "urls.txt"), String(CONCURRENCY)];
 
     // Warm both (disk cache, the targets' JIT), then alternate.

@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { UptimeClient } from "pulumi-uptime";
 import { machine, ratio, secs } from "./lib/common";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
-import { REPO } from "./lib/pulumi";
+import { CLI_BIN } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 import { ChildServer, warmUp } from "./lib/server";
 import { SMOKE, sized } from "./lib/smoke";
@@ -42,7 +42,7 @@ export interface B14Result {
   paced: { limit: number; monitors: number; requests: number; refused429: number; wallMs: number; restored: boolean };
 }
 
-const CLI = join(REPO, "dist", "cli", "main.js");
+const CLI = CLI_BIN;
 
 async function createMonitors(client: UptimeClient, names: string[]): Promise<number[]> {
   const ids: number[] = [];

@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { machine, ratio, secs } from "./lib/common";
 import { measuredNode, type MeasuredRun } from "./lib/measured-node";
-import { REPO } from "./lib/pulumi";
+import { CLI_BIN } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
 import { sized } from "./lib/smoke";
 
@@ -92,7 +92,7 @@ export async function b15(): Promise<B15Result> {
     const text = state(MONITORS);
     writeFileSync(input, text);
     const command = [
-      join(REPO, "dist", "cli", "main.js"),
+      CLI_BIN,
       "migrate",
       "--from",
       "terraform-state",

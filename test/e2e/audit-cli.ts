@@ -1,8 +1,8 @@
-/** `node dist/cli/main.js audit <args>` in a stack's project, with only what a CI job would set; a stack to audit. */
+/** `pulumi-uptime audit <args>` (package.json's bin) in a stack's project, with only what a CI job would set; a stack to audit. */
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { E2EStack, REPO, ok, pulumiEnv } from "./harness";
+import { E2EStack, ok, pulumiEnv } from "./harness";
+import { pulumiUptimeBin } from "../support/repo-root";
 import { startE2EServer, type E2EServer } from "./api";
 
 export function runAuditCli(
@@ -20,7 +20,7 @@ export function runAuditCli(
   // `loggedIn`: the backend is the one `pulumi login` recorded in PULUMI_HOME, not named to the audit.
   if (options.loggedIn) delete env.PULUMI_BACKEND_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO, "dist", "cli", "main.js"), "audit", ...args], {
+    const child = spawn(process.execPath, [pulumiUptimeBin(), "audit", ...args], {
       env,
       cwd: stack.dir, // in the project directory, as the CI job runs it
       stdio: ["ignore", "pipe", "pipe"],

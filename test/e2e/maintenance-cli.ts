@@ -1,12 +1,13 @@
 /**
- * `pulumi-uptime maintenance` (the built CLI) run beside an e2e stack: in its project
+ * `pulumi-uptime maintenance` (the built CLI, as npm installs it) run beside an e2e stack: in its project
  * directory, with its Pulumi environment (its home, backend and passphrase), as a user runs
  * it where `pulumi` can read the stack.
  */
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO, pulumiEnv, type E2EStack } from "./harness";
+import { pulumiEnv, type E2EStack } from "./harness";
+import { pulumiUptimeBin } from "../support/repo-root";
 import type { MaintenanceRecord } from "../../src/maintenance/record-file";
 import { localDateTimeToEpoch } from "../../src/util/time";
 
@@ -21,7 +22,7 @@ export function maintenance(stack: E2EStack, args: string[], env: Record<string,
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [join(REPO, "dist", "cli", "main.js"), "maintenance", ...args],
+      [pulumiUptimeBin(), "maintenance", ...args],
       { cwd: stack.dir, env: pulumiEnv(stack.home, stack.backendDir, env), timeout: 120_000 },
       (err, stdout, stderr) =>
         resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),

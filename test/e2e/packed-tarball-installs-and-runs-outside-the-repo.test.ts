@@ -8,8 +8,8 @@
  * engine would) serves the package schema over gRPC. Without PGlite, `uptime-server` fails naming the exact install command;
  * after running that command it serves.
  */
-import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import { cleanCopy, freshProject, npm, pack } from "./package";
 import { entries, missingRequires } from "./install-contents";
 import { withStartedPlugin } from "./started-plugin";
 import { runCli, startCli } from "../support/cli";
+import { closedPort } from "../support/closed-port";
 
 const SLACK = "https://hooks.slack.com/services/T000/B000/packed-e2e-secret";
 
@@ -51,6 +52,8 @@ describe("the packed tarball, installed outside the repository", () => {
       "dist/server/index.js",
       "dist/server/cli.js",
       "dist/cli/main.js",
+      "dist/bin/pulumi-uptime.js",
+      "dist/bin/test.js",
       "dist/plugin/main.js",
       "dist/plugin/pulumi-resource-uptime",
       "README.md",
@@ -112,12 +115,38 @@ describe("the packed tarball, installed outside the repository", () => {
     expect(createRequire(join(consumer, "index.js")).resolve("pulumi-uptime/runtime")).toBe(
       join(installed, "dist", "dynamic", "runtime.js"),
     );
-    const version = execFileSync(process.execPath, [join(installed, "dist", "cli", "main.js"), "--version"])
+    // The command as npm links it: node_modules/.bin/pulumi-uptime, run by its own #! line.
+    const version = execFileSync(join(consumer, "node_modules", ".bin", "pulumi-uptime"), ["--version"])
       .toString()
       .trim();
     expect(version).toBe(
       (JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as { version: string }).version,
     );
+  });
+
+  it("runs `pulumi-uptime test` from the installed bin's bundles: a file read, checked and probed", async () => {
+    const installed = join(consumer, "node_modules", "pulumi-uptime");
+    expect(missingRequires(installed, join(installed, "dist", "bin")), "modules dist/bin requires").toEqual([]);
+    const port = await closedPort();
+    const file = join(consumer, "monitors.yaml");
+    const run = (yaml: string) => {
+      writeFileSync(file, yaml);
+      const r = spawnSync(join(consumer, "node_modules", ".bin", "pulumi-uptime"), ["test", "--file", file, "--json"], {
+        cwd: consumer,
+        encoding: "utf8",
+      });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    const refused = run(`monitors:\n  api:\n    name: api\n    url: http://127.0.0.1:${port}/health\n`);
+    expect(refused.code, refused.stderr).toBe(1);
+    const results = (JSON.parse(refused.stdout) as { results: { name: string; outcome: string; reason: string }[] })
+      .results;
+    expect(results).toEqual([expect.objectContaining({ name: "api", outcome: "alert" })]);
+    expect(results[0].reason).toMatch(/ECONNREFUSED/);
+    // A bad field is refused before any check, named with its allowed values, in English.
+    const bad = run(`monitors:\n  api:\n    name: api\n    url: http://127.0.0.1:${port}/\n    interval: 45\n`);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/entry 1 \("api"\): interval: 45 is not one of 60, /);
   });
 
   it("has every module its plugin requires, and the plugin started by its launcher serves the schema", async () => {

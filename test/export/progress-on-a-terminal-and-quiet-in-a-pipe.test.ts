@@ -1,14 +1,14 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_API_KEY } from "../support/server";
 import { exportFrom, seededServer } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
+import { pulumiUptimeBin } from "../support/repo-root";
 
-const ROOT = resolve(__dirname, "..", "..");
-const BIN = join(ROOT, "dist", "cli", "main.js");
+const BIN = pulumiUptimeBin();
 
 describe("export's output on stderr", () => {
   const env = fileFixture(() => seededServer());
@@ -31,7 +31,7 @@ describe("export's output on stderr", () => {
   });
 
   it("is empty from the installed command in a pipe writing to stdout, and says what it wrote with --out", async () => {
-    expect(existsSync(BIN), "dist/cli/main.js is missing: run `npm run build`").toBe(true);
+    expect(existsSync(BIN), `${BIN} is missing: run \`npm run build\``).toBe(true);
     const run = promisify(execFile);
     const env2 = { ...process.env, UPTIME_BASE_URL: env.server.url, UPTIME_API_KEY: DEFAULT_API_KEY };
     const piped = await run(process.execPath, [BIN, "export", "--format", "ts"], { env: env2 });

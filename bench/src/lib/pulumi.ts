@@ -26,6 +26,13 @@ import { join, resolve } from "node:path";
 export const REPO = resolve(__dirname, "..", "..", "..");
 export const PULUMI_BIN = join(REPO, ".tools", "pulumi", "bin");
 export const FIXTURES = join(REPO, "bench", "fixtures");
+/** The command line as npm installs it: package.json's `pulumi-uptime` bin (dist/bin's bundles). */
+export const CLI_BIN = join(
+  REPO,
+  (JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { bin: Record<string, string> }).bin[
+    "pulumi-uptime"
+  ],
+);
 const PASSPHRASE = "bench-passphrase";
 
 /** One CLI run. */
