@@ -52,31 +52,33 @@ const CHECK_FIELDS = [
 const SECRET_MASK = "[secret]";
 
 /**
- * Replaces every secret in `text` by `[secret]`, the longest first.
+ * What replaces every secret of a monitor in a text by `[secret]`, the longest first; as
+ * is when the monitor has none (most do not: it runs for each text of each verdict).
  */
-function maskSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of [...new Set(secrets)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length)) {
-    out = out.split(s).join(SECRET_MASK);
-  }
-  return out;
+function secretMasker(secrets: readonly string[]): (text: string) => string {
+  const found = [...new Set(secrets)].filter((v) => v.length > 0).sort((a, b) => b.length - a.length);
+  if (!found.length) return (text) => text;
+  return (text) => found.reduce((out, s) => out.split(s).join(SECRET_MASK), text);
 }
 
 /**
  * The URL as it may be shown: without a password in it, secrets masked.
  */
-function shownUrl(url: string, secrets: readonly string[]): string {
+function shownUrl(url: string, mask: (text: string) => string): string {
   let text = url;
-  try {
-    const u = new URL(url);
-    if (u.password) {
-      u.password = "";
-      text = u.toString();
+  // A password sits before an `@`: without one there is none to take out.
+  if (url.includes("@")) {
+    try {
+      const u = new URL(url);
+      if (u.password) {
+        u.password = "";
+        text = u.toString();
+      }
+    } catch {
+      // Not a URL: shown as written, secrets masked.
     }
-  } catch {
-    // Not a URL: shown as written, secrets masked.
   }
-  return maskSecrets(text, secrets);
+  return mask(text);
 }
 
 function str(v: unknown): string | null {
@@ -106,14 +108,15 @@ function declaredTarget(args: Record<string, unknown>, url: string): ProbeTarget
 
 /** Checks `m` once (unless the service would not) and says what the service would report. */
 export async function verdictOf(m: DeclaredMonitor, options: VerdictOptions): Promise<Verdict> {
-  const name = maskSecrets(displayName(m), m.secrets);
+  const mask = secretMasker(m.secrets);
+  const name = mask(displayName(m));
   const rawUrl = typeof m.args.url === "string" && !("url" in m.unknown) ? m.args.url : undefined;
   const url = rawUrl === undefined ? "" : (options.rewriteUrl ?? ((u: string) => u))(rawUrl);
   const out = (outcome: Outcome, reason: string): Verdict => ({
     name,
-    url: shownUrl(url, m.secrets),
+    url: shownUrl(url, mask),
     outcome,
-    reason: maskSecrets(reason, m.secrets),
+    reason: mask(reason),
   });
 
   const missing = CHECK_FIELDS.filter((f) => f in m.unknown);
@@ -131,13 +134,8 @@ export async function verdictOf(m: DeclaredMonitor, options: VerdictOptions): Pr
     }
   }
   if (!url) return out("skipped", "url: not set");
-  let target: ProbeTarget;
-  try {
-    new URL(url);
-    target = declaredTarget(m.args, url);
-  } catch {
-    return out("alert", "the URL is not a valid URL");
-  }
+  if (!URL.canParse(url)) return out("alert", "the URL is not a valid URL");
+  const target: ProbeTarget = declaredTarget(m.args, url);
   const result = await probe(target, options.settings, options.signal);
   // What the check could not look at is said after its verdict, whatever that is.
   const note = domainNotChecked(m.args.domainAlertDays);
