@@ -9,31 +9,25 @@
 #
 # Usage: scripts/ensure-azurite.sh
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/install-once.sh"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PINS="$ROOT/tools/azurite"
 KEY="$(cat "$PINS/package.json" "$PINS/package-lock.json" | sha256sum | cut -c1-12)"
 
-mkdir -p "$ROOT/.tools"
-# The physical path: .tools may be a link shared between checkouts.
-DIR="$(cd -P "$ROOT/.tools" && pwd)/azurite-$KEY"
-DONE="$DIR/.installed"
+DIR="$(tools_dir "$ROOT")/azurite-$KEY"
 ENTRY="$DIR/node_modules/azurite/dist/src/blob/main.js"
-# One installer at a time; the others wait and then reuse what it installed.
-exec 9>"$ROOT/.tools/azurite.lock"
-flock 9
-if [ ! -f "$DONE" ]; then
-  started=$(date +%s)
-  rm -rf "$DIR"
-  mkdir -p "$DIR"
-  cp "$PINS/package.json" "$PINS/package-lock.json" "$DIR/"
+
+install() {
+  mkdir -p "$1"
+  cp "$PINS/package.json" "$PINS/package-lock.json" "$1/"
   # --ignore-scripts: nothing of Azurite's needs building; the lock file fixes every version.
-  (cd "$DIR" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
+  (cd "$1" && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >&2)
   if [ ! -f "$ENTRY" ]; then
     echo "ensure-azurite: $ENTRY is missing after the install" >&2
     exit 1
   fi
-  touch "$DONE"
-  echo "ensure-azurite: installed $DIR in $(( $(date +%s) - started )) s" >&2
-fi
+}
+
+install_once "$ROOT" azurite "$DIR" "ensure-azurite: installed" install
 echo "$ENTRY"

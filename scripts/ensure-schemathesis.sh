@@ -8,6 +8,7 @@
 #
 # Usage: scripts/ensure-schemathesis.sh
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/install-once.sh"
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 REQUIREMENTS="$ROOT/test/reliability/api-fuzz/requirements.txt"
@@ -18,21 +19,13 @@ if ! command -v python3 >/dev/null || ! python3 -c "import venv, ensurepip" 2>/d
   exit 1
 fi
 
-mkdir -p "$ROOT/.tools"
-# The physical path: .tools may be a link shared between checkouts.
-VENV="$(cd -P "$ROOT/.tools" && pwd)/schemathesis-venv-$KEY"
-DONE="$VENV/.installed"
-# One maker at a time; the others wait and then reuse what it made.
-exec 9>"$ROOT/.tools/schemathesis-venv.lock"
-flock 9
-if [ ! -f "$DONE" ]; then
-  started=$(date +%s)
-  rm -rf "$VENV"
-  python3 -m venv "$VENV"
+install() {
+  python3 -m venv "$1"
   # --no-deps: the file pins every package, so nothing unpinned is resolved.
-  "$VENV/bin/pip" install --quiet --disable-pip-version-check --no-deps -r "$REQUIREMENTS" >&2
-  "$VENV/bin/pip" check >&2
-  touch "$DONE"
-  echo "ensure-schemathesis: made $VENV in $(( $(date +%s) - started )) s" >&2
-fi
+  "$1/bin/pip" install --quiet --disable-pip-version-check --no-deps -r "$REQUIREMENTS" >&2
+  "$1/bin/pip" check >&2
+}
+
+VENV="$(tools_dir "$ROOT")/schemathesis-venv-$KEY"
+install_once "$ROOT" schemathesis-venv "$VENV" "ensure-schemathesis: made" install
 echo "$VENV/bin/python"

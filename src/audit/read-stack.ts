@@ -8,8 +8,7 @@ import { StackError, type StackTarget } from "../stack/pulumi-command";
 import { exportState, type StateResource } from "../stack/state-resource";
 import { serviceUrls } from "../stack/service-urls";
 import { lastGoodCheckpoint } from "../stack/history-checkpoint";
-import { backendUrlOf } from "../stack/backend-url";
-import { openBackendStore } from "../stack/store/open-store";
+import { backendObjects, type BackendObjects } from "../stack/backend-objects";
 import { RESOURCE_KINDS, type AuditedResource, type AuditedStack } from "./classify";
 
 /** How many `pulumi stack export` the audit runs at once (B11's floor runs as many). */
@@ -19,16 +18,21 @@ export const STACK_READS_AT_ONCE = 4;
  * One stack's uptime resources via `pulumi stack export`, or why it could not be read.
  * @param cli Where and how to run the CLI, on the backend to audit (its `stack` is ignored).
  * @param stack The stack, fully qualified.
+ * @param backend The backend's objects, where its history is read: pass the run's own, so that
+ *   the backend is found once however many stacks fail.
  */
-export async function readStack(cli: StackTarget, stack: string): Promise<AuditedStack> {
+export async function readStack(
+  cli: StackTarget,
+  stack: string,
+  backend: BackendObjects = backendObjects(cli),
+): Promise<AuditedStack> {
   try {
     return { stack, resources: kept(await exportState({ ...cli, stack }, { showSecrets: false })) };
   } catch (err) {
     // Whatever went wrong with this stack, the others are still audited: it is listed unreadable.
     const reason = err instanceof StackError ? err.reason : `reading it failed: ${(err as Error).message}`;
     // A self-managed backend keeps earlier checkpoints: the newest that reads stands in, said as such.
-    const url = await backendUrlOf(cli);
-    const earlier = await lastGoodCheckpoint(url === undefined ? undefined : openBackendStore(url, cli.env), stack);
+    const earlier = await lastGoodCheckpoint(await backend.store(), stack);
     if (!earlier) return { stack, error: reason };
     return {
       stack,

@@ -8,6 +8,7 @@
  * reads only P's checkpoints: globs that name their project are listed project by project,
  * and one broken project no longer hides the others.
  */
+import { backendObjects, type BackendObjects } from "../stack/backend-objects";
 import { listStacks } from "../stack/list-stacks";
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import type { UnreadableEntry } from "./classify";
@@ -34,14 +35,16 @@ export class StackListError extends Error {
  * The stacks of the backend `cli` reaches that `globs` select (all without globs).
  * @throws StackListError when the backend's list fails and not every glob names its project,
  *   or when no project's list could be read either.
+ * @param backend The backend's objects, read when a list fails: found once for every list.
  */
 export async function stacksToAudit(
   cli: Omit<StackTarget, "stack">,
   globs: readonly string[],
+  backend: BackendObjects = backendObjects(cli),
 ): Promise<StackSelection> {
   let whole: StackError;
   try {
-    return { ...selectStacks(await listStacks(cli), globs), unlisted: [] };
+    return { ...selectStacks(await listStacks(cli, undefined, backend), globs), unlisted: [] };
   } catch (err) {
     if (!(err instanceof StackError)) throw err;
     whole = err;
@@ -56,7 +59,7 @@ export async function stacksToAudit(
   for (const project of [...new Set(projects as string[])]) {
     const own = globs.filter((g) => literalProject(g) === project);
     try {
-      const found = selectStacks(await listStacks(cli, project), own);
+      const found = selectStacks(await listStacks(cli, project, backend), own);
       listedAny = true;
       for (const s of found.selected) selected.add(s);
       unmatched.push(...found.unmatched);

@@ -12,6 +12,7 @@ import { classify, failingFindings, FINDINGS, holdings, type AuditedStack, type 
 import { StackListError, stacksToAudit, type StackSelection } from "../audit/stacks-to-audit";
 import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
 import { renderJson, renderTable } from "../audit/render-report";
+import { backendObjects, type BackendObjects } from "../stack/backend-objects";
 import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
 import { redactUrls, type StackTarget } from "../stack/pulumi-command";
 import { processIo, runCommand } from "./command";
@@ -105,6 +106,7 @@ function parse(argv: string[]): AuditOptions | "help" {
 /** Runs `stacks` reads a few at a time (each is a CLI process). */
 async function readAll(
   cli: StackTarget,
+  backend: BackendObjects,
   stacks: string[],
   onDone: (done: number) => void,
   concurrency = STACK_READS_AT_ONCE,
@@ -115,7 +117,7 @@ async function readAll(
   const worker = async () => {
     while (next < stacks.length) {
       const i = next++;
-      out[i] = await readStack(cli, stacks[i]);
+      out[i] = await readStack(cli, stacks[i], backend);
       onDone(++done);
     }
   };
@@ -189,9 +191,11 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     const backend = opts.backend ?? io.env.PULUMI_BACKEND_URL;
     // Away from any project directory, whose Pulumi.yaml could name another backend.
     const cli: StackTarget = { bin: findPulumi(opts.pulumi, io.env), env: pulumiEnv(io.env, backend), cwd: tmpdir() };
+    // Found once, when a list or a stack fails: every failure after that reuses it.
+    const objects = backendObjects(cli);
     let selection: StackSelection;
     try {
-      selection = await stacksToAudit(cli, opts.stacks);
+      selection = await stacksToAudit(cli, opts.stacks, objects);
     } catch (e) {
       if (!(e instanceof StackListError)) throw e;
       err(
@@ -204,7 +208,7 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     for (const g of unmatched) err(`--stacks ${JSON.stringify(g)} matches no stack of the backend`);
 
     const many = tty && selected.length >= PROGRESS_FROM;
-    const read = await readAll(cli, selected, (done) => {
+    const read = await readAll(cli, objects, selected, (done) => {
       if (many) io.stderr.write(`\r\x1b[KReading stacks: ${done} of ${selected.length}`);
     });
     const states: AuditedStack[] = [...read, ...unlisted.map((u) => ({ stack: u.stack, error: u.reason }))];

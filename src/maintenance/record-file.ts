@@ -5,7 +5,7 @@
  * (or is killed) still leaves what `end` needs; a monitor still holding the window before is
  * simply left as it is. Holds no key and no monitor URL. Mode 0600, replaced atomically.
  */
-import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { WallWindow } from "./window";
 
 /** The default record file, in the directory the command runs in. */
@@ -68,9 +68,15 @@ export function recordText(record: MaintenanceRecord): string {
 /** Writes `record` to `file`, readable by the user only, replacing any file there atomically. */
 export function writeRecordFile(file: string, record: MaintenanceRecord): void {
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, recordText(record), { mode: 0o600 });
-  chmodSync(tmp, 0o600); // whatever the umask
-  renameSync(tmp, file);
+  try {
+    writeFileSync(tmp, recordText(record), { mode: 0o600 });
+    chmodSync(tmp, 0o600); // whatever the umask
+    renameSync(tmp, file);
+  } catch (err) {
+    // A failed write leaves no stray copy of the record beside the file.
+    rmSync(tmp, { force: true });
+    throw err;
+  }
 }
 
 /** The record in `file`, or undefined when there is none; a RecordError when it is not one. */

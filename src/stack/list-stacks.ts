@@ -2,11 +2,9 @@
  * The stacks of a backend, fully qualified, through `pulumi stack ls --all`, so that every
  * backend the CLI reaches works.
  */
-import { backendUrlOf } from "./backend-url";
+import { backendObjects, type BackendObjects } from "./backend-objects";
 import { pulumiOutput, reasonOf, StackError, type StackTarget } from "./pulumi-command";
 import { BackendStoreError } from "./store/backend-store";
-import { STACKS_PREFIX, stacksOfKeys } from "./store/diy-layout";
-import { openBackendStore } from "./store/open-store";
 
 /** Fully qualified: `<org>/<project>/<stack>` (a file backend without orgs says `organization`). */
 function qualify(name: string): string {
@@ -24,9 +22,15 @@ function qualify(name: string): string {
  * a failed list falls back to the backend's stack files themselves (its objects, read
  * beside the CLI: see store/), each stack then read (and reported) on its own; and
  * `project` narrows what the CLI reads, since it filters by project before it reads checkpoints.
+ * @param backend The backend's objects: pass the run's own, so that its URL is asked for and
+ *   its stack files listed once however many lists fail.
  * @throws StackError when the CLI cannot list them (the backend, or one checkpoint).
  */
-export async function listStacks(target: Omit<StackTarget, "stack">, project?: string): Promise<string[]> {
+export async function listStacks(
+  target: Omit<StackTarget, "stack">,
+  project?: string,
+  backend: BackendObjects = backendObjects(target),
+): Promise<string[]> {
   const scope = project === undefined ? ["--all"] : ["--project", project];
   let text: string;
   try {
@@ -34,7 +38,7 @@ export async function listStacks(target: Omit<StackTarget, "stack">, project?: s
     text = await pulumiOutput(target, ["stack", "ls", ...scope, "--json", "--fully-qualify-stack-names"]);
   } catch (err) {
     if (!(err instanceof StackError)) throw err;
-    const stored = await storeStacks(target, err);
+    const stored = await storeStacks(backend, err);
     if (!stored) throw err;
     return project === undefined ? stored : stored.filter((s) => s.split("/")[1] === project);
   }
@@ -49,17 +53,14 @@ export async function listStacks(target: Omit<StackTarget, "stack">, project?: s
 }
 
 /**
- * The stacks of `target`'s backend read from its objects (the CLI's list failed with `failure`),
- * or undefined when there is no store for it or it holds no stack.
+ * The stacks of the backend read from its objects (the CLI's list failed with `failure`), or
+ * undefined when there is no store for it or it holds no stack.
  * @throws StackError when the store cannot be read either: the CLI's reason, then the store's.
  */
-async function storeStacks(target: Omit<StackTarget, "stack">, failure: StackError): Promise<string[] | undefined> {
-  const url = await backendUrlOf(target);
-  const store = url === undefined ? undefined : openBackendStore(url, target.env);
-  if (!store) return undefined;
+async function storeStacks(backend: BackendObjects, failure: StackError): Promise<string[] | undefined> {
   try {
-    const names = stacksOfKeys(await store.list(STACKS_PREFIX));
-    return names.length ? names : undefined;
+    const names = await backend.stacks();
+    return names?.length ? names : undefined;
   } catch (err) {
     if (!(err instanceof BackendStoreError)) throw err;
     const reason = `${failure.reason}; reading the backend's stack files failed too: ${err.reason}`;

@@ -1,7 +1,10 @@
-/** `pulumi-uptime audit <args>` (package.json's bin) in a stack's project, with only what a CI job would set; a stack to audit. */
+/**
+ * `pulumi-uptime audit <args>` (package.json's bin) in a stack's project, with only what a CI job would set;
+ * a stack to audit; the expectations the audits of several backends share.
+ */
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect } from "vitest";
-import { E2EStack, ok, pulumiEnv } from "./harness";
+import { E2EStack, byName, ok, pulumiEnv } from "./harness";
 import { pulumiUptimeBin } from "../support/repo-root";
 import { startE2EServer, type E2EServer } from "./api";
 
@@ -99,4 +102,36 @@ export function auditedFromHistory(project: string, stack: string): AuditJson["u
       savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
     },
   };
+}
+
+/** One audit run's outcome. */
+type AuditRun = { code: number; stdout: string; stderr: string };
+
+/**
+ * Corrupts the current checkpoint of the fixture's stack (`corrupt` writes it, given its key
+ * relative to the backend's root) after the CLI kept a good one in its history, then audits
+ * with `run(["--json", "--fail-on", "unreadable"])`: exit 1, the stack's monitor managed (as of
+ * that history checkpoint), nothing unmanaged, and the stack unreadable, read from its history.
+ * @returns the run and its report, for what a test checks besides.
+ */
+export async function expectCorruptStackAuditedFromHistory(
+  stack: E2EStack,
+  corrupt: (key: string) => unknown,
+  run: (args: string[]) => Promise<AuditRun>,
+): Promise<{ r: AuditRun; report: AuditJson }> {
+  const monitor = byName(await stack.resources(), "api");
+  await corrupt(`.pulumi/stacks/e2e-claims/${stack.stack}.json`);
+  const r = await run(["--json", "--fail-on", "unreadable"]);
+  expect(r.code, r.stderr).toBe(1);
+  const report = JSON.parse(r.stdout) as AuditJson;
+  expect(report.managed).toEqual([
+    expect.objectContaining({
+      id: Number(monitor.id),
+      stack: `organization/e2e-claims/${stack.stack}`,
+      urn: monitor.urn,
+    }),
+  ]);
+  expect(report.unmanaged).toEqual([]);
+  expect(report.unreadable).toContainEqual(auditedFromHistory("e2e-claims", stack.stack));
+  return { r, report };
 }

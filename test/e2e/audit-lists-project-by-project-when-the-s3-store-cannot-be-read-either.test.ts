@@ -8,11 +8,11 @@
  * project, audits the readable one and reports the broken stack (named in full) or project (a
  * pattern) as unreadable. Real engine and CLI.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_AWS_SETTINGS, startS3TestServer, type S3TestServer } from "../support/s3-test-server";
+import { credentialProcessEnv, startS3TestServer, type S3TestServer } from "../support/s3-test-server";
 import { byName } from "./harness";
 import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
 
@@ -21,16 +21,12 @@ const ROOT = "state";
 describe("pulumi-uptime audit when neither the CLI's list nor the S3 store can read the backend", () => {
   let s3: S3TestServer | undefined;
   const dir = mkdtempSync(join(tmpdir(), "aws-credential-process-"));
-  const config = join(dir, "config");
+  let aws: Record<string, string> = {};
   // No keys in the environment: the default profile's credential_process gives them.
-  const backend = () => ({ ...NO_AWS_SETTINGS, AWS_CONFIG_FILE: config, PULUMI_BACKEND_URL: s3!.backendUrl(ROOT) });
+  const backend = () => ({ ...aws, PULUMI_BACKEND_URL: s3!.backendUrl(ROOT) });
   beforeAll(async () => {
     s3 = await startS3TestServer();
-    const script = join(dir, "print-keys.sh");
-    const keys = JSON.stringify({ Version: 1, AccessKeyId: s3.accessKey, SecretAccessKey: s3.secretKey });
-    writeFileSync(script, `#!/bin/sh\ncat <<'KEYS'\n${keys}\nKEYS\n`);
-    chmodSync(script, 0o700);
-    writeFileSync(config, `[default]\nregion = us-east-1\ncredential_process = ${script}\n`);
+    aws = credentialProcessEnv(s3, dir);
   });
   afterAll(async () => {
     await s3?.close();

@@ -9,7 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byName, ok } from "./harness";
-import { auditedStackWithOneMonitor, runAuditCli, expectOnlyOtherBrokenUnreadable } from "./audit-cli";
+import {
+  auditedStackWithOneMonitor,
+  expectCorruptStackAuditedFromHistory,
+  runAuditCli,
+  expectOnlyOtherBrokenUnreadable,
+} from "./audit-cli";
 import { startGcsTestServer, type GcsTestServer } from "../support/gcs-test-server";
 
 describe("pulumi-uptime audit of a gs:// backend", () => {
@@ -49,28 +54,20 @@ describe("pulumi-uptime audit of a gs:// backend", () => {
   it("audits a stack whose current checkpoint is corrupt from the last good one in the bucket's history", async () => {
     const srv = fixture.srv();
     const stack = fixture.stack();
-    const monitor = byName(await stack.resources(), "api");
     const full = `organization/e2e-claims/${stack.stack}`;
     ok(await stack.up());
     const history = (await gcs.names("state", `team/.pulumi/history/e2e-claims/${stack.stack}/`)).filter((n) =>
       n.endsWith(".checkpoint.json"),
     );
     expect(history).toHaveLength(2);
-    await gcs.put("state", `team/.pulumi/stacks/e2e-claims/${stack.stack}.json`, "{not json");
 
     // This time the audit is given the backend's URL.
     const env = { ...backend(), PULUMI_BACKEND_URL: "gs://state/team" };
-    const r = await runAuditCli(stack, srv, ["--json", "--fail-on", "unreadable"], { env });
-    expect(r.code, r.stderr).toBe(1);
-    const report = JSON.parse(r.stdout) as {
-      managed: { id: number; stack: string; urn: string }[];
-      unmanaged: unknown[];
-      unreadable: { stack: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
-    };
-    expect(report.managed).toEqual([
-      expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
-    ]);
-    expect(report.unmanaged).toEqual([]);
+    const { report } = await expectCorruptStackAuditedFromHistory(
+      stack,
+      (key) => gcs.put("state", `team/${key}`, "{not json"),
+      (args) => runAuditCli(stack, srv, args, { env }),
+    );
     const newest = history.sort().at(-1)!.slice("team/".length);
     expect(report.unreadable).toEqual(
       expect.arrayContaining([

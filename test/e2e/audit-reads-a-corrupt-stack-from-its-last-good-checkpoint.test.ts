@@ -7,8 +7,12 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { byName } from "./harness";
-import { auditedFromHistory, auditedStackWithOneMonitor, runAuditCli, type AuditJson } from "./audit-cli";
+import {
+  auditedFromHistory,
+  auditedStackWithOneMonitor,
+  expectCorruptStackAuditedFromHistory,
+  runAuditCli,
+} from "./audit-cli";
 
 describe("pulumi-uptime audit of a stack whose checkpoint is corrupt", () => {
   const fixture = auditedStackWithOneMonitor("e2e audit from history");
@@ -16,17 +20,12 @@ describe("pulumi-uptime audit of a stack whose checkpoint is corrupt", () => {
   it("reads its last good checkpoint from the file backend's history and says so", async () => {
     const srv = fixture.srv();
     const stack = fixture.stack();
-    const monitor = byName(await stack.resources(), "api");
     const full = `organization/e2e-claims/${stack.stack}`;
-    writeFileSync(join(stack.backendDir, ".pulumi", "stacks", "e2e-claims", `${stack.stack}.json`), "{not json");
-
-    const r = await runAuditCli(stack, srv, ["--json", "--fail-on", "unreadable"]);
-    expect(r.code, r.stderr).toBe(1);
-    const report = JSON.parse(r.stdout) as AuditJson;
-    expect(report.managed).toEqual([
-      expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
-    ]);
-    expect(report.unmanaged).toEqual([]);
+    const { r, report } = await expectCorruptStackAuditedFromHistory(
+      stack,
+      (key) => writeFileSync(join(stack.backendDir, key), "{not json"),
+      (args) => runAuditCli(stack, srv, args),
+    );
     expect(report.unreadable).toEqual([auditedFromHistory("e2e-claims", stack.stack)]);
     expect(report.caveats[0]).toContain(`${full}, audited from its last good checkpoint, saved `);
 

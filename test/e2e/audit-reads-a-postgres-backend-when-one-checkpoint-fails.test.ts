@@ -9,14 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORDS, startPostgres, type PostgresServer } from "../support/postgres-server";
 import { startE2EServer, type E2EServer } from "./api";
-import { auditedFromHistory, runAuditCli, expectOnlyOtherBrokenUnreadable } from "./audit-cli";
+import { expectCorruptStackAuditedFromHistory, runAuditCli, expectOnlyOtherBrokenUnreadable } from "./audit-cli";
 import { byName, E2EStack, ok } from "./harness";
-
-interface AuditReport {
-  managed: { id: number; stack: string; urn: string }[];
-  unmanaged: unknown[];
-  unreadable: { stack: string; reason: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
-}
 
 describe("pulumi-uptime audit of a logged-in postgres:// backend when one checkpoint fails", () => {
   let pg: PostgresServer;
@@ -59,22 +53,15 @@ describe("pulumi-uptime audit of a logged-in postgres:// backend when one checkp
 
   it("audits a stack updated twice whose checkpoint is corrupt from its last good checkpoint", async () => {
     ok(await stack.up());
-    const monitor = byName(await stack.resources(), "api");
-    const full = `organization/e2e-claims/${stack.stack}`;
     const history = pg.sql(
       "postgres",
       `SELECT count(*) FROM pulumi_state WHERE key LIKE 'postgres/.pulumi/history/e2e-claims/${stack.stack}/%.checkpoint.json'`,
     );
     expect(Number(history.trim()), "the CLI kept a checkpoint per update").toBeGreaterThanOrEqual(2);
-    pg.putObject("postgres", "pulumi_state", `postgres/.pulumi/stacks/e2e-claims/${stack.stack}.json`, "{not json");
-
-    const r = await audit(["--json", "--fail-on", "unreadable"]);
-    expect(r.code, r.stderr).toBe(1);
-    const report = JSON.parse(r.stdout) as AuditReport;
-    expect(report.managed).toEqual([
-      expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
-    ]);
-    expect(report.unmanaged).toEqual([]);
-    expect(report.unreadable.find((u) => u.stack === full)).toEqual(auditedFromHistory("e2e-claims", stack.stack));
+    await expectCorruptStackAuditedFromHistory(
+      stack,
+      (key) => pg.putObject("postgres", "pulumi_state", `postgres/${key}`, "{not json"),
+      audit,
+    );
   });
 });

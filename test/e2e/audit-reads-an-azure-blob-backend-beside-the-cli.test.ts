@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAzurite, type Azurite } from "../support/azurite";
 import { byName, ok } from "./harness";
 import {
-  auditedFromHistory,
   auditedStackWithOneMonitor,
+  expectCorruptStackAuditedFromHistory,
   runAuditCli,
   expectOnlyOtherBrokenUnreadable,
 } from "./audit-cli";
@@ -52,23 +52,12 @@ describe("pulumi-uptime audit of a stack on an Azure Blob Storage backend", () =
   it("audits a stack whose checkpoint is corrupt from the newest checkpoint of its history in the container", async () => {
     const srv = fixture.srv();
     const stack = fixture.stack();
-    const monitor = byName(await stack.resources(), "api");
     ok(await stack.up());
-    const full = `organization/e2e-claims/${stack.stack}`;
-    await azurite!.putBlob(CONTAINER, `${PATH}/.pulumi/stacks/e2e-claims/${stack.stack}.json`, "{not json");
-
-    const r = await runAuditCli(stack, srv, ["--json", "--fail-on", "unreadable"], { env: env() });
-    expect(r.code, r.stderr).toBe(1);
-    const report = JSON.parse(r.stdout) as {
-      managed: { id: number; stack: string; urn: string }[];
-      unmanaged: unknown[];
-      unreadable: { stack: string; reason: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
-    };
-    expect(report.managed).toEqual([
-      expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
-    ]);
-    expect(report.unmanaged).toEqual([]);
-    expect(report.unreadable).toContainEqual(auditedFromHistory("e2e-claims", stack.stack));
+    const { r } = await expectCorruptStackAuditedFromHistory(
+      stack,
+      (key) => azurite!.putBlob(CONTAINER, `${PATH}/${key}`, "{not json"),
+      (args) => runAuditCli(stack, srv, args, { env: env() }),
+    );
     expect(r.stdout + r.stderr).not.toContain(azurite!.env.AZURE_STORAGE_KEY);
   });
 });

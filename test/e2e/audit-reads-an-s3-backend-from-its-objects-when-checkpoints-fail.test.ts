@@ -9,7 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3TestServer, type S3TestServer } from "../support/s3-test-server";
 import { byName, ok } from "./harness";
-import { auditedFromHistory, auditedStackWithOneMonitor, runAuditCli, type AuditJson } from "./audit-cli";
+import {
+  auditedFromHistory,
+  auditedStackWithOneMonitor,
+  expectCorruptStackAuditedFromHistory,
+  runAuditCli,
+} from "./audit-cli";
 
 /** The backend's root inside the bucket: every key the CLI writes is under it. */
 const ROOT = "pulumi/state";
@@ -47,14 +52,11 @@ describe("pulumi-uptime audit of an S3 backend whose checkpoints fail the CLI's 
 
     // A second update, so the history holds more than one checkpoint; then the current one breaks.
     ok(await stack.up());
-    await s3!.put(`${ROOT}/.pulumi/stacks/e2e-claims/${stack.stack}.json`, "{not json");
-    const again = await audit(["--json", "--fail-on", "unreadable"]);
-    expect(again.code, again.stderr).toBe(1);
-    const second = JSON.parse(again.stdout) as AuditJson;
-    expect(second.managed).toEqual([
-      expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
-    ]);
-    expect(second.unmanaged).toEqual([]);
+    const { r: again, report: second } = await expectCorruptStackAuditedFromHistory(
+      stack,
+      (key) => s3!.put(`${ROOT}/${key}`, "{not json"),
+      audit,
+    );
     expect(second.unreadable).toEqual([
       auditedFromHistory("e2e-claims", stack.stack),
       { stack: "organization/other/broken", reason: expect.stringContaining("invalid character") },

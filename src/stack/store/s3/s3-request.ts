@@ -8,8 +8,9 @@
  */
 import type { Dispatcher } from "undici";
 import { leaseSharedAgent, requestThrough } from "../../../client/agent";
-import { caFor, diagnose, proxyFor, type Route } from "../../../client/network";
+import { caFor, diagnose, type Route } from "../../../client/network";
 import { BackendStoreError } from "../backend-store";
+import { goProxyFor } from "../go-proxy";
 import type { BucketEndpoint } from "./s3-endpoint";
 import { canonicalQuery, EMPTY_SHA256, signV4, type AwsKeys } from "./sigv4";
 
@@ -107,8 +108,7 @@ function pause(attempt: number): Promise<void> {
 
 /** The proxy and CAs of requests to `origin`, as the CLI's Go HTTP client takes them from `env`. */
 export function routeTo(where: string, origin: string, env: NodeJS.ProcessEnv): Route {
-  const loopback = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(new URL(origin).hostname);
-  const proxy = loopback ? undefined : proxyFor(origin, env);
+  const proxy = goProxyFor(origin, env);
   const bundle = env.AWS_CA_BUNDLE?.trim() ? { value: env.AWS_CA_BUNDLE, from: "AWS_CA_BUNDLE" } : undefined;
   try {
     const ca = caFor(env, bundle, origin.startsWith("https:") || !!proxy?.uri.startsWith("https:"));
