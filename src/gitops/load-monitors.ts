@@ -318,7 +318,8 @@ function validateMonitors(root: unknown, fileName: string, lines: Lines): Monito
 
     // Placeholders stand for values known only when the program runs: they are checked
     // the way a preview checks an unknown value, and must be well-formed.
-    for (const { path, text: s } of refPaths(args)) {
+    const refs = refPaths(args);
+    for (const { path, text: s } of refs) {
       try {
         splitConfigRefs(s);
       } catch (err) {
@@ -326,7 +327,8 @@ function validateMonitors(root: unknown, fileName: string, lines: Lines): Monito
       }
     }
 
-    const found = checkEntry(mapConfigRefStrings(args, () => UNKNOWN)).map((f) => {
+    // The check changes nothing it is given: an entry without placeholders goes as it is.
+    const found = checkEntry(refs.length ? mapConfigRefStrings(args, () => UNKNOWN) : args).map((f) => {
       // A secret field's failure carries its name in the reason only (see `failure`).
       const field = f.property || f.reason.split(": ")[0];
       return { ...at, field, reason: f.reason, line: fieldLine(field) };

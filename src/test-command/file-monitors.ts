@@ -59,7 +59,8 @@ export function monitorsOfFile(
     const secrets: string[] = [];
     for (const [field, value] of Object.entries(entry.args as Record<string, unknown>)) {
       if (field === "alerts") continue;
-      if (!stringsIn(value).some(hasConfigRef)) {
+      // An entry without placeholders (most) has nothing to look up.
+      if (!entry.configKeys.length || !stringsIn(value).some(hasConfigRef)) {
         args[field] = value;
         continue;
       }

@@ -4,14 +4,10 @@
  * --diff` see each monitor's effective values. A monitor's own value wins, whole: a list
  * it declares replaces the default list.
  */
-import {
-  MONITOR_FIELDS,
-  monitorDefaultsSchema,
-  propertyPath,
-  TEAM_DEFAULT_WIRE_FIELDS,
-  type MonitorDefaults,
-} from "../../schemas";
-import { toCamel } from "../../schemas/name-case";
+// From their own modules, not the index: a monitors file's check loads no other resource's schemas.
+import { monitorDefaultsSchema, TEAM_DEFAULT_WIRE_FIELDS, type MonitorDefaults } from "../../schemas/monitor-defaults";
+import { MONITOR_FIELDS } from "../../schemas/resources";
+import { propertyPath, toCamel } from "../../schemas/name-case";
 import { isUnknown } from "../unknowns";
 
 export type { MonitorDefaults };
