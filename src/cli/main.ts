@@ -56,7 +56,19 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * A reader that stops early (`pulumi-uptime test --json | head`) closes the pipe: the rest of
+ * the output is dropped, quietly, and the command still ends with its own exit code.
+ */
+function dropOutputOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE" || err.code === "ERR_STREAM_DESTROYED") return;
+    throw err;
+  });
+}
+
 if (require.main === module) {
+  dropOutputOnClosedPipe(process.stdout);
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
