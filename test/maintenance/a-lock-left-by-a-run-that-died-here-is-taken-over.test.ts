@@ -2,7 +2,8 @@
  * The record's lock left behind by a run that died (killed, the machine's job cancelled): on
  * this host with its pid no longer running, or with this process's own pid (a container's
  * earlier process), the next start takes it over and says so; from another host it cannot be
- * checked, so start exits 2, writes nothing, and says how to remove it.
+ * checked, so start exits 2, writes nothing, and says how to remove it; one whose pid still
+ * runs is refused too.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -59,5 +60,18 @@ it("a lock from another host is not taken over: exit 2, nothing written, and how
   expect(r.stderr).toContain(`if it is no longer running, remove ${lock}`);
   expect(f.server.writeCount()).toBe(writes);
   expect(existsSync(join(f.dir, "elsewhere.json"))).toBe(false);
+  expect(existsSync(lock)).toBe(true);
+});
+
+it("a lock of this host whose pid is still running (another process) is not taken over: exit 2", async () => {
+  const lock = leaveLock("running.json", { pid: process.ppid, host: hostname() });
+  const writes = f.server.writeCount();
+  const r = await f.run(["start", "--search", "stale", "--for", "5m", "--record", "running.json"]);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toContain(
+    `running.json is in use by another \`maintenance start\` (pid ${process.ppid} on ${hostname()}`,
+  );
+  expect(r.stderr).toMatch(/Wait for it to finish, or pass another --record/);
+  expect(f.server.writeCount()).toBe(writes);
   expect(existsSync(lock)).toBe(true);
 });
