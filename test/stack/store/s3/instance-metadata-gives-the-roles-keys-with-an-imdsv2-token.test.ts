@@ -1,0 +1,59 @@
+/**
+ * With no other source, the keys of the instance's role come from the instance metadata
+ * service as the CLI's AWS SDK gets them: a session token from a PUT (IMDSv2), then the role's
+ * name and its keys with that token; AWS_EC2_METADATA_SERVICE_ENDPOINT points at the service
+ * and AWS_EC2_METADATA_DISABLED=true turns it off (no request). Real IMDS stand-in and
+ * S3-compatible server on loopback.
+ */
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { BackendStoreError } from "../../../../src/stack/store/backend-store";
+import { openBackendStore } from "../../../../src/stack/store/open-store";
+import { startInstanceMetadataServer, type MetadataTestServer } from "../../../support/aws-metadata-test-servers";
+import {
+  issuedKeys,
+  NO_AWS_SETTINGS,
+  startS3WithTemporaryKeys,
+  type S3TestServer,
+} from "../../../support/s3-test-server";
+import { rejectionOf } from "../../../support/thrown-error";
+
+let s3: S3TestServer;
+let imds: MetadataTestServer;
+beforeAll(async () => {
+  s3 = await startS3WithTemporaryKeys();
+  imds = await startInstanceMetadataServer({
+    role: "pulumi-runner",
+    issue: issuedKeys(s3),
+  });
+});
+afterAll(async () => {
+  await s3?.close();
+  await imds?.close();
+});
+
+test("a session token, then the role's name and keys with it; the keys list and read the bucket", async () => {
+  imds.requests.length = 0;
+  const env = { ...NO_AWS_SETTINGS, AWS_EC2_METADATA_DISABLED: "", AWS_EC2_METADATA_SERVICE_ENDPOINT: `${imds.url}/` };
+  const store = openBackendStore(s3.backendUrl(), env)!;
+  expect(await store.list(".pulumi/stacks/")).toEqual([".pulumi/stacks/web/prod.json"]);
+  expect((await store.read(".pulumi/stacks/web/prod.json"))?.toString()).toBe('{"version":3}');
+  expect(
+    imds.requests.map((r) => [r.method, r.path, r.headers["x-aws-ec2-metadata-token-ttl-seconds"], r.status]),
+  ).toEqual([
+    ["PUT", "/latest/api/token", "21600", 200],
+    ["GET", "/latest/meta-data/iam/security-credentials/", undefined, 200],
+    ["GET", "/latest/meta-data/iam/security-credentials/pulumi-runner", undefined, 200],
+  ]);
+  // The stand-in answers a GET only with a token it gave (401 otherwise): both carried the PUT's.
+  const token = imds.requests[1].headers["x-aws-ec2-metadata-token"];
+  expect(token).toBeTruthy();
+  expect(imds.requests[2].headers["x-aws-ec2-metadata-token"]).toBe(token);
+});
+
+test("AWS_EC2_METADATA_DISABLED=true is an error naming it, and the service is not asked", async () => {
+  imds.requests.length = 0;
+  const env = { ...NO_AWS_SETTINGS, AWS_EC2_METADATA_DISABLED: "TRUE", AWS_EC2_METADATA_SERVICE_ENDPOINT: imds.url };
+  const err = await rejectionOf(openBackendStore(s3.backendUrl(), env)!.list(".pulumi/"), BackendStoreError);
+  expect(err.reason).toContain("the instance metadata service is turned off (AWS_EC2_METADATA_DISABLED=true)");
+  expect(imds.requests).toEqual([]);
+});
