@@ -59,10 +59,11 @@ export async function startContainerCredentialsServer(options: {
   return { url: http.url, requests, close: http.close };
 }
 
-/** IMDSv2 for an instance whose profile's role is `role`. */
+/** IMDSv2 for an instance whose profile's role is `role`; `v1Only`: the PUT is refused (403) and GETs need no token. */
 export async function startInstanceMetadataServer(options: {
   role: string;
   issue: Required<AwsKeys>;
+  v1Only?: boolean;
 }): Promise<MetadataTestServer> {
   const requests: MetadataRequest[] = [];
   const tokens = new Set<string>();
@@ -77,6 +78,7 @@ export async function startInstanceMetadataServer(options: {
     };
     if (req.url === "/latest/api/token") {
       if (req.method !== "PUT") return send(405, "");
+      if (options.v1Only) return send(403, "");
       const ttl = Number(req.headers["x-aws-ec2-metadata-token-ttl-seconds"]);
       if (!(ttl >= 1 && ttl <= 21600)) return send(400, "");
       const token = randomBytes(24).toString("base64");
@@ -84,7 +86,7 @@ export async function startInstanceMetadataServer(options: {
       return send(200, token);
     }
     if (req.method !== "GET") return send(405, "");
-    if (!tokens.has(String(req.headers["x-aws-ec2-metadata-token"]))) return send(401, "");
+    if (!options.v1Only && !tokens.has(String(req.headers["x-aws-ec2-metadata-token"]))) return send(401, "");
     if (req.url === roles) return send(200, options.role);
     if (req.url === `${roles}${options.role}`) {
       return send(

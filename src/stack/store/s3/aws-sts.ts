@@ -131,7 +131,8 @@ async function ask(
   headers: Record<string, string>,
   secrets: string[],
 ): Promise<FetchedKeys> {
-  const what = `ask STS (${endpoint.url}) for the keys of role ${roleArn} (${action})`;
+  // The origin only: an endpoint's user or path is not for messages.
+  const what = `ask STS (${new URL(endpoint.url).origin}) for the keys of role ${roleArn} (${action})`;
   const answer = await tokenRequest({
     where: sts.where,
     what,

@@ -62,17 +62,17 @@ export function keysFromJson(
     throw new BackendStoreError(where, `${from} did not answer JSON`);
   }
   const o = (doc ?? {}) as Record<string, unknown>;
-  const text_ = (name: string) => (typeof o[name] === "string" && o[name] ? (o[name] as string) : undefined);
-  const accessKeyId = text_("AccessKeyId");
-  const secretAccessKey = text_("SecretAccessKey");
+  const field = (name: string) => (typeof o[name] === "string" && o[name] ? (o[name] as string) : undefined);
+  const accessKeyId = field("AccessKeyId");
+  const secretAccessKey = field("SecretAccessKey");
   if (!accessKeyId || !secretAccessKey) {
     throw new BackendStoreError(where, `${from} answered without AccessKeyId and SecretAccessKey`);
   }
   return {
     accessKeyId,
     secretAccessKey,
-    sessionToken: text_("Token"),
-    expires: expiry(where, from, text_("Expiration")),
+    sessionToken: field("Token"),
+    expires: expiry(where, from, field("Expiration")),
   };
 }
 

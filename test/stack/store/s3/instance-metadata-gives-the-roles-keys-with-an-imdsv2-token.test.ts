@@ -2,8 +2,9 @@
  * With no other source, the keys of the instance's role come from the instance metadata
  * service as the CLI's AWS SDK gets them: a session token from a PUT (IMDSv2), then the role's
  * name and its keys with that token; AWS_EC2_METADATA_SERVICE_ENDPOINT points at the service
- * and AWS_EC2_METADATA_DISABLED=true turns it off (no request). Real IMDS stand-in and
- * S3-compatible server on loopback.
+ * and AWS_EC2_METADATA_DISABLED=true turns it off (no request). A service that refuses the PUT
+ * is asked without a token (IMDSv1) unless AWS_EC2_METADATA_V1_DISABLED=true. Real IMDS
+ * stand-ins and S3-compatible server on loopback.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { BackendStoreError } from "../../../../src/stack/store/backend-store";
@@ -56,4 +57,24 @@ test("AWS_EC2_METADATA_DISABLED=true is an error naming it, and the service is n
   const err = await rejectionOf(openBackendStore(s3.backendUrl(), env)!.list(".pulumi/"), BackendStoreError);
   expect(err.reason).toContain("the instance metadata service is turned off (AWS_EC2_METADATA_DISABLED=true)");
   expect(imds.requests).toEqual([]);
+});
+
+test("a service that refuses the token's PUT is asked without one, unless IMDSv1 is turned off", async () => {
+  const v1 = await startInstanceMetadataServer({ role: "pulumi-runner", issue: issuedKeys(s3), v1Only: true });
+  try {
+    const env = { ...NO_AWS_SETTINGS, AWS_EC2_METADATA_DISABLED: "", AWS_EC2_METADATA_SERVICE_ENDPOINT: v1.url };
+    expect(await openBackendStore(s3.backendUrl(), env)!.list(".pulumi/stacks/")).toEqual([
+      ".pulumi/stacks/web/prod.json",
+    ]);
+    expect(v1.requests.map((r) => [r.method, r.status, r.headers["x-aws-ec2-metadata-token"]])).toEqual([
+      ["PUT", 403, undefined],
+      ["GET", 200, undefined],
+      ["GET", 200, undefined],
+    ]);
+    const strict = { ...env, AWS_EC2_METADATA_V1_DISABLED: "true" };
+    const err = await rejectionOf(openBackendStore(s3.backendUrl(), strict)!.list(".pulumi/"), BackendStoreError);
+    expect(err.reason).toBe(`the instance metadata service (${v1.url}) refused a session token: HTTP 403`);
+  } finally {
+    await v1.close();
+  }
 });
