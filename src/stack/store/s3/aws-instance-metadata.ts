@@ -53,6 +53,14 @@ export function instanceCredentials(where: string, env: NodeJS.ProcessEnv, profi
       headers: { "x-aws-ec2-metadata-token-ttl-seconds": "21600" },
       timeoutMs: TIMEOUT_MS,
       env,
+    }).catch((err: BackendStoreError) => {
+      // The last source the SDK tries: off EC2, nothing answers, and the credentials are simply missing.
+      throw new BackendStoreError(
+        where,
+        "no AWS credentials: none in the environment or the AWS profile, and the instance metadata " +
+          `service did not answer (${err.reason}); give keys (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, ` +
+          "a profile) or another source the CLI uses",
+      );
     });
     let token: string | undefined;
     if (put.status === 200) token = put.body.toString("utf8");

@@ -16,6 +16,7 @@ import {
   startS3WithTemporaryKeys,
   type S3TestServer,
 } from "../../../support/s3-test-server";
+import { closedPort } from "../../../support/closed-port";
 import { rejectionOf } from "../../../support/thrown-error";
 
 let s3: S3TestServer;
@@ -77,4 +78,13 @@ test("a service that refuses the token's PUT is asked without one, unless IMDSv1
   } finally {
     await v1.close();
   }
+});
+
+test("with no source and no metadata service answering, the error says the credentials are missing", async () => {
+  const nobody = `http://127.0.0.1:${await closedPort()}`;
+  const env = { ...NO_AWS_SETTINGS, AWS_EC2_METADATA_DISABLED: "", AWS_EC2_METADATA_SERVICE_ENDPOINT: nobody };
+  const err = await rejectionOf(openBackendStore(s3.backendUrl(), env)!.list(".pulumi/"), BackendStoreError);
+  expect(err.reason).toMatch(
+    /^no AWS credentials: none in the environment or the AWS profile, and the instance metadata service did not answer \(cannot get a session token from .*ECONNREFUSED/,
+  );
 });
