@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { crc32 } from "node:zlib";
 import { createInterface } from "node:readline";
@@ -157,21 +157,6 @@ export async function startS3WithTemporaryKeys(): Promise<S3TestServer> {
 /** The server's keys, with their session token, as a token service hands them out. */
 export function issuedKeys(s3: S3TestServer): Required<AwsKeys> {
   return { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey, sessionToken: s3.sessionToken ?? "" };
-}
-
-/**
- * The environment in which the server's keys come only from the default profile's
- * credential_process (a script and an AWS_CONFIG_FILE written into `dir`), no other AWS
- * setting: the CLI's AWS SDK runs it, the backend stores do not follow it.
- */
-export function credentialProcessEnv(s3: S3TestServer, dir: string): Record<string, string> {
-  const script = join(dir, "print-keys.sh");
-  const config = join(dir, "config");
-  const keys = JSON.stringify({ Version: 1, AccessKeyId: s3.accessKey, SecretAccessKey: s3.secretKey });
-  writeFileSync(script, `#!/bin/sh\ncat <<'KEYS'\n${keys}\nKEYS\n`);
-  chmodSync(script, 0o700);
-  writeFileSync(config, `[default]\nregion = us-east-1\ncredential_process = ${script}\n`);
-  return { ...NO_AWS_SETTINGS, AWS_CONFIG_FILE: config };
 }
 
 /** S3's CRC32 checksum header value: the big-endian CRC32, base64. */
