@@ -10,7 +10,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { credentialProcessEnv, startS3TestServer, type S3TestServer } from "../support/s3-test-server";
+import { startS3TestServer, type S3TestServer } from "../support/s3-test-server";
+import { ssoAccessToken, ssoEnv, startSsoPortal, type SsoPortal } from "../support/sso-portal-test-server";
 import { byName, PULUMI_BIN } from "./harness";
 import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
 
@@ -19,13 +20,17 @@ describe("pulumi-uptime audit of a logged-in backend with several failing stacks
   const log = join(dir, "calls.log");
   const wrapper = join(dir, "pulumi");
   let s3: S3TestServer | undefined;
+  let portal: SsoPortal | undefined;
+  const token = ssoAccessToken();
   beforeAll(async () => {
     writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${join(PULUMI_BIN, "pulumi")}' "$@"\n`);
     chmodSync(wrapper, 0o700);
     s3 = await startS3TestServer();
+    portal = await startSsoPortal(s3, token);
   });
   afterAll(async () => {
     await s3?.close();
+    await portal?.close();
     rmSync(dir, { recursive: true, force: true });
   });
   const fixture = auditedStackWithOneMonitor("e2e audit asks for the backend once");
@@ -62,10 +67,10 @@ describe("pulumi-uptime audit of a logged-in backend with several failing stacks
   it("runs pulumi whoami once for two projects listed one by one and a stack that fails on S3", async () => {
     const stack = fixture.stack();
     for (const project of ["other", "third"]) await s3!.put(`state/.pulumi/stacks/${project}/broken.json`, "{not json");
-    // The CLI gets its keys from a credential_process, which the audit's store does not follow.
-    const aws = credentialProcessEnv(s3!, dir);
+    // The CLI gets its keys from SSO, which the audit's store does not follow.
+    const aws = ssoEnv(s3!, portal!, token, join(dir, "home"));
     for (const [k, v] of Object.entries(aws)) stack.setEnv(k, v);
-    await stack.mustRun(["login", s3!.backendUrl("state"), "--non-interactive"]);
+    await stack.mustRun(["login", s3!.backendUrlWithoutEndpoint("state"), "--non-interactive"]);
 
     const { r, calls: made } = await calls(
       ["--json", "--fail-on", "unreadable", "--stacks", "other/broken,third/*"],

@@ -42,6 +42,7 @@ func main() {
 	bucket := flag.String("bucket", "", "bucket to create at start")
 	accessKey := flag.String("access-key", "", "the only access key ID accepted")
 	secretKey := flag.String("secret-key", "", "its secret access key")
+	sessionToken := flag.String("session-token", "", "the only session token accepted (empty: any or none)")
 	busyEvery := flag.Int64("busy-every", 0, "answer every Nth GET 503 SlowDown (0: never)")
 	flag.Parse()
 	if *bucket == "" || *accessKey == "" || *secretKey == "" {
@@ -53,7 +54,8 @@ func main() {
 		log.Fatalf("create bucket %s: %v", *bucket, err)
 	}
 	fake := gofakes3.New(backend)
-	handler := &signedOnly{next: fake.Server(), accessKey: *accessKey, secretKey: *secretKey, busyEvery: *busyEvery}
+	handler := &signedOnly{next: fake.Server(), accessKey: *accessKey, secretKey: *secretKey,
+		sessionToken: *sessionToken, busyEvery: *busyEvery}
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -70,7 +72,9 @@ func main() {
 type signedOnly struct {
 	next                 http.Handler
 	accessKey, secretKey string
-	busyEvery, gets      int64
+	// Temporary keys come with their token: any other (or none) is refused, as AWS refuses it.
+	sessionToken    string
+	busyEvery, gets int64
 }
 
 func (s *signedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -85,6 +89,10 @@ func (s *signedOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if m[1] != s.accessKey {
 		refuse(w, "InvalidAccessKeyId", "The AWS Access Key Id you provided does not exist in our records.")
+		return
+	}
+	if s.sessionToken != "" && r.Header.Get("X-Amz-Security-Token") != s.sessionToken {
+		answer(w, http.StatusBadRequest, "InvalidToken", "The provided token is malformed or otherwise invalid.")
 		return
 	}
 	if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !s.signatureMatches(r, m[3], m[4], m[5]) {

@@ -12,6 +12,7 @@ import { caFor, diagnose, type Route } from "../../../client/network";
 import { BackendStoreError } from "../backend-store";
 import { goProxyFor } from "../go-proxy";
 import type { BucketEndpoint } from "./s3-endpoint";
+import type { KeySource } from "./aws-keys";
 import { canonicalQuery, EMPTY_SHA256, signV4, type AwsKeys } from "./sigv4";
 
 /** How long one request may wait to connect or for an answer. */
@@ -23,7 +24,7 @@ const BUSY = new Set([500, 502, 503, 504]);
 export interface S3Target {
   endpoint: BucketEndpoint;
   /** Undefined: unsigned (anonymous) requests. */
-  keys?: AwsKeys;
+  keys?: KeySource;
   route: Route;
 }
 
@@ -42,8 +43,10 @@ export async function signedGet(
   what: string,
 ): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
+    // Outside the try: a source that gives no keys has said why, and trying again would not help.
+    const keys = await target.keys?.();
     try {
-      const answer = await getOnce(target, path, canonicalQuery(query));
+      const answer = await getOnce(target, keys, path, canonicalQuery(query));
       if (attempt < ATTEMPTS && BUSY.has(answer.status)) {
         await pause(attempt);
         continue;
@@ -67,8 +70,8 @@ export async function signedGet(
   }
 }
 
-async function getOnce(target: S3Target, path: string, q: string): Promise<Answer> {
-  const { endpoint, keys } = target;
+async function getOnce(target: S3Target, keys: AwsKeys | undefined, path: string, q: string): Promise<Answer> {
+  const { endpoint } = target;
   // Signed per attempt: the signature carries the time it was made.
   const headers = keys
     ? signV4({

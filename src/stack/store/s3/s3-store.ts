@@ -9,11 +9,13 @@ import { bucketEndpoint } from "./s3-endpoint";
 import { routeTo, signedGet, type Answer, type S3Target } from "./s3-request";
 import { parseS3Url, s3Where, type S3Location } from "./s3-url";
 import { listPage, s3Error } from "./s3-xml";
-import { awsEncode } from "./sigv4";
+import { awsEncode, type AwsKeys } from "./sigv4";
 
 interface Bucket extends S3Target {
   loc: S3Location;
   access: AwsAccess;
+  /** The keys last signed with, to take out of a refusal's message should the service echo them. */
+  used?: AwsKeys;
 }
 
 /** The store of an `s3://` backend URL, or undefined for another backend. Settings are checked on first use. */
@@ -24,10 +26,19 @@ export function s3Store(url: string, env: NodeJS.ProcessEnv): BackendStore | und
   const open = (): Bucket => {
     if (bucket) return bucket;
     const loc = parseS3Url(url);
-    const access = awsAccess(env, { where, profile: loc.profile, region: loc.region, anonymous: loc.anonymous });
+    const access = awsAccess(env, {
+      where,
+      profile: loc.profile,
+      region: loc.region,
+      endpoint: loc.endpoint,
+      anonymous: loc.anonymous,
+    });
     const endpoint = bucketEndpoint(where, loc, access.region, access.endpoint);
-    bucket = { loc, access, endpoint, keys: access.keys, route: routeTo(where, endpoint.origin, env) };
-    return bucket;
+    const b: Bucket = { loc, access, endpoint, route: routeTo(where, endpoint.origin, env) };
+    const source = access.keys;
+    if (source) b.keys = async () => (b.used = await source());
+    bucket = b;
+    return b;
   };
   return {
     where,
@@ -88,7 +99,8 @@ function refused(where: string, b: Bucket, answer: Answer, doing: string): Backe
 /** A message with the key ID and token taken out, should a service echo them. */
 function redact(message: string, b: Bucket): string {
   let text = message;
-  for (const secret of [b.access.keys?.accessKeyId, b.access.keys?.secretAccessKey, b.access.keys?.sessionToken]) {
+  const k = b.used;
+  for (const secret of [k?.accessKeyId, k?.secretAccessKey, k?.sessionToken]) {
     if (secret) text = text.split(secret).join("***");
   }
   return text;

@@ -20,7 +20,7 @@ export function s3Error(xml: string): { code?: string; message?: string; region?
   return { code: element(xml, "Code"), message: element(xml, "Message"), region: element(xml, "Region") };
 }
 
-function element(xml: string, name: string): string | undefined {
+export function element(xml: string, name: string): string | undefined {
   const m = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml);
   return m ? unescapeXml(m[1]) : undefined;
 }
