@@ -18,7 +18,7 @@ const AGENTS = new Set(["169.254.170.2", "169.254.170.23", "fd00:ec2::23"]);
 const TIMEOUT_MS = 5_000;
 
 /** A container endpoint: its URL, and whether it came from FULL_URI (whose host is checked). */
-export interface ContainerEndpoint {
+interface ContainerEndpoint {
   url: string;
   full: boolean;
 }

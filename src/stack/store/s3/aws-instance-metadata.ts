@@ -15,7 +15,7 @@ const TIMEOUT_MS = 5_000;
 const ROLES = "/latest/meta-data/iam/security-credentials/";
 const NO_V2 = new Set([403, 404, 405]);
 
-export function instanceMetadataOff(env: NodeJS.ProcessEnv): boolean {
+function instanceMetadataOff(env: NodeJS.ProcessEnv): boolean {
   return env.AWS_EC2_METADATA_DISABLED?.toLowerCase() === "true";
 }
 

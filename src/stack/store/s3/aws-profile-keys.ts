@@ -146,7 +146,7 @@ function hasCredentials(p: AwsProfile, seen: boolean): boolean {
 }
 
 /** The reason for a source the SDK would use and this store does not read. */
-export function unread(source: string): string {
+function unread(source: string): string {
   return (
     `the AWS credentials come from ${source}, which the audit's reading of the bucket does not follow; ` +
     "give static keys in AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY (and AWS_SESSION_TOKEN), " +

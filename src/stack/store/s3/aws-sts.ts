@@ -33,7 +33,7 @@ interface StsEndpoint {
 }
 
 /** @throws BackendStoreError when neither a region nor an endpoint is known. */
-export function stsEndpoint(sts: StsSettings): StsEndpoint {
+function stsEndpoint(sts: StsSettings): StsEndpoint {
   const custom = sts.urlEndpoint || sts.env.AWS_ENDPOINT_URL_STS || sts.env.AWS_ENDPOINT_URL;
   if (custom) return { url: custom, region: sts.region ?? "us-east-1" };
   if (!sts.region) {
@@ -78,7 +78,7 @@ export function webIdentityRole(
   };
 }
 
-export interface AssumeRoleOptions {
+interface AssumeRoleOptions {
   sessionName?: string;
   /** role_duration_seconds; the SDK sends 900 unless this is longer. */
   durationSeconds?: number;
