@@ -1,0 +1,165 @@
+/**
+ * Microsoft Entra ID (Azure AD) access tokens for Blob Storage, requested as the CLI's Azure
+ * SDK (azidentity over MSAL for Go) requests them: a client credentials grant at
+ * `<authority>/<tenant>/oauth2/v2.0/token` with a client secret or a client assertion (a
+ * federated token), and managed identity tokens from App Service's IDENTITY_ENDPOINT or the
+ * instance metadata service (IMDS). Requests go through the proxy and CAs (SSL_CERT_FILE)
+ * Go's HTTP client would use. No token, secret or assertion appears in an error.
+ */
+import type { Dispatcher } from "undici";
+import { leaseSharedAgent, requestThrough } from "../../../client/agent";
+import { caFor } from "../../../client/network";
+import { goProxyFor } from "../go-proxy";
+
+/** The audience of Blob Storage: the SDK asks for `<it>/.default`. */
+export const STORAGE_RESOURCE = "https://storage.azure.com";
+
+/** MSAL adds these to every grant's scopes. */
+const MSAL_SCOPES = "openid offline_access profile";
+
+/** azidentity declares the CP1 capability (claims challenges) unless AZURE_IDENTITY_DISABLE_CP1 is true. */
+const CP1_CLAIMS = JSON.stringify({ access_token: { xms_cc: { values: ["CP1"] } } });
+
+/** An access token and when to stop using it (ms since the epoch). */
+export interface EntraToken {
+  token: string;
+  expiresAt: number;
+}
+
+/** A token request was refused or not understood; the message holds no secret. */
+export class EntraTokenError extends Error {}
+
+/** How the app proves itself in a client credentials grant. */
+export type ClientProof = { secret: string } | { assertion: string };
+
+/** A client credentials grant for `clientId` in `tenant` at `authority` (https). */
+export async function clientCredentialsToken(
+  authority: string,
+  tenant: string,
+  clientId: string,
+  proof: ClientProof,
+  env: NodeJS.ProcessEnv,
+): Promise<EntraToken> {
+  const form: Record<string, string> = { grant_type: "client_credentials" };
+  if ("secret" in proof) {
+    form.client_secret = proof.secret;
+  } else {
+    form.client_assertion_type = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+    form.client_assertion = proof.assertion;
+    form.client_info = "1";
+  }
+  form.client_id = clientId;
+  form.scope = `${STORAGE_RESOURCE}/.default ${MSAL_SCOPES}`;
+  if (env.AZURE_IDENTITY_DISABLE_CP1?.toLowerCase() !== "true") form.claims = CP1_CLAIMS;
+  const url = `${authority.replace(/\/+$/, "")}/${tenant}/oauth2/v2.0/token`;
+  const answer = await entraRequest(url, env, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded; charset=utf-8" },
+    body: new URLSearchParams(form).toString(),
+  });
+  return tokenOf(answer, new URL(url).host);
+}
+
+/** Where a managed identity's token is asked for. */
+export interface ManagedIdentityEndpoint {
+  /** The endpoint's URL (IDENTITY_ENDPOINT, or IMDS's). */
+  url: string;
+  kind: "app-service" | "imds";
+  /** App Service's IDENTITY_HEADER. */
+  secretHeader?: string;
+  /** A user-assigned identity's client id (AZURE_CLIENT_ID), else the system-assigned one. */
+  clientId?: string;
+  timeoutMs?: number;
+}
+
+/** A managed identity's token from `endpoint`. */
+export async function managedIdentityToken(
+  endpoint: ManagedIdentityEndpoint,
+  env: NodeJS.ProcessEnv,
+): Promise<EntraToken> {
+  const url = new URL(endpoint.url);
+  url.searchParams.set("api-version", endpoint.kind === "imds" ? "2018-02-01" : "2019-08-01");
+  url.searchParams.set("resource", STORAGE_RESOURCE);
+  if (endpoint.clientId) url.searchParams.set("client_id", endpoint.clientId);
+  const headers: Record<string, string> =
+    endpoint.kind === "imds" ? { metadata: "true" } : { "x-identity-header": endpoint.secretHeader ?? "" };
+  const answer = await entraRequest(url.href, env, { method: "GET", headers, timeoutMs: endpoint.timeoutMs });
+  return tokenOf(answer, url.host);
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+interface RequestOptions {
+  method: "GET" | "POST";
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+}
+
+const TIMEOUT_MS = 30_000;
+
+/** One exchange; a failure to connect names the host only (a query may hold a client id, never more). */
+async function entraRequest(href: string, env: NodeJS.ProcessEnv, options: RequestOptions): Promise<Answer> {
+  const target = new URL(href);
+  const proxy = goProxyFor(target.origin, env);
+  let ca;
+  try {
+    ca = caFor(env, undefined, target.protocol === "https:" || !!proxy?.uri.startsWith("https:"));
+  } catch (err) {
+    throw new EntraTokenError((err as Error).message);
+  }
+  const lease = leaseSharedAgent(10_000, { proxy, ca });
+  try {
+    const request: Dispatcher.RequestOptions = {
+      origin: target.origin,
+      path: target.pathname + target.search,
+      method: options.method,
+      headers: options.headers,
+      body: options.body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
+    };
+    const res = await requestThrough(lease.dispatcher, request);
+    return { status: res.statusCode, body: await res.body.text() };
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+    const code = e.name === "TimeoutError" ? "no answer in time" : (e.code ?? e.cause?.code ?? e.name);
+    const via = proxy ? ` through the proxy ${proxy.shown} (${proxy.from})` : "";
+    throw new EntraTokenError(`could not reach ${target.host}${via} (${code})`, { cause: err });
+  } finally {
+    await lease.release();
+  }
+}
+
+/** The token of an answer (`access_token` with `expires_in` or `expires_on`, numbers or strings of them). */
+function tokenOf(answer: Answer, host: string): EntraToken {
+  let parsed: Record<string, unknown> = {};
+  try {
+    parsed = JSON.parse(answer.body) as Record<string, unknown>;
+  } catch {
+    // judged below
+  }
+  if (answer.status !== 200 && answer.status !== 202) {
+    throw new EntraTokenError(`${host} refused the token request (${refusalText(answer.status, parsed)})`);
+  }
+  if (typeof parsed.access_token !== "string" || !parsed.access_token) {
+    throw new EntraTokenError(`${host} answered without an access_token`);
+  }
+  const seconds = (value: unknown) => (typeof value === "number" || typeof value === "string" ? Number(value) : NaN);
+  const expiresOn = seconds(parsed.expires_on);
+  const expiresIn = seconds(parsed.expires_in);
+  const expiresAt = Number.isFinite(expiresIn) ? Date.now() + expiresIn * 1000 : expiresOn * 1000;
+  if (!Number.isFinite(expiresAt)) throw new EntraTokenError(`${host} answered without expires_in or expires_on`);
+  // Renewed five minutes early, as the SDK's bearer token policy does.
+  return { token: parsed.access_token, expiresAt: expiresAt - 5 * 60_000 };
+}
+
+/** Entra's `error` and the first sentence of its description (an AADSTS code and what it means). */
+function refusalText(status: number, parsed: Record<string, unknown>): string {
+  const error = typeof parsed.error === "string" ? parsed.error : undefined;
+  const description =
+    typeof parsed.error_description === "string" ? parsed.error_description.split(/\r?\n|(?<=\.) /)[0] : undefined;
+  return [`HTTP ${status}`, error, description].filter(Boolean).join(" ").slice(0, 300);
+}
