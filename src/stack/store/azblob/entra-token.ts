@@ -6,10 +6,9 @@
  * instance metadata service (IMDS). Requests go through the proxy and CAs (SSL_CERT_FILE)
  * Go's HTTP client would use. No token, secret or assertion appears in an error.
  */
-import type { Dispatcher } from "undici";
-import { leaseSharedAgent, requestThrough } from "../../../client/agent";
 import { caFor } from "../../../client/network";
 import { goProxyFor } from "../go-proxy";
+import { storeRequest, type StoreRequestOptions } from "../store-request";
 
 /** The audience of Blob Storage: the SDK asks for `<it>/.default`. */
 export const STORAGE_RESOURCE = "https://storage.azure.com";
@@ -87,54 +86,28 @@ export async function managedIdentityToken(
   return tokenOf(answer, url.host);
 }
 
-interface Answer {
-  status: number;
-  body: string;
-}
-
-interface RequestOptions {
-  method: "GET" | "POST";
-  headers: Record<string, string>;
-  body?: string;
-  timeoutMs?: number;
-}
-
-const TIMEOUT_MS = 30_000;
-
-/** One exchange; a failure to connect names the host only (a query may hold a client id, never more). */
-async function entraRequest(href: string, env: NodeJS.ProcessEnv, options: RequestOptions): Promise<Answer> {
+/** One exchange, trusting SSL_CERT_FILE as Go does; a failure to connect names the host only. */
+async function entraRequest(
+  href: string,
+  env: NodeJS.ProcessEnv,
+  options: Omit<StoreRequestOptions, "env" | "ca">,
+): Promise<{ status: number; body: string }> {
   const target = new URL(href);
-  const proxy = goProxyFor(target.origin, env);
-  let ca;
   try {
-    ca = caFor(env, undefined, target.protocol === "https:" || !!proxy?.uri.startsWith("https:"));
+    const ca = caFor(
+      env,
+      undefined,
+      target.protocol === "https:" || !!goProxyFor(target.origin, env)?.uri.startsWith("https:"),
+    );
+    const answer = await storeRequest(href, { ...options, env, ca });
+    return { status: answer.status, body: answer.body.toString("utf8") };
   } catch (err) {
-    throw new EntraTokenError((err as Error).message);
-  }
-  const lease = leaseSharedAgent(10_000, { proxy, ca });
-  try {
-    const request: Dispatcher.RequestOptions = {
-      origin: target.origin,
-      path: target.pathname + target.search,
-      method: options.method,
-      headers: options.headers,
-      body: options.body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? TIMEOUT_MS),
-    };
-    const res = await requestThrough(lease.dispatcher, request);
-    return { status: res.statusCode, body: await res.body.text() };
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
-    const code = e.name === "TimeoutError" ? "no answer in time" : (e.code ?? e.cause?.code ?? e.name);
-    const via = proxy ? ` through the proxy ${proxy.shown} (${proxy.from})` : "";
-    throw new EntraTokenError(`could not reach ${target.host}${via} (${code})`, { cause: err });
-  } finally {
-    await lease.release();
+    throw new EntraTokenError((err as Error).message, { cause: err });
   }
 }
 
 /** The token of an answer (`access_token` with `expires_in` or `expires_on`, numbers or strings of them). */
-function tokenOf(answer: Answer, host: string): EntraToken {
+function tokenOf(answer: { status: number; body: string }, host: string): EntraToken {
   let parsed: Record<string, unknown> = {};
   try {
     parsed = JSON.parse(answer.body) as Record<string, unknown>;
