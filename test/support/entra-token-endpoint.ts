@@ -42,6 +42,8 @@ export interface EntraEndpoint {
   /** IMDS's token URL (http). */
   imdsEndpoint: string;
   calls: EntraCall[];
+  /** The audience of the tokens issued from now on (storage's unless set). */
+  audience?: string;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,8 @@ export interface EntraEndpoint {
 export async function startEntraEndpoint(tls: { cert: string; key: string }): Promise<EntraEndpoint> {
   const calls: EntraCall[] = [];
   const signingKey = randomBytes(32);
-  const issue = (appId: string) => jwt({ appid: appId, tid: TENANT }, signingKey);
+  const endpoint: Partial<EntraEndpoint> = { calls };
+  const issue = (appId: string) => jwt({ appid: appId, tid: TENANT }, signingKey, endpoint.audience);
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
@@ -108,7 +111,7 @@ export async function startEntraEndpoint(tls: { cert: string; key: string }): Pr
   const [httpsPort, httpPort] = await Promise.all([listen(authority), listen(identity)]);
   const close = (server: typeof authority | typeof identity) =>
     new Promise<void>((resolve) => server.close(() => resolve()));
-  return {
+  return Object.assign(endpoint, {
     authorityHost: `https://127.0.0.1:${httpsPort}/`,
     appServiceEndpoint: `http://127.0.0.1:${httpPort}/msi/token`,
     imdsEndpoint: `http://127.0.0.1:${httpPort}/metadata/identity/oauth2/token`,
@@ -117,7 +120,7 @@ export async function startEntraEndpoint(tls: { cert: string; key: string }): Pr
       authority.closeAllConnections();
       await Promise.all([close(authority), close(identity)]);
     },
-  };
+  }) as EntraEndpoint;
 }
 
 /** Whether Entra would grant this client credentials form (MSAL's fields, one of the two proofs). */

@@ -135,7 +135,11 @@ function refused(s: AzblobSettings, answer: Answer, doing: string): BackendStore
   const container = s.containerUrl.pathname.split("/").pop();
   let act: string;
   if (code === "ContainerNotFound") act = `the container "${container}" does not exist in this storage account`;
-  else if (answer.statusCode === 403 || answer.statusCode === 401) {
+  else if ((answer.statusCode === 403 || answer.statusCode === 401) && s.bearer) {
+    act =
+      `the Azure AD token from ${s.credentialFrom} was refused: give its identity a role with blob read ` +
+      "and list (Storage Blob Data Reader) on the container or account";
+  } else if (answer.statusCode === 403 || answer.statusCode === 401) {
     act = `the credential from ${s.credentialFrom} was refused: check it is current and allows reading and listing`;
   } else act = "check the URL and the service's state";
   return new BackendStoreError(s.where, `${said}: ${act}`);

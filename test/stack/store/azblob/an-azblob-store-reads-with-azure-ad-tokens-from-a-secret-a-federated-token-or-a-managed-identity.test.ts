@@ -152,6 +152,25 @@ test("a refused client secret names Entra's answer, without the secret", async (
   expect(error.message).not.toContain("wrong~secret");
 });
 
+test("a token the blob service refuses names the role its identity needs, without the token", async () => {
+  entra.audience = "https://vault.azure.net";
+  try {
+    const env = {
+      ...baseEnv(),
+      AZURE_CLIENT_ID: CLIENT_ID,
+      IDENTITY_ENDPOINT: entra.appServiceEndpoint,
+      IDENTITY_HEADER,
+    };
+    const error = await rejectionOf(azblobStore(url(), env).list(".pulumi/"), BackendStoreError);
+    expect(error.reason).toMatch(
+      /answered 403 AuthenticationFailed listing the container: the Azure AD token from App Service's managed identity \(IDENTITY_ENDPOINT\) was refused: give its identity a role with blob read and list \(Storage Blob Data Reader\)/,
+    );
+    expect(error.message).not.toContain(entra.calls[entra.calls.length - 1].issued!);
+  } finally {
+    entra.audience = undefined;
+  }
+});
+
 test("an IMDS that does not answer ends the chain, naming what else would be read", async () => {
   const silent = `http://127.0.0.1:${await closedPort()}/metadata/identity/oauth2/token`;
   const error = await rejectionOf(
