@@ -16,6 +16,7 @@ import { BackendStoreError } from "../backend-store";
 import {
   clientCredentialsToken,
   EntraTokenError,
+  imdsAnswers,
   managedIdentityToken,
   type ClientProof,
   type EntraToken,
@@ -41,32 +42,80 @@ const ARC_AGENT = "/opt/azcmagent/bin/himds";
 /** The tenant ids azidentity accepts. */
 const TENANT = /^[0-9a-zA-Z-.]+$/;
 
+/** The links of DefaultAzureCredential's chain that are read here. */
+type Link = "environment" | "workload" | "managed";
+const READ_LINKS: Record<string, Link> = {
+  environmentcredential: "environment",
+  workloadidentitycredential: "workload",
+  managedidentitycredential: "managed",
+};
+const UNREAD_LINKS = ["AzureCLICredential", "AzureDeveloperCLICredential", "AzurePowerShellCredential"];
+
+/** The links AZURE_TOKEN_CREDENTIALS selects ("prod", "dev" or one credential's name), as the SDK reads it. */
+function selectedLinks(where: string, env: NodeJS.ProcessEnv): Link[] {
+  const value = env.AZURE_TOKEN_CREDENTIALS;
+  if (value === undefined || value === "prod") return ["environment", "workload", "managed"];
+  const link = READ_LINKS[value.toLowerCase()];
+  if (link) return [link];
+  if (value === "dev" || UNREAD_LINKS.some((name) => name.toLowerCase() === value.toLowerCase())) {
+    throw new BackendStoreError(where, notRead(`AZURE_TOKEN_CREDENTIALS=${value} (developer tools' sign-ins)`));
+  }
+  throw new BackendStoreError(
+    where,
+    `AZURE_TOKEN_CREDENTIALS is "${value}": the CLI's Azure SDK takes "prod", "dev" or one credential's name ` +
+      `(EnvironmentCredential, WorkloadIdentityCredential, ManagedIdentityCredential, ${UNREAD_LINKS.join(", ")})`,
+  );
+}
+
 /** The credential `env` makes the CLI use; a BackendStoreError at `where` for one not read. */
 export function entraCredential(where: string, env: NodeJS.ProcessEnv, options: EntraOptions = {}): EntraCredential {
-  const fail = (reason: string) => new BackendStoreError(where, reason);
+  const links = selectedLinks(where, env);
+  for (const link of links) {
+    const credential =
+      link === "environment"
+        ? environmentCredential(where, env)
+        : link === "workload"
+          ? workloadIdentity(where, env)
+          : managedIdentity(where, env, options, links.length > 1);
+    if (credential) return credential;
+  }
+  throw new BackendStoreError(
+    where,
+    links[0] === "environment"
+      ? "AZURE_TOKEN_CREDENTIALS=EnvironmentCredential needs AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_CLIENT_SECRET"
+      : "AZURE_TOKEN_CREDENTIALS=WorkloadIdentityCredential needs AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_FEDERATED_TOKEN_FILE",
+  );
+}
+
+/** EnvironmentCredential: a client secret, when the tenant and client are set. */
+function environmentCredential(where: string, env: NodeJS.ProcessEnv): EntraCredential | undefined {
   const tenant = env.AZURE_TENANT_ID;
   const clientId = env.AZURE_CLIENT_ID;
-  if (tenant && clientId) {
-    if (env.AZURE_CLIENT_SECRET) {
-      const proof = { secret: env.AZURE_CLIENT_SECRET };
-      return grant(where, env, "AZURE_CLIENT_SECRET (with AZURE_TENANT_ID and AZURE_CLIENT_ID)", clientId, () => proof);
+  if (!tenant || !clientId) return undefined;
+  if (env.AZURE_CLIENT_SECRET) {
+    const proof = { secret: env.AZURE_CLIENT_SECRET };
+    return grant(where, env, "AZURE_CLIENT_SECRET (with AZURE_TENANT_ID and AZURE_CLIENT_ID)", clientId, () => proof);
+  }
+  const fail = (reason: string) => new BackendStoreError(where, reason);
+  if (env.AZURE_CLIENT_CERTIFICATE_PATH) throw fail(notRead("a client certificate (AZURE_CLIENT_CERTIFICATE_PATH)"));
+  if (env.AZURE_USERNAME && env.AZURE_PASSWORD) throw fail(notRead("a user name and password (AZURE_USERNAME)"));
+  return undefined;
+}
+
+/** WorkloadIdentityCredential: the three variables set (even empty, as the SDK looks them up). */
+function workloadIdentity(where: string, env: NodeJS.ProcessEnv): EntraCredential | undefined {
+  const clientId = env.AZURE_CLIENT_ID;
+  const file = env.AZURE_FEDERATED_TOKEN_FILE;
+  if (clientId === undefined || env.AZURE_TENANT_ID === undefined || file === undefined) return undefined;
+  const assertion = (): ClientProof => {
+    try {
+      // Sent as it is: the SDK does not trim it.
+      return { assertion: readFileSync(file, "utf8") };
+    } catch (err) {
+      throw new EntraTokenError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? "unreadable"}`);
     }
-    if (env.AZURE_CLIENT_CERTIFICATE_PATH) throw fail(notRead("a client certificate (AZURE_CLIENT_CERTIFICATE_PATH)"));
-    if (env.AZURE_USERNAME && env.AZURE_PASSWORD) throw fail(notRead("a user name and password (AZURE_USERNAME)"));
-  }
-  if (clientId !== undefined && tenant !== undefined && env.AZURE_FEDERATED_TOKEN_FILE !== undefined) {
-    const file = env.AZURE_FEDERATED_TOKEN_FILE;
-    const assertion = (): ClientProof => {
-      try {
-        // Sent as it is: the SDK does not trim it.
-        return { assertion: readFileSync(file, "utf8") };
-      } catch (err) {
-        throw new EntraTokenError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? "unreadable"}`);
-      }
-    };
-    return grant(where, env, `AZURE_FEDERATED_TOKEN_FILE (${file})`, clientId, assertion);
-  }
-  return managedIdentity(where, env, options);
+  };
+  return grant(where, env, `AZURE_FEDERATED_TOKEN_FILE (${file})`, clientId, assertion);
 }
 
 function notRead(kind: string): string {
@@ -101,7 +150,12 @@ function grant(
 }
 
 /** The managed identity the SDK would ask, from the variables its hosts set. */
-function managedIdentity(where: string, env: NodeJS.ProcessEnv, options: EntraOptions): EntraCredential {
+function managedIdentity(
+  where: string,
+  env: NodeJS.ProcessEnv,
+  options: EntraOptions,
+  inChain: boolean,
+): EntraCredential {
   const fail = (host: string) => new BackendStoreError(where, notRead(`the managed identity of ${host}`));
   const clientId = env.AZURE_CLIENT_ID || undefined;
   if (env.IDENTITY_ENDPOINT && env.IDENTITY_HEADER) {
@@ -120,25 +174,22 @@ function managedIdentity(where: string, env: NodeJS.ProcessEnv, options: EntraOp
   if (env.MSI_ENDPOINT) throw fail(env.MSI_SECRET ? "Azure ML (MSI_ENDPOINT)" : "Cloud Shell (MSI_ENDPOINT)");
   if ((env.IDENTITY_ENDPOINT && env.IMDS_ENDPOINT) || existsSync(ARC_AGENT)) throw fail("Azure Arc");
   const url = options.imdsEndpoint ?? IMDS;
-  const host = new URL(url).host;
-  // DefaultAzureCredential gives IMDS a second to answer at first: off Azure, nothing does.
-  let answered = false;
-  const credential = cached(where, `the managed identity at IMDS (${host})`, async () => {
-    const endpoint: ManagedIdentityEndpoint = { url, kind: "imds", clientId, timeoutMs: answered ? undefined : 1_000 };
-    const token = await managedIdentityToken(endpoint, env).catch((err: unknown) => {
-      if (!answered && err instanceof EntraTokenError && /^could not reach/.test(err.message)) {
+  // In a chain, the SDK first checks that something answers at IMDS (a second at most): off Azure, nothing does.
+  let probe = inChain;
+  return cached(where, `the managed identity at IMDS (${new URL(url).host})`, async () => {
+    if (probe) {
+      await imdsAnswers(url, env).catch((err: unknown) => {
+        if (!(err instanceof EntraTokenError)) throw err;
         throw new EntraTokenError(`${err.message}; ${NOTHING_ELSE}`);
-      }
-      throw err;
-    });
-    answered = true;
-    return token;
+      });
+      probe = false;
+    }
+    return managedIdentityToken({ url, kind: "imds", clientId }, env);
   });
-  return credential;
 }
 
 const NOTHING_ELSE =
-  "no other Azure credentials were found (the az and azd CLIs' sign-ins are not read): set AZURE_STORAGE_KEY, " +
+  "no other Azure credentials were found (the sign-ins of the az and azd CLIs and Azure PowerShell are not read): set AZURE_STORAGE_KEY, " +
   "AZURE_STORAGE_SAS_TOKEN or AZURE_STORAGE_CONNECTION_STRING, or AZURE_TENANT_ID, AZURE_CLIENT_ID and " +
   "AZURE_CLIENT_SECRET or AZURE_FEDERATED_TOKEN_FILE";
 

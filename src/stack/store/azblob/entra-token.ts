@@ -16,7 +16,7 @@ export const STORAGE_RESOURCE = "https://storage.azure.com";
 /** MSAL adds these to every grant's scopes. */
 const MSAL_SCOPES = "openid offline_access profile";
 
-/** azidentity declares the CP1 capability (claims challenges) unless AZURE_IDENTITY_DISABLE_CP1 is true. */
+/** The SDK's bearer token policy always asks for CAE, so MSAL declares the CP1 capability. */
 const CP1_CLAIMS = JSON.stringify({ access_token: { xms_cc: { values: ["CP1"] } } });
 
 /** An access token and when to stop using it (ms since the epoch). */
@@ -49,7 +49,7 @@ export async function clientCredentialsToken(
   }
   form.client_id = clientId;
   form.scope = `${STORAGE_RESOURCE}/.default ${MSAL_SCOPES}`;
-  if (env.AZURE_IDENTITY_DISABLE_CP1?.toLowerCase() !== "true") form.claims = CP1_CLAIMS;
+  form.claims = CP1_CLAIMS;
   const url = `${authority.replace(/\/+$/, "")}/${tenant}/oauth2/v2.0/token`;
   const answer = await entraRequest(url, env, {
     method: "POST",
@@ -68,7 +68,6 @@ export interface ManagedIdentityEndpoint {
   secretHeader?: string;
   /** A user-assigned identity's client id (AZURE_CLIENT_ID), else the system-assigned one. */
   clientId?: string;
-  timeoutMs?: number;
 }
 
 /** A managed identity's token from `endpoint`. */
@@ -82,8 +81,13 @@ export async function managedIdentityToken(
   if (endpoint.clientId) url.searchParams.set("client_id", endpoint.clientId);
   const headers: Record<string, string> =
     endpoint.kind === "imds" ? { metadata: "true" } : { "x-identity-header": endpoint.secretHeader ?? "" };
-  const answer = await entraRequest(url.href, env, { method: "GET", headers, timeoutMs: endpoint.timeoutMs });
+  const answer = await entraRequest(url.href, env, { method: "GET", headers });
   return tokenOf(answer, url.host);
+}
+
+/** Whether anything answers at IMDS's `url` within a second: a request without its Metadata header, as the SDK's probe. */
+export async function imdsAnswers(url: string, env: NodeJS.ProcessEnv): Promise<void> {
+  await entraRequest(url, env, { method: "GET", headers: {}, timeoutMs: 1_000 });
 }
 
 /** One exchange, trusting SSL_CERT_FILE as Go does; a failure to connect names the host only. */

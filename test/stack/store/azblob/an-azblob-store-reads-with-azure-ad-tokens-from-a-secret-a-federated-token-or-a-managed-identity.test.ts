@@ -130,11 +130,29 @@ test("App Service's managed identity (IDENTITY_ENDPOINT, IDENTITY_HEADER) for AZ
   expect(requestsWith(calls[0].issued!)).toBe(2);
 });
 
-test("with nothing else set, IMDS's managed identity (system-assigned)", async () => {
+test("with nothing else set, IMDS's managed identity (system-assigned), after a probe without the Metadata header", async () => {
   const calls = await readsAndLists(baseEnv(), entra.imdsEndpoint);
-  expect(calls).toHaveLength(1);
-  expect(calls[0]).toMatchObject({ path: "/metadata/identity/oauth2/token", granted: true });
-  expect(calls[0].fields.client_id).toBeUndefined();
+  expect(calls.map((c) => [c.path, c.granted])).toEqual([
+    ["/metadata/identity/oauth2/token", false],
+    ["/metadata/identity/oauth2/token", true],
+  ]);
+  expect(calls[0].fields).toEqual({});
+  expect(calls[1].fields).toEqual({ "api-version": "2018-02-01", resource: "https://storage.azure.com" });
+  expect(requestsWith(calls[1].issued!)).toBe(2);
+});
+
+test("AZURE_TOKEN_CREDENTIALS=ManagedIdentityCredential skips the probe and the other credentials", async () => {
+  const env = {
+    ...baseEnv(),
+    AZURE_TOKEN_CREDENTIALS: "ManagedIdentityCredential",
+    AZURE_TENANT_ID: TENANT,
+    AZURE_CLIENT_ID: CLIENT_ID,
+    AZURE_CLIENT_SECRET: CLIENT_SECRET,
+  };
+  const calls = await readsAndLists(env, entra.imdsEndpoint);
+  expect(calls.map((c) => [c.path, c.granted, c.fields.client_id])).toEqual([
+    ["/metadata/identity/oauth2/token", true, CLIENT_ID],
+  ]);
   expect(requestsWith(calls[0].issued!)).toBe(2);
 });
 
@@ -178,6 +196,6 @@ test("an IMDS that does not answer ends the chain, naming what else would be rea
     BackendStoreError,
   );
   expect(error.reason).toMatch(
-    /^cannot get an Azure AD token from the managed identity at IMDS \(127\.0\.0\.1:\d+\): could not reach .*; no other Azure credentials were found \(the az and azd CLIs' sign-ins are not read\)/,
+    /^cannot get an Azure AD token from the managed identity at IMDS \(127\.0\.0\.1:\d+\): could not reach .*; no other Azure credentials were found \(the sign-ins of the az and azd CLIs and Azure PowerShell are not read\)/,
   );
 });

@@ -114,6 +114,25 @@ describe("the credential, in the CLI's order", () => {
     expect(settings.containerUrl.search).toBe("");
   });
 
+  test("AZURE_TOKEN_CREDENTIALS narrows the chain as the SDK does, and a value it does not take is named", () => {
+    const app = { AZURE_STORAGE_ACCOUNT: "acct", AZURE_TENANT_ID: "tenant-1", AZURE_CLIENT_ID: "app-1" };
+    const both = { ...app, AZURE_CLIENT_SECRET: "s", AZURE_FEDERATED_TOKEN_FILE: "/t" };
+    const from = (env: NodeJS.ProcessEnv) => azblobSettings("azblob://c", env).credentialFrom;
+    expect(from({ ...both, AZURE_TOKEN_CREDENTIALS: "workloadidentitycredential" })).toBe(
+      "AZURE_FEDERATED_TOKEN_FILE (/t)",
+    );
+    expect(from({ ...both, AZURE_TOKEN_CREDENTIALS: "prod" })).toMatch(/^AZURE_CLIENT_SECRET/);
+    expect(refusal("azblob://c", { ...app, AZURE_TOKEN_CREDENTIALS: "EnvironmentCredential" }).reason).toBe(
+      "AZURE_TOKEN_CREDENTIALS=EnvironmentCredential needs AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_CLIENT_SECRET",
+    );
+    expect(refusal("azblob://c", { ...both, AZURE_TOKEN_CREDENTIALS: "dev" }).reason).toMatch(
+      /^the CLI would sign in to Azure AD with AZURE_TOKEN_CREDENTIALS=dev \(developer tools' sign-ins\), which pulumi-uptime does not read/,
+    );
+    expect(refusal("azblob://c", { ...both, AZURE_TOKEN_CREDENTIALS: "Prod" }).reason).toMatch(
+      /^AZURE_TOKEN_CREDENTIALS is "Prod": the CLI's Azure SDK takes "prod", "dev" or one credential's name/,
+    );
+  });
+
   test("Azure AD kinds this does not read are refused by name, as is a token over http", () => {
     const app = { AZURE_STORAGE_ACCOUNT: "acct", AZURE_TENANT_ID: "tenant-1", AZURE_CLIENT_ID: "app-1" };
     const certificate = refusal("azblob://c", { ...app, AZURE_CLIENT_CERTIFICATE_PATH: "/cert.pem" });
