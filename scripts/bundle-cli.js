@@ -3,9 +3,10 @@
  * `node scripts/bundle-cli.js` (part of `npm run build`, after tsc): the npm package's
  * `pulumi-uptime` bin, dist/bin/pulumi-uptime.js, and one bundle per subcommand beside it
  * (dist/bin/test.js, ...), which it loads when that subcommand runs, as dist/cli/main.js
- * loads dist/cli/<subcommand>.js. Each bundle holds our code, zod (English only) and js-yaml,
- * which every start needs; the other packages (`yaml`, @pulumi/pulumi, undici...) stay in
- * node_modules and load only when a path needs them. scripts/lib/cli-bundle.js says why.
+ * loads dist/cli/<subcommand>.js. Each bundle holds our code, zod (English only, which every
+ * start needs) and js-yaml (small, and needed by a monitors file the block read leaves to it);
+ * the other packages (`yaml`, @pulumi/pulumi, undici...) stay in node_modules and load only
+ * when a path needs them. scripts/lib/cli-bundle.js says why.
  */
 "use strict";
 const fs = require("node:fs");

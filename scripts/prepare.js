@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm's `prepare` step. In a development checkout (src/ is here) it links the package into
-// its own node_modules (scripts/link-self.js) and, when dist/ is missing, compiles it: an
+// its own node_modules (scripts/link-self.js) and, when dist/ is missing, compiles and bundles it: an
 // install from git (`npm install <git url>`) runs only `prepare` before packing the clone,
 // so this is what puts dist/ into such an install. `npm pack` and `npm publish` always
 // rebuild first (`prepack`). It also compiles the policy pack in policy/ (an npm workspace of
@@ -18,6 +18,10 @@ require("./link-self.js").linkSelf();
 if (!fs.existsSync(path.join(root, "dist", "index.js"))) {
   const tsc = require.resolve("typescript/bin/tsc", { paths: [root] });
   execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.json")], { stdio: "inherit" });
+}
+// The `pulumi-uptime` bin is dist/bin's bundles of dist/cli (scripts/bundle-cli.js).
+if (!fs.existsSync(path.join(root, "dist", "bin", "pulumi-uptime.js"))) {
+  execFileSync(process.execPath, [path.join(__dirname, "bundle-cli.js")], { stdio: "inherit" });
 }
 // The pack imports the value lists from dist/, so it compiles after it.
 const policy = path.join(root, "policy");

@@ -45,7 +45,8 @@ Window (start):
 
 Both:
   --record FILE         The record of the windows before start (mode 0600).
-                        Default ${DEFAULT_RECORD_FILE}.
+                        Default ${DEFAULT_RECORD_FILE}. FILE.lock beside it holds
+                        it while start or end runs: a second run on it exits 2.
   --json                Print the record (start) or what was done (end) as JSON.
   --base-url URL        Service URL. Default: uptime:baseUrl, else UPTIME_BASE_URL.
   --api-key KEY         API key. Default: uptime:apiKey, else UPTIME_API_KEY (preferred:

@@ -5,6 +5,7 @@
  * after the window expired: what is already as before is not written.
  */
 import { configSettingsBeside } from "../stack/provider-settings";
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
@@ -22,6 +23,7 @@ import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./ser
 import { stackMonitors } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
 import { InFlightQueue } from "./in-flight";
+import { claimRecord } from "./record-claim";
 
 /** What `end` was asked to do. */
 export interface EndOptions {
@@ -53,9 +55,14 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
   const cwd = io.cwd ?? process.cwd();
   const file = resolve(cwd, opts.record);
   let client: UptimeClient | undefined;
+  let release: (() => void) | undefined;
   try {
+    const missing = () => new RecordError(`no maintenance record at ${opts.record}: nothing was started with it`);
+    if (!existsSync(file)) throw missing();
+    // The record is read under the claim: never the half-written selection of a start still running.
+    release = claimRecord(file, opts.record, "end", (t) => io.stderr.write(t));
     const record = readRecordFile(file);
-    if (!record) throw new RecordError(`no maintenance record at ${opts.record}: nothing was started with it`);
+    if (!record) throw missing();
     client = await clientForRecord(record, opts.flags, io, cwd);
     // Each monitor is decided and written as soon as its window now is read: a page's
     // writes start while later pages are read.
@@ -97,6 +104,7 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     return exitForError(io, "end", err);
   } finally {
     await client?.close();
+    release?.();
   }
 }
 

@@ -2,7 +2,9 @@
  * `maintenance start`: opens one window on the selected monitors, after recording each
  * monitor's window before it (record-file.ts). The selection is read a page at a time and the
  * record, grown by each page, is written before that page's changes and again once every
- * answer is in, so a run that fails half way leaves what `end` needs.
+ * answer is in, so a run that fails half way leaves what `end` needs. The record is claimed
+ * (record-claim.ts) for the whole run, so a second start on it refuses instead of recording
+ * this one's window as a monitor's window before.
  */
 import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
@@ -25,6 +27,7 @@ import { clientOf, stackSettings, type SettingFlags } from "./service-client";
 import { stackMonitors, type StackMonitor } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
 import { InFlightQueue } from "./in-flight";
+import { claimRecord } from "./record-claim";
 import { planWindow, type WindowRequest } from "./window";
 
 /** What `start` was asked to do. */
@@ -45,7 +48,10 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
   const cwd = io.cwd ?? process.cwd();
   const file = resolve(cwd, opts.record);
   let client: UptimeClient | undefined;
+  let release: (() => void) | undefined;
   try {
+    // Held until start ends, however it ends: a second start on this record refuses before it changes anything.
+    if (!opts.dryRun) release = claimRecord(file, opts.record, "start", (t) => io.stderr.write(t));
     const earlier = opts.dryRun ? undefined : readRecordFile(file);
     if (earlier && !earlier.endedAt) {
       throw new RecordError(
@@ -127,6 +133,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
     return exitForError(io, "start", err);
   } finally {
     await client?.close();
+    release?.();
   }
 }
 

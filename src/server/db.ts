@@ -14,6 +14,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { loadPGlite } from "./pglite";
+import { isProcessAlive } from "../util/process-alive";
 
 /** A place to keep one server's tables. */
 export interface Database {
@@ -165,7 +166,7 @@ function lockDataDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const pid = Number(fs.readFileSync(file, "utf8").trim());
       // Our own pid here is a lock from a killed earlier process that had the same pid.
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isProcessAlive(pid)) {
         // eslint-disable-next-line preserve-caught-error -- EEXIST only says a lock exists; the news is whose it is
         throw new Error(`data directory ${dir} is in use by process ${pid}`);
       }
@@ -173,14 +174,4 @@ function lockDataDir(dir: string): () => void {
     }
   }
   throw new Error(`could not lock data directory ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }

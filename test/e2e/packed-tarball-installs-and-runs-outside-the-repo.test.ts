@@ -137,7 +137,9 @@ describe("the packed tarball, installed outside the repository", () => {
       });
       return { code: r.status, stdout: r.stdout, stderr: r.stderr };
     };
-    const refused = run(`monitors:\n  api:\n    name: api\n    url: http://127.0.0.1:${port}/health\n`);
+    const refused = run(
+      `monitors:\n  api:\n    name: api\n    url: http://127.0.0.1:${port}/health\n    interval: 60\n`,
+    );
     expect(refused.code, refused.stderr).toBe(1);
     const results = (JSON.parse(refused.stdout) as { results: { name: string; outcome: string; reason: string }[] })
       .results;
