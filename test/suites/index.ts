@@ -130,6 +130,7 @@ export const SERVER_TESTS = [
   "test/stack/store/azblob/an-azblob-store-lists-every-page-under-its-prefix.test.ts",
   "test/stack/store/azblob/an-azblob-store-reaches-a-remote-service-through-the-proxy.test.ts",
   "test/stack/store/azblob/an-azblob-store-reads-present-and-missing-blobs.test.ts",
+  "test/stack/store/azblob/an-azblob-store-reads-with-azure-ad-tokens-from-a-secret-a-federated-token-or-a-managed-identity.test.ts",
   "test/stack/store/azblob/an-azblob-stores-refusals-name-the-cause-without-the-secret.test.ts",
   "test/util/fuzz-seed-comes-from-the-commit.test.ts",
 ];

@@ -4,14 +4,17 @@
  * (pinned in tools/azurite), its data in a temporary directory. It checks Shared Key
  * signatures as Azure does, with the emulator's well-known account and key below (published
  * in Azurite's documentation; they protect nothing). Containers and blobs are written
- * through its REST API, signed by the store's own signer.
+ * through its REST API, signed by the store's own signer. Started with `tls`, it serves
+ * https only and, with `oauth`, also takes bearer tokens (`--oauth basic`: it checks a
+ * token's issuer, audience and lifetime, not its signature); its debug log then records
+ * each request's headers.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { request } from "undici";
+import { Agent, request, type Dispatcher } from "undici";
 import { sharedKeyAuthorization, sharedKeyStringToSign } from "../../src/stack/store/azblob/azblob-shared-key";
 import { closedPort } from "./closed-port";
 import { untilReady } from "./started-process";
@@ -38,7 +41,15 @@ export interface Azurite {
   accountSas(permissions: string): string;
   /** Everything it printed so far. */
   log(): string;
+  /** Its debug log (each request with its headers), when started with `oauth`. */
+  debugLog(): string;
   stop(): Promise<void>;
+}
+
+/** How to start it: https with a certificate the test's CA signed, and bearer tokens taken. */
+export interface AzuriteOptions {
+  tls?: { certFile: string; keyFile: string; caPem: string };
+  oauth?: boolean;
 }
 
 /** Installs Azurite where missing (scripts/ensure-azurite.sh) and returns its blob server's entry point. */
@@ -58,6 +69,7 @@ async function signedRequest(
   path: string,
   extra: Record<string, string>,
   body?: Buffer,
+  dispatcher?: Dispatcher,
 ): Promise<void> {
   const url = new URL(`${serviceUrl}/${path}`);
   const headers: Record<string, string> = {
@@ -71,7 +83,7 @@ async function signedRequest(
     AZURITE_ACCOUNT,
     Buffer.from(AZURITE_KEY, "base64"),
   );
-  const res = await request(url, { method, headers, body });
+  const res = await request(url, { method, headers, body, dispatcher });
   const text = await res.body.text();
   if (res.statusCode >= 300) throw new Error(`Azurite answered ${res.statusCode} to ${method} ${path}: ${text}`);
 }
@@ -92,10 +104,16 @@ function accountSas(permissions: string): string {
 }
 
 /** Starts Azurite's blob service on a free loopback port; resolves once it listens. */
-export async function startAzurite(): Promise<Azurite> {
+export async function startAzurite(options: AzuriteOptions = {}): Promise<Azurite> {
   const entry = ensureAzurite();
   const dir = mkdtempSync(join(tmpdir(), "uptime-azurite-"));
   const port = await closedPort();
+  const debugFile = join(dir, "debug.log");
+  const extraArgs = [
+    ...(options.tls ? ["--cert", options.tls.certFile, "--key", options.tls.keyFile] : []),
+    ...(options.oauth ? ["--oauth", "basic", "--debug", debugFile] : []),
+  ];
+  const dispatcher = options.tls ? new Agent({ connect: { ca: options.tls.caPem } }) : undefined;
   const child = spawn(
     process.execPath,
     [
@@ -109,17 +127,18 @@ export async function startAzurite(): Promise<Azurite> {
       "--disableTelemetry",
       // The CLI's Azure SDK asks for API versions newer than this Azurite knows.
       "--skipApiVersionCheck",
+      ...extraArgs,
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const started = await untilReady(child, "Azurite", "successfully listens");
   const domain = `127.0.0.1:${port}`;
-  const serviceUrl = `http://${domain}/${AZURITE_ACCOUNT}`;
+  const serviceUrl = `${options.tls ? "https" : "http"}://${domain}/${AZURITE_ACCOUNT}`;
   return {
     domain,
     serviceUrl,
     env: { AZURE_STORAGE_ACCOUNT: AZURITE_ACCOUNT, AZURE_STORAGE_KEY: AZURITE_KEY },
-    createContainer: (name) => signedRequest(serviceUrl, "PUT", `${name}?restype=container`, {}),
+    createContainer: (name) => signedRequest(serviceUrl, "PUT", `${name}?restype=container`, {}, undefined, dispatcher),
     putBlob: (container, key, body) =>
       signedRequest(
         serviceUrl,
@@ -127,11 +146,14 @@ export async function startAzurite(): Promise<Azurite> {
         `${container}/${key.split("/").map(encodeURIComponent).join("/")}`,
         { "x-ms-blob-type": "BlockBlob" },
         Buffer.from(body),
+        dispatcher,
       ),
     accountSas,
     log: started.log,
+    debugLog: () => (existsSync(debugFile) ? readFileSync(debugFile, "utf8") : ""),
     stop: async () => {
       await started.stop();
+      await dispatcher?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

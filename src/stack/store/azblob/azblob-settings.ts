@@ -5,6 +5,7 @@
  */
 import { BackendStoreError } from "../backend-store";
 import { parseConnectionString } from "./azblob-connection-string";
+import { entraCredential, type EntraCredential, type EntraOptions } from "./entra-credential";
 
 /** How to reach one container, without a secret in any field but `sharedKey` and `containerUrl`. */
 export interface AzblobSettings {
@@ -18,6 +19,8 @@ export interface AzblobSettings {
   prefix: string;
   /** Shared Key signing: the account the key is for and the decoded key. */
   sharedKey?: { account: string; key: Buffer };
+  /** Azure AD (Entra ID) bearer tokens, when no key, SAS or connection string is set. */
+  bearer?: EntraCredential;
   /** Where the credential came from, for messages: an environment variable's name. */
   credentialFrom: string;
 }
@@ -134,11 +137,6 @@ function decodedKey(where: string, from: string, key: string): Buffer {
   return Buffer.from(key, "base64");
 }
 
-const AZURE_AD_REFUSAL =
-  "no AZURE_STORAGE_KEY (with AZURE_STORAGE_ACCOUNT), AZURE_STORAGE_SAS_TOKEN or AZURE_STORAGE_CONNECTION_STRING " +
-  "in the environment, so the CLI would sign in with Azure AD (az login, a managed identity, or AZURE_CLIENT_ID " +
-  "and its secret or certificate); pulumi-uptime does not read Azure AD credentials: set one of those three";
-
 /** The URL's path with its percent-escapes decoded, as Go's parser gives it; undefined when one is malformed. */
 function decodedPath(pathname: string): string | undefined {
   try {
@@ -149,7 +147,7 @@ function decodedPath(pathname: string): string | undefined {
 }
 
 /** The settings of `url` under `env`; throws a BackendStoreError naming the setting at fault. */
-export function azblobSettings(url: string, env: NodeJS.ProcessEnv): AzblobSettings {
+export function azblobSettings(url: string, env: NodeJS.ProcessEnv, entra: EntraOptions = {}): AzblobSettings {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
   const container = parsed?.host ?? "";
   const decoded = parsed && decodedPath(parsed.pathname);
@@ -224,5 +222,15 @@ export function azblobSettings(url: string, env: NodeJS.ProcessEnv): AzblobSetti
       credentialFrom: connection.from,
     };
   }
-  throw new BackendStoreError(where, AZURE_AD_REFUSAL);
+  // Nothing else set: the CLI signs in to Azure AD, and its SDK sends tokens over https only.
+  const bearer = entraCredential(where, env, entra);
+  const containerUrl = joinContainer(where, service, container);
+  if (containerUrl.protocol !== "https:") {
+    throw new BackendStoreError(
+      where,
+      `an Azure AD token (from ${bearer.from}) is sent only over https, as the CLI's Azure SDK does: ` +
+        "drop protocol=http from the URL or AZURE_STORAGE_PROTOCOL",
+    );
+  }
+  return { where, containerUrl, service: shown, prefix, bearer, credentialFrom: bearer.from };
 }

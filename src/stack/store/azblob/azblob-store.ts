@@ -1,7 +1,7 @@
 /**
  * An Azure Blob Storage backend's objects (`azblob://<container>[/<path>]`): List Blobs,
- * page by page, and Get Blob, authorized with the account key (Shared Key) or a shared
- * access signature as the CLI would be (see azblob-settings.ts).
+ * page by page, and Get Blob, authorized with the account key (Shared Key), a shared
+ * access signature or an Azure AD bearer token as the CLI would be (see azblob-settings.ts).
  */
 import type { Dispatcher } from "undici";
 import { leaseSharedAgent, requestThrough } from "../../../client/agent";
@@ -10,6 +10,8 @@ import { parseListPage } from "./azblob-list-xml";
 import { azblobSettings, type AzblobSettings } from "./azblob-settings";
 import { sharedKeyAuthorization, sharedKeyStringToSign } from "./azblob-shared-key";
 import { goProxyFor } from "../go-proxy";
+import { caFor } from "../../../client/network";
+import type { EntraOptions } from "./entra-credential";
 
 /** The REST API version asked for: one every current service and Azurite answers. */
 const API_VERSION = "2021-12-02";
@@ -19,13 +21,15 @@ const TIMEOUT_MS = 30_000;
 interface Options {
   /** Keys asked for per List Blobs page (the service gives at most 5000; gocloud asks 1000). */
   pageSize?: number;
+  /** Where Azure AD tokens are asked for, when not where the SDK asks (tests). */
+  entra?: EntraOptions;
 }
 
 /** The store of `url` under `env`; a URL or credential it cannot use makes every call fail, naming it. */
 export function azblobStore(url: string, env: NodeJS.ProcessEnv, options: Options = {}): BackendStore {
   let settings: AzblobSettings;
   try {
-    settings = azblobSettings(url, env);
+    settings = azblobSettings(url, env, options.entra);
   } catch (err) {
     if (!(err instanceof BackendStoreError)) throw err;
     // Found before any request; reported where the store is used, like any failed read.
@@ -87,8 +91,16 @@ async function send(s: AzblobSettings, url: URL, env: NodeJS.ProcessEnv): Promis
     const toSign = sharedKeyStringToSign("GET", url, headers, s.sharedKey.account);
     headers.authorization = sharedKeyAuthorization(toSign, s.sharedKey.account, s.sharedKey.key);
   }
+  if (s.bearer) headers.authorization = `Bearer ${await s.bearer.token()}`;
   const proxy = goProxyFor(url.origin, env);
-  const lease = leaseSharedAgent(CONNECT_TIMEOUT_MS, { proxy });
+  // Go's client trusts SSL_CERT_FILE besides the system's roots.
+  let ca;
+  try {
+    ca = caFor(env, undefined, url.protocol === "https:" || !!proxy?.uri.startsWith("https:"));
+  } catch (err) {
+    throw new BackendStoreError(s.where, (err as Error).message);
+  }
+  const lease = leaseSharedAgent(CONNECT_TIMEOUT_MS, { proxy, ca });
   try {
     const options: Dispatcher.RequestOptions = {
       origin: url.origin,
@@ -123,7 +135,11 @@ function refused(s: AzblobSettings, answer: Answer, doing: string): BackendStore
   const container = s.containerUrl.pathname.split("/").pop();
   let act: string;
   if (code === "ContainerNotFound") act = `the container "${container}" does not exist in this storage account`;
-  else if (answer.statusCode === 403 || answer.statusCode === 401) {
+  else if ((answer.statusCode === 403 || answer.statusCode === 401) && s.bearer) {
+    act =
+      `the Azure AD token from ${s.credentialFrom} was refused: give its identity a role with blob read ` +
+      "and list (Storage Blob Data Reader) on the container or account";
+  } else if (answer.statusCode === 403 || answer.statusCode === 401) {
     act = `the credential from ${s.credentialFrom} was refused: check it is current and allows reading and listing`;
   } else act = "check the URL and the service's state";
   return new BackendStoreError(s.where, `${said}: ${act}`);

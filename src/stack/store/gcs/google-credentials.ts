@@ -4,13 +4,16 @@
  * credentials JSON itself), GOOGLE_OAUTH_ACCESS_TOKEN (a token as is), then Application
  * Default Credentials: the file GOOGLE_APPLICATION_CREDENTIALS names, else gcloud's
  * `application_default_credentials.json`, else the metadata server of Google's own machines
- * (GCE_METADATA_HOST, else 169.254.169.254). Of the credentials files, service account keys
- * and gcloud's `authorized_user` are read; the others (workload identity federation,
- * impersonation) are not, and say so.
+ * (GCE_METADATA_HOST, else 169.254.169.254). Of the credentials files, service account keys,
+ * gcloud's `authorized_user`, workload identity federation (`external_account`, its subject
+ * token from a file or a URL) and `impersonated_service_account` are read; the others say so.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { CredentialsError } from "./google-credentials-error";
+import { externalAccountToken, parseExternalAccount } from "./google-external-account";
+import { impersonatedToken } from "./google-impersonation";
 import {
   authorizedUserToken,
   metadataToken,
@@ -29,8 +32,7 @@ export interface GoogleCredentials {
   token(): Promise<string>;
 }
 
-/** No usable credentials, or a file that cannot be used: the message names the source and what to do. */
-export class CredentialsError extends Error {}
+export { CredentialsError };
 
 /** The credentials `env` gives, as the CLI would find them. */
 export function googleCredentials(env: NodeJS.ProcessEnv): GoogleCredentials {
@@ -80,19 +82,63 @@ function fromJson(text: string, source: string, env: NodeJS.ProcessEnv): GoogleC
   } catch {
     throw new CredentialsError(`${source} is not JSON`);
   }
-  if (file?.type === "service_account") {
-    const key = requireFields<ServiceAccountKey>(file, ["client_email", "private_key"], source);
-    return cached(source, () => serviceAccountToken(key, READ_ONLY_SCOPE, env));
-  }
-  if (file?.type === "authorized_user") {
-    const user = requireFields<AuthorizedUser>(file, ["client_id", "client_secret", "refresh_token"], source);
-    return cached(source, () => authorizedUserToken(user, READ_ONLY_SCOPE, env));
+  return cached(source, exchangeFor(file, source, env));
+}
+
+/** The exchange that gives a token for the credentials `file` holds, checked before any request. */
+function exchangeFor(
+  file: Record<string, unknown>,
+  source: string,
+  env: NodeJS.ProcessEnv,
+): () => Promise<AccessToken> {
+  switch (file?.type) {
+    case "service_account": {
+      const key = requireFields<ServiceAccountKey>(file, ["client_email", "private_key"], source);
+      return () => serviceAccountToken(key, READ_ONLY_SCOPE, env);
+    }
+    case "authorized_user": {
+      const user = requireFields<AuthorizedUser>(file, ["client_id", "client_secret", "refresh_token"], source);
+      return () => authorizedUserToken(user, READ_ONLY_SCOPE, env);
+    }
+    case "external_account": {
+      const account = parseExternalAccount(file, source);
+      return () => externalAccountToken(account, READ_ONLY_SCOPE, env);
+    }
+    case "impersonated_service_account":
+      return impersonation(file, source, env);
   }
   const type = typeof file?.type === "string" ? `"${file.type}"` : "none";
   throw new CredentialsError(
-    `${source} holds credentials of type ${type}; pulumi-uptime reads only "service_account" keys ` +
-      `and gcloud's "authorized_user" credentials (use one of them, or GOOGLE_OAUTH_ACCESS_TOKEN)`,
+    `${source} holds credentials of type ${type}; pulumi-uptime reads "service_account", "authorized_user", ` +
+      `"external_account" and "impersonated_service_account" credentials (or use GOOGLE_OAUTH_ACCESS_TOKEN)`,
   );
+}
+
+/** gcloud's impersonation file: its source credentials' token asks for the service account's. */
+function impersonation(
+  file: Record<string, unknown>,
+  source: string,
+  env: NodeJS.ProcessEnv,
+): () => Promise<AccessToken> {
+  const url = file.service_account_impersonation_url;
+  const inner = file.source_credentials;
+  if (typeof url !== "string" || !url || !inner || typeof inner !== "object") {
+    throw new CredentialsError(`${source} lacks source_credentials or service_account_impersonation_url`);
+  }
+  if (!URL.canParse(url))
+    throw new CredentialsError(`${source} has a service_account_impersonation_url that is not a URL`);
+  const delegates = file.delegates ?? [];
+  if (!Array.isArray(delegates) || delegates.some((d) => typeof d !== "string")) {
+    throw new CredentialsError(`${source} has delegates that are not a list of service account names`);
+  }
+  const sourceToken = exchangeFor(inner as Record<string, unknown>, `the source_credentials of ${source}`, env);
+  return async () =>
+    impersonatedToken(
+      url,
+      (await sourceToken()).token,
+      { scope: READ_ONLY_SCOPE, delegates: delegates as string[] },
+      env,
+    );
 }
 
 function requireFields<T>(file: Record<string, unknown>, fields: string[], source: string): T {

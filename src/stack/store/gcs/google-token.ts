@@ -95,21 +95,39 @@ export async function metadataToken(host: string, scope: string, timeoutMs: numb
   return tokenFrom(host, () => googleRequest(url, { headers: { "metadata-flavor": "Google" }, timeoutMs }));
 }
 
-/** A token for `form` from `tokenUrl`, through the proxy `env` names. */
-async function exchange(env: NodeJS.ProcessEnv, tokenUrl: string, form: Record<string, string>): Promise<AccessToken> {
+/** A token for `form` from `tokenUrl`, through the proxy `env` names; `headers` add to the form's. */
+export async function exchange(
+  env: NodeJS.ProcessEnv,
+  tokenUrl: string,
+  form: Record<string, string>,
+  headers: Record<string, string> = {},
+  options: TokenAnswerOptions = {},
+): Promise<AccessToken> {
   const host = hostOf(tokenUrl);
-  return tokenFrom(host, () =>
-    googleRequest(tokenUrl, {
-      env,
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(form).toString(),
-    }),
+  return tokenFrom(
+    host,
+    () =>
+      googleRequest(tokenUrl, {
+        env,
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: new URLSearchParams(form).toString(),
+      }),
+    options,
   );
 }
 
+/** How an answer is judged: Google's STS must say how long its token lasts (its Go library refuses it otherwise). */
+interface TokenAnswerOptions {
+  expiryRequired?: boolean;
+}
+
 /** The token in the answer of `ask` (`{ access_token, expires_in }`). */
-async function tokenFrom(host: string, ask: () => Promise<GoogleAnswer>): Promise<AccessToken> {
+async function tokenFrom(
+  host: string,
+  ask: () => Promise<GoogleAnswer>,
+  options: TokenAnswerOptions = {},
+): Promise<AccessToken> {
   let answer;
   try {
     answer = await ask();
@@ -128,7 +146,11 @@ async function tokenFrom(host: string, ask: () => Promise<GoogleAnswer>): Promis
   if (typeof parsed.access_token !== "string" || !parsed.access_token) {
     throw new TokenExchangeError(`the token endpoint ${host} answered without an access_token`);
   }
-  const seconds = typeof parsed.expires_in === "number" ? parsed.expires_in : 3600;
+  const given = typeof parsed.expires_in === "number" ? parsed.expires_in : undefined;
+  if (options.expiryRequired && !(given! > 0)) {
+    throw new TokenExchangeError(`the token endpoint ${host} answered without a positive expires_in`);
+  }
+  const seconds = given ?? 3600;
   // A minute early, so a token never expires between the check and the request.
   return { token: parsed.access_token, expiresAt: Date.now() + Math.max(0, seconds - 60) * 1000 };
 }

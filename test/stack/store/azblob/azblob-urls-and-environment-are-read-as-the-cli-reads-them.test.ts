@@ -96,18 +96,66 @@ describe("the credential, in the CLI's order", () => {
     expect(sas.containerUrl.searchParams.get("sig")).toBe("c2lnbmF0dXJl");
   });
 
-  test("else the CLI would sign in with Azure AD: refused, naming the three variables this reads", () => {
-    for (const env of [
-      {},
-      { AZURE_STORAGE_ACCOUNT: "acct" },
-      { AZURE_STORAGE_ACCOUNT: "acct", AZURE_CLIENT_ID: "id" },
-    ]) {
-      const err = refusal("azblob://c?storage_account=acct", env);
-      expect(err.reason).toMatch(/does not read Azure AD credentials/);
-      for (const name of ["AZURE_STORAGE_KEY", "AZURE_STORAGE_SAS_TOKEN", "AZURE_STORAGE_CONNECTION_STRING"]) {
-        expect(err.reason).toContain(name);
-      }
-    }
+  test("else an Azure AD credential in DefaultAzureCredential's order: secret, federated token, managed identity", () => {
+    const from = (env: NodeJS.ProcessEnv) => azblobSettings("azblob://c?storage_account=acct", env).credentialFrom;
+    const app = { AZURE_TENANT_ID: "tenant-1", AZURE_CLIENT_ID: "app-1" };
+    expect(from({ ...app, AZURE_CLIENT_SECRET: "s", AZURE_FEDERATED_TOKEN_FILE: "/t" })).toBe(
+      "AZURE_CLIENT_SECRET (with AZURE_TENANT_ID and AZURE_CLIENT_ID)",
+    );
+    expect(
+      from({ ...app, AZURE_FEDERATED_TOKEN_FILE: "/t", IDENTITY_ENDPOINT: "http://x", IDENTITY_HEADER: "h" }),
+    ).toBe("AZURE_FEDERATED_TOKEN_FILE (/t)");
+    expect(from({ AZURE_CLIENT_ID: "app-1", IDENTITY_ENDPOINT: "http://127.0.0.1:1/msi", IDENTITY_HEADER: "h" })).toBe(
+      "App Service's managed identity (IDENTITY_ENDPOINT)",
+    );
+    expect(from({})).toBe("the managed identity at IMDS (169.254.169.254)");
+    const settings = azblobSettings("azblob://c?storage_account=acct", { ...app, AZURE_CLIENT_SECRET: "s" });
+    expect(settings.sharedKey).toBeUndefined();
+    expect(settings.containerUrl.search).toBe("");
+  });
+
+  test("AZURE_TOKEN_CREDENTIALS narrows the chain as the SDK does, and a value it does not take is named", () => {
+    const app = { AZURE_STORAGE_ACCOUNT: "acct", AZURE_TENANT_ID: "tenant-1", AZURE_CLIENT_ID: "app-1" };
+    const both = { ...app, AZURE_CLIENT_SECRET: "s", AZURE_FEDERATED_TOKEN_FILE: "/t" };
+    const from = (env: NodeJS.ProcessEnv) => azblobSettings("azblob://c", env).credentialFrom;
+    expect(from({ ...both, AZURE_TOKEN_CREDENTIALS: "workloadidentitycredential" })).toBe(
+      "AZURE_FEDERATED_TOKEN_FILE (/t)",
+    );
+    expect(from({ ...both, AZURE_TOKEN_CREDENTIALS: "prod" })).toMatch(/^AZURE_CLIENT_SECRET/);
+    expect(refusal("azblob://c", { ...app, AZURE_TOKEN_CREDENTIALS: "EnvironmentCredential" }).reason).toBe(
+      "AZURE_TOKEN_CREDENTIALS=EnvironmentCredential needs AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_CLIENT_SECRET",
+    );
+    expect(refusal("azblob://c", { ...both, AZURE_TOKEN_CREDENTIALS: "dev" }).reason).toMatch(
+      /^the CLI would sign in to Azure AD with AZURE_TOKEN_CREDENTIALS=dev \(developer tools' sign-ins\), which pulumi-uptime does not read/,
+    );
+    expect(refusal("azblob://c", { ...both, AZURE_TOKEN_CREDENTIALS: "Prod" }).reason).toMatch(
+      /^AZURE_TOKEN_CREDENTIALS is "Prod": the CLI's Azure SDK takes "prod", "dev" or one credential's name/,
+    );
+  });
+
+  test("Azure AD kinds this does not read are refused by name, as is a token over http", () => {
+    const app = { AZURE_STORAGE_ACCOUNT: "acct", AZURE_TENANT_ID: "tenant-1", AZURE_CLIENT_ID: "app-1" };
+    const certificate = refusal("azblob://c", { ...app, AZURE_CLIENT_CERTIFICATE_PATH: "/cert.pem" });
+    expect(certificate.reason).toMatch(
+      /^the CLI would sign in to Azure AD with a client certificate \(AZURE_CLIENT_CERTIFICATE_PATH\), which pulumi-uptime does not read: use AZURE_CLIENT_SECRET/,
+    );
+    const password = refusal("azblob://c", { ...app, AZURE_USERNAME: "u", AZURE_PASSWORD: "hunter2" });
+    expect(password.reason).toMatch(/a user name and password \(AZURE_USERNAME\)/);
+    expect(password.reason).not.toContain("hunter2");
+    expect(refusal("azblob://c", { AZURE_STORAGE_ACCOUNT: "acct", MSI_ENDPOINT: "http://x" }).reason).toMatch(
+      /the managed identity of Cloud Shell \(MSI_ENDPOINT\), which pulumi-uptime does not read/,
+    );
+    const fabric = { IDENTITY_ENDPOINT: "https://x", IDENTITY_HEADER: "h", IDENTITY_SERVER_THUMBPRINT: "ab" };
+    expect(refusal("azblob://c", { AZURE_STORAGE_ACCOUNT: "acct", ...fabric }).reason).toMatch(/Service Fabric/);
+    expect(refusal("azblob://c?protocol=http", { ...app, AZURE_CLIENT_SECRET: "s" }).reason).toMatch(
+      /^an Azure AD token \(from AZURE_CLIENT_SECRET .*\) is sent only over https/,
+    );
+    expect(
+      refusal("azblob://c", { ...app, AZURE_CLIENT_SECRET: "s", AZURE_AUTHORITY_HOST: "http://login.local/" }).reason,
+    ).toBe("AZURE_AUTHORITY_HOST must be an https:// URL (the CLI's Azure SDK refuses others)");
+    expect(refusal("azblob://c", { ...app, AZURE_TENANT_ID: "a/b", AZURE_CLIENT_SECRET: "s" }).reason).toMatch(
+      /^AZURE_TENANT_ID is not a tenant id/,
+    );
   });
 });
 
