@@ -6,7 +6,7 @@
  * read for a bad file's line numbers, ...) load from node_modules as before.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -52,6 +52,13 @@ describe("the installed command (package.json's bin)", () => {
       expect(ours(r.loaded)).toEqual([BIN, join(REPO, "dist", "bin", `${sub}.js`)].sort());
       expect(r.loaded.filter(bundledPackage)).toEqual([]);
     }
+  });
+
+  it("keeps dist/cli/main.js, the bin before the bundles, runnable for the links npx cached to it", () => {
+    // npx reuses the bin link it made for a checkout (~/.npm/_npx) without relinking it.
+    if (process.platform !== "win32") expect(statSync(join(REPO, "dist", "cli", "main.js")).mode & 0o111).toBe(0o111);
+    const r = spawnSync(join(REPO, "dist", "cli", "main.js"), ["--version"], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
   });
 
   it("checks a monitors file with the modules' own messages, zod's English ones included, loading no zod file", () => {
