@@ -54,8 +54,11 @@ function pick(bag: Bag): ProviderSettings {
 }
 
 /**
- * A provider instance's settings from Configure: its inputs (`args`, or the older
- * `uptime:config:<key>` variables), then the stack config, then (at use) the environment.
+ * A provider instance's settings from Configure: its inputs, then the stack config, then (at
+ * use) the environment. The inputs are `args` whenever the engine sends any; the older
+ * `uptime:config:<key>` variables only when it sends none. Engines that send both copy every
+ * arg into the variables as text, a null as the string "null" (`pulumi do` sends a null for
+ * each setting it was not given), so the variables must never win over `args`.
  */
 export function settingsFrom(
   inputs: Bag,
@@ -64,7 +67,7 @@ export function settingsFrom(
 ): ProviderSettings {
   const fromVariables: Bag = {};
   for (const [k, v] of Object.entries(variables)) fromVariables[k.replace(/^uptime:(config:)?/, "")] = v;
-  const own = { ...pick(fromVariables), ...pick(inputs) };
+  const own = pick(Object.keys(inputs).length ? inputs : fromVariables);
   const out: Record<string, string | number | undefined> = {};
   for (const k of KEYS) out[k] = own[k] ?? stack[k];
   return out as ProviderSettings;
@@ -122,7 +125,10 @@ export function providerConfigFailures(inputs: Bag, stack: ProviderSettings = st
     });
   }
   const known: Bag = {};
-  for (const k of KEYS) if (inputs[k] !== undefined && inputs[k] !== "" && !isUnknown(inputs[k])) known[k] = inputs[k];
+  // A null is a setting not given (`pulumi do` sends one for each setting it was not given).
+  for (const k of KEYS)
+    if (inputs[k] !== undefined && inputs[k] !== null && inputs[k] !== "" && !isUnknown(inputs[k]))
+      known[k] = inputs[k];
   // The defaults are judged on their own below: their problems must never repeat a secret part.
   const wire = Object.fromEntries(
     PROVIDER_CONFIG_FIELDS.map((f) => [f.wire, f.name === "defaults" ? undefined : known[f.name]]),
