@@ -95,6 +95,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
       if (opts.json) io.stdout.write(recordText(record));
       else
         io.stdout.write(`${listing(record)}Would silence ${head(monitors.length)}. Nothing was changed (--dry-run).\n`);
+      (opts.json ? io.stderr : io.stdout).write(inProgressNote(record.monitors));
       return EXIT.done;
     }
     const run = await silenceAsRead(client, sel, record, file, opts.record, recorder(zone, nowMs));
@@ -168,7 +169,7 @@ function inProgressNote(monitors: RecordedMonitor[]): string {
   const lines = ["A window was in progress that this record does not own, on " + n(theirs + other) + ":"];
   if (theirs)
     lines.push(
-      `  ${n(theirs)}: opened by another \`maintenance start\` (another record). This window replaces it, and ` +
+      `  ${n(theirs)}: opened by another \`maintenance start\` (another record). The window start writes replaces it, and ` +
         "`end` clears it rather than give it back: that run's monitors are silenced no longer than this window. " +
         "Pipelines that silence the same monitors should share one record (docs/maintenance.md#pipelines-that-share-monitors).",
     );

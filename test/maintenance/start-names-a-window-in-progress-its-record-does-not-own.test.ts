@@ -37,6 +37,9 @@ const NOTE = [
 
 it("names each window in progress in its listing, and which one end will not give back", async () => {
   await inWindows("listed ");
+  const dry = await f.run(["start", "--name-prefix", "listed ", "--for", "10m", "--dry-run"]);
+  expect(dry.code).toBe(0);
+  for (const line of NOTE) expect(dry.stdout).toContain(line);
   const r = await f.run(["start", "--name-prefix", "listed ", "--for", "10m", "--record", "listed.json"]);
   expect(r.code).toBe(0);
   expect(r.stdout).toMatch(
