@@ -22,7 +22,9 @@ start opens a maintenance window, from now, on the selected monitors: the servic
 not check them and shows them as \`maintenance\` until it ends. Each monitor's window
 before it is recorded first (--record). end gives each monitor back the window it had
 before (a window scheduled for later is restored; none is cleared), except a monitor
-whose window someone changed since start: that one is left alone and reported. end
+whose window someone changed since start: that one is left alone and reported. A
+window another \`maintenance start\` (another record) had in progress at start is not
+given back: it is cleared (docs/maintenance.md, pipelines that share monitors). end
 twice, or after the window is over, changes nothing.
 
 Selection (start; at least one; several intersect):
@@ -157,11 +159,12 @@ function parse(argv: string[]): Parsed | "help" {
 }
 
 /**
- * Runs `pulumi-uptime maintenance` with `argv` (the arguments after `maintenance`).
+ * Runs `pulumi-uptime maintenance` with `argv` (the arguments after `maintenance`); `nowMs`
+ * is the clock (tests set it).
  * @returns 0 done, 1 some monitors could not be changed, 2 usage or settings.
  */
-export async function runMaintenance(argv: string[], io: CliIo = processIo()): Promise<number> {
+export async function runMaintenance(argv: string[], io: CliIo = processIo(), nowMs?: number): Promise<number> {
   return runCommand("maintenance", MAINTENANCE_USAGE, argv, io, parse, (p) =>
-    p.command === "start" ? startMaintenance(p.opts, io) : endMaintenance(p.opts, io),
+    p.command === "start" ? startMaintenance(p.opts, io, nowMs) : endMaintenance(p.opts, io, nowMs),
   );
 }

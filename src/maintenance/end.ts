@@ -24,6 +24,7 @@ import { stackMonitors } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
 import { InFlightQueue } from "./in-flight";
 import { claimRecord } from "./record-claim";
+import { openedByStart } from "./window";
 
 /** What `end` was asked to do. */
 export interface EndOptions {
@@ -42,7 +43,7 @@ interface Ended {
 
 const SAY: Record<Ended["result"], string> = {
   restored: "restored its window from before",
-  cleared: "window cleared (it had none before)",
+  cleared: "window cleared",
   "as-before": "already as before start: nothing to do",
   expired: "the window is over and there was none to restore: nothing to do",
   "changed-since-start": "window changed since start: left alone",
@@ -70,7 +71,7 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     const results: Ended[] = [];
     const writes = new InFlightQueue<{ m: RecordedMonitor; live: Monitor | undefined }>(async ({ m, live }) => {
       const current = live ? windowOf(live.maintenance_start_at, live.maintenance_end_at) : undefined;
-      const decision = decideEnd(current, record.window, m.before, record.timeZone, nowMs);
+      const decision = decideEnd(current, record.window, m, record.timeZone, nowMs);
       results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) });
     });
     let stopped = false;
@@ -117,7 +118,8 @@ function sorted(record: MaintenanceRecord, results: Ended[]): Ended[] {
 async function carryOut(client: UptimeClient, id: number, d: EndDecision): Promise<Omit<Ended, "id" | "name">> {
   if (d.kind === "changed") {
     const now = d.now ? `${d.now.start} to ${d.now.end}` : "none";
-    return { result: "changed-since-start", detail: `now ${now}` };
+    const whose = d.now && openedByStart(d.now) ? ", opened by another `maintenance start`, whose `end` ends it" : "";
+    return { result: "changed-since-start", detail: `now ${now}${whose}` };
   }
   if (d.kind !== "restore") return { result: d.kind };
   try {
@@ -125,7 +127,13 @@ async function carryOut(client: UptimeClient, id: number, d: EndDecision): Promi
       maintenance_start_at: d.to?.start ?? null,
       maintenance_end_at: d.to?.end ?? null,
     });
-    return d.to ? { result: "restored", detail: `${d.to.start} to ${d.to.end}` } : { result: "cleared" };
+    if (d.to) return { result: "restored", detail: `${d.to.start} to ${d.to.end}` };
+    if (!d.notGivenBack) return { result: "cleared", detail: "it had none before" };
+    const { start, end } = d.notGivenBack;
+    return {
+      result: "cleared",
+      detail: `its window at start, ${start} to ${end}, was another \`maintenance start\`'s: not given back`,
+    };
   } catch (err) {
     return { result: "failed", detail: (err as Error).message };
   }

@@ -16,12 +16,21 @@ const KIND = "pulumi-uptime maintenance";
 /** What became of one monitor at start. */
 type StartOutcome = "set" | "failed" | "pending";
 
+/** Who opened a window that was in progress at start, as far as its times tell. */
+export type InProgressAtStart = "maintenance-start" | "other";
+
 /** One selected monitor in the record. */
 export interface RecordedMonitor {
   id: number;
   name: string;
   /** Its window before start (wall time in the record's zone), or null for none. */
   before: WallWindow | null;
+  /**
+   * Set when the window before was in progress at start (a window this record does not own):
+   * `maintenance-start` when it carries the mark of a window another `maintenance start`
+   * wrote (window.ts), which `end` does not give back; `other` for any other, which it does.
+   */
+  beforeInProgress?: InProgressAtStart;
   /** `pending` until the write was answered. */
   outcome: StartOutcome;
   /** Why the write failed (the client's message: request and status, never the key). */
@@ -97,7 +106,12 @@ export function readRecordFile(file: string): MaintenanceRecord | undefined {
     typeof r.window?.start === "string" &&
     typeof r.window?.end === "string" &&
     Array.isArray(r.monitors) &&
-    r.monitors.every((m) => Number.isInteger(m?.id) && (m.before === null || typeof m.before?.start === "string"));
+    r.monitors.every(
+      (m) =>
+        Number.isInteger(m?.id) &&
+        (m.before === null || typeof m.before?.start === "string") &&
+        [undefined, "maintenance-start", "other"].includes(m.beforeInProgress),
+    );
   if (!ok) throw new RecordError(`${file} is not a maintenance record written by \`pulumi-uptime maintenance start\``);
   return r as MaintenanceRecord;
 }

@@ -1,7 +1,10 @@
 /**
  * What `maintenance end` does to one monitor, from the record and the monitor's window now.
  * - It still holds the window start opened: it gets back its window from before start (a
- *   window scheduled for later is restored; none is cleared). Once that window is over and
+ *   window scheduled for later is restored; none is cleared), except a window in progress at
+ *   start that another `maintenance start` opened (it carries the mark, window.ts): that run's
+ *   own `end` ends it, so giving it back would silence the monitor until that window is over,
+ *   after both runs ended; the monitor gets no window instead. Once that window is over and
  *   there was none before (or the one before is over too), nothing is written: an expired
  *   window silences nothing, so `end` after expiry changes nothing.
  * - It holds its window from before: start never changed it, or an earlier `end` restored
@@ -9,11 +12,12 @@
  * - Anything else: someone changed the window since start; it is left alone and reported.
  */
 import { localDateTimeToEpoch } from "../util/time";
+import type { RecordedMonitor } from "./record-file";
 import type { WallWindow } from "./window";
 
-/** The decision for one monitor. */
+/** The decision for one monitor (`notGivenBack`: the window before, another start's, cleared instead). */
 export type EndDecision =
-  | { kind: "restore"; to: WallWindow | null }
+  | { kind: "restore"; to: WallWindow | null; notGivenBack?: WallWindow }
   | { kind: "as-before" }
   | { kind: "expired" }
   | { kind: "changed"; now: WallWindow | null }
@@ -36,19 +40,23 @@ function over(w: WallWindow | null, zone: string, nowMs: number): boolean {
 
 /**
  * The decision for a monitor whose window is `current` now (undefined: the monitor is
- * gone), given the window start opened and the one it had before; wall times in `zone`.
+ * gone), given the window start opened and what the record holds of the monitor (its
+ * window before, and whether another start had that one in progress); wall times in `zone`.
  */
 export function decideEnd(
   current: WallWindow | null | undefined,
   opened: WallWindow,
-  before: WallWindow | null,
+  recorded: Pick<RecordedMonitor, "before" | "beforeInProgress">,
   zone: string,
   nowMs: number,
 ): EndDecision {
+  const before = recorded.before;
   if (current === undefined) return { kind: "gone" };
   if (sameWindow(current, opened, zone)) {
-    if (over(opened, zone, nowMs) && over(before, zone, nowMs)) return { kind: "expired" };
-    return { kind: "restore", to: before };
+    const notGivenBack = recorded.beforeInProgress === "maintenance-start" ? before : null;
+    const to = notGivenBack ? null : before;
+    if (over(opened, zone, nowMs) && over(to, zone, nowMs)) return { kind: "expired" };
+    return notGivenBack ? { kind: "restore", to, notGivenBack } : { kind: "restore", to };
   }
   if (sameWindow(current, before, zone)) return { kind: "as-before" };
   return { kind: "changed", now: current };

@@ -10,7 +10,7 @@ import { configSettingsBeside } from "../stack/provider-settings";
 import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
-import { formatLocalDateTime } from "../util/time";
+import { formatLocalDateTime, localDateTimeToEpoch } from "../util/time";
 import {
   newRecord,
   readRecordFile,
@@ -28,7 +28,7 @@ import { stackMonitors, type StackMonitor } from "./stack-source";
 import { EXIT, exitForError } from "./exit-codes";
 import { InFlightQueue } from "./in-flight";
 import { claimRecord } from "./record-claim";
-import { planWindow, type WindowRequest } from "./window";
+import { inProgress, openedByStart, planWindow, type WindowRequest } from "./window";
 
 /** What `start` was asked to do. */
 export interface StartOptions {
@@ -91,13 +91,14 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
     if (opts.dryRun) {
       const { monitors, missing } = await selectMonitors(client, sel);
       warnMissing(io, missing);
-      record.monitors = monitors.map(recorded);
+      record.monitors = monitors.map(recorder(zone, nowMs));
       if (opts.json) io.stdout.write(recordText(record));
       else
         io.stdout.write(`${listing(record)}Would silence ${head(monitors.length)}. Nothing was changed (--dry-run).\n`);
+      (opts.json ? io.stderr : io.stdout).write(inProgressNote(record.monitors));
       return EXIT.done;
     }
-    const run = await silenceAsRead(client, sel, record, file, opts.record);
+    const run = await silenceAsRead(client, sel, record, file, opts.record, recorder(zone, nowMs));
     const monitors = record.monitors.length;
     if (run.failure && !run.recorded) throw run.failure;
     warnMissing(io, run.missing);
@@ -112,10 +113,13 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
     const say = opts.json ? (t: string) => io.stderr.write(t) : (t: string) => io.stdout.write(t);
     if (opts.json) io.stdout.write(recordText(record));
     else io.stdout.write(listing(record));
+    // The end as written, read as the service reads it: never the asked instant's second before it.
+    const until = formatLocalDateTime(localDateTimeToEpoch(window.end, zone), "UTC");
     say(
-      `Silenced ${monitors - failed.length} of ${head(monitors)}; until ${formatLocalDateTime(window.endMs, "UTC")}Z. ` +
+      `Silenced ${monitors - failed.length} of ${head(monitors)}; until ${until}Z. ` +
         `Recorded in ${opts.record}: \`pulumi-uptime maintenance end\` restores each monitor's window.\n`,
     );
+    say(inProgressNote(record.monitors));
     if (failed.length) {
       say(
         `Could not change ${failed.length}:\n${failed.map((m) => `  ${m.name} (id ${m.id}): ${m.error}`).join("\n")}\n`,
@@ -144,8 +148,33 @@ function warnMissing(io: CliIo, missing: number[]): void {
   );
 }
 
-function recorded(m: Monitor): RecordedMonitor {
-  return { id: m.id, name: m.name, before: windowOf(m.maintenance_start_at, m.maintenance_end_at), outcome: "pending" };
+/** What the record holds of a monitor read at `nowMs`, before start changes it. */
+function recorder(zone: string, nowMs: number): (m: Monitor) => RecordedMonitor {
+  return (m) => {
+    const before = windowOf(m.maintenance_start_at, m.maintenance_end_at);
+    const entry: RecordedMonitor = { id: m.id, name: m.name, before, outcome: "pending" };
+    // A record being started owns no window yet: one in progress is someone else's.
+    if (before && inProgress(before, zone, nowMs))
+      entry.beforeInProgress = openedByStart(before) ? "maintenance-start" : "other";
+    return entry;
+  };
+}
+
+/** What start says of the windows in progress it found (none: nothing). */
+function inProgressNote(monitors: RecordedMonitor[]): string {
+  const count = (k: RecordedMonitor["beforeInProgress"]) => monitors.filter((m) => m.beforeInProgress === k).length;
+  const [theirs, other] = [count("maintenance-start"), count("other")];
+  if (!theirs && !other) return "";
+  const n = (k: number) => `${k} monitor${k === 1 ? "" : "s"}`;
+  const lines = ["A window was in progress that this record does not own, on " + n(theirs + other) + ":"];
+  if (theirs)
+    lines.push(
+      `  ${n(theirs)}: opened by another \`maintenance start\` (another record). The window start writes replaces it, and ` +
+        "`end` clears it rather than give it back: that run's monitors are silenced no longer than this window. " +
+        "Pipelines that silence the same monitors should share one record (docs/maintenance.md#pipelines-that-share-monitors).",
+    );
+  if (other) lines.push(`  ${n(other)}: not opened by \`maintenance start\`; \`end\` gives it back.`);
+  return `${lines.join("\n")}\n`;
 }
 
 /**
@@ -162,6 +191,7 @@ async function silenceAsRead(
   record: MaintenanceRecord,
   file: string,
   name: string,
+  recorded: (m: Monitor) => RecordedMonitor,
 ): Promise<{ missing: number[]; failure?: Error; recorded: boolean }> {
   const { start, end } = record.window;
   const writes = new InFlightQueue<RecordedMonitor>(async (m) => {
@@ -204,10 +234,18 @@ async function silenceAsRead(
   return { missing, failure, recorded: recordedAny };
 }
 
+const IN_PROGRESS = {
+  "maintenance-start": ", in progress, opened by another `maintenance start`",
+  other: ", in progress",
+  no: "",
+};
+
 function listing(record: MaintenanceRecord): string {
   return record.monitors
     .map((m) => {
-      const before = m.before ? `had ${m.before.start} to ${m.before.end}` : "had no window";
+      const before = m.before
+        ? `had ${m.before.start} to ${m.before.end}${IN_PROGRESS[m.beforeInProgress ?? "no"]}`
+        : "had no window";
       const mark = m.outcome === "failed" ? "FAILED" : m.outcome === "set" ? "silenced" : "selected";
       return `${mark.padEnd(9)} ${m.name} (id ${m.id}): ${before}\n`;
     })

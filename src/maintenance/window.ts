@@ -7,6 +7,12 @@
  * the window up to an hour early; such an end moves forward to the first wall time after the
  * repeated hour. A start read early only silences sooner. A wall time given to `--until`
  * that never happens (inside the gap when clocks skip forward) is refused, naming the gap.
+ *
+ * The mark: the service stores a window as its two times and nothing else, so a window
+ * `start` writes carries its mark in them: it starts at second 37 of a minute (the last such
+ * second up to now, at most 59 s back; a start in the past silences nothing more). Another
+ * run, with another record, can tell it from a window a person or a program wrote (those
+ * start on the minute), whatever zone it reads it in. See docs/maintenance.md.
  */
 import {
   existsInZone,
@@ -31,6 +37,27 @@ const LATEST_END = "9999-12-31T23:59:59";
 export interface WallWindow {
   start: string;
   end: string;
+}
+
+/** The second of the minute a window `maintenance start` writes starts at: its mark. */
+const MARK_SECOND = 37;
+
+/** Whether `window` carries the mark of a window `maintenance start` wrote. */
+export function openedByStart(window: WallWindow): boolean {
+  return Number(window.start.slice(17, 19)) === MARK_SECOND;
+}
+
+/** Whether `window` (wall times in `zone`) silences the monitor at `nowMs`. */
+export function inProgress(window: WallWindow, zone: string, nowMs: number): boolean {
+  const at = (wall: string) => localDateTimeToEpoch(wall.slice(0, 19), zone);
+  return at(window.start) <= nowMs && nowMs < at(window.end);
+}
+
+/** The marked start of a window opened at `nowMs`: the last wall time at the mark's second, no later than now. */
+function markedStart(nowMs: number, zone: string): string {
+  const second = Math.floor(nowMs / 1000) * 1000;
+  const back = (Number(formatLocalDateTime(second, zone).slice(17, 19)) - MARK_SECOND + 60) % 60;
+  return formatLocalDateTime(second - back * 1000, zone);
 }
 
 /** A duration or end the command cannot use: a usage error, exit 2. */
@@ -146,7 +173,7 @@ export function planWindow(request: WindowRequest, zone: string, nowMs: number):
       `${flag}: the window would end after ${LATEST_END} in ${zone}, the latest end the service stores; ${range}`,
     );
   }
-  // The start: now's wall time, which the service never reads as later than now.
-  const start = formatLocalDateTime(Math.floor(nowMs / 1000) * 1000, zone);
-  return { start, end: wallTimeNotBefore(endMs, zone), endMs };
+  // The start: marked, at most 59 s before now. Read back, a wall time the clocks repeat is
+  // its earlier pass, so the service never reads it as later than now.
+  return { start: markedStart(nowMs, zone), end: wallTimeNotBefore(endMs, zone), endMs };
 }

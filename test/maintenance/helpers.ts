@@ -26,16 +26,23 @@ export async function maintenanceFixture(timeZone = "UTC", options: UptimeServer
     api,
     dir,
     env,
-    /** `pulumi-uptime maintenance <argv>` in the scratch directory, with `extraEnv` over the account's settings. */
-    async run(argv: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+    /**
+     * `pulumi-uptime maintenance <argv>` in the scratch directory, with `extraEnv` over the
+     * account's settings, at `nowMs` (default: the clock).
+     */
+    async run(argv: string[], extraEnv: NodeJS.ProcessEnv = {}, nowMs?: number): Promise<Run> {
       let stdout = "";
       let stderr = "";
-      const code = await runMaintenance(argv, {
-        stdout: { write: (c: string) => (stdout += c) },
-        stderr: { write: (c: string) => (stderr += c) },
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, ...extraEnv },
-        cwd: dir,
-      });
+      const code = await runMaintenance(
+        argv,
+        {
+          stdout: { write: (c: string) => (stdout += c) },
+          stderr: { write: (c: string) => (stderr += c) },
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, ...extraEnv },
+          cwd: dir,
+        },
+        nowMs,
+      );
       return { code, stdout, stderr };
     },
     record(file = ".uptime-maintenance.json"): MaintenanceRecord {
