@@ -28,7 +28,6 @@ import { nameKey } from "../util/monitor-names";
 import { UNKNOWN } from "../runtime/unknowns";
 import type { MonitorArgs } from "../dynamic/monitor";
 import { configRefsIn, mapConfigRefStrings, splitConfigRefs } from "./config-refs";
-import { quickParse } from "./quick-yaml";
 
 /** A monitor's fields as written in the file (placeholders such as `${config:key}` kept). */
 export type MonitorFileArgs = Unwrap<MonitorArgs>;
@@ -161,7 +160,7 @@ function describe(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** Where a problem is in the file: line numbers, when the file was read with positions. */
+/** Where a problem is in the file: line numbers, from the nodes' positions. */
 interface Lines {
   /** Line of a top-level key. */
   top(key: string): number | undefined;
@@ -173,16 +172,12 @@ interface Lines {
   field(resourceName: string, field: string): number | undefined;
 }
 
-const NO_LINES: Lines = {
-  top: () => undefined,
-  monitors: () => undefined,
-  entry: () => undefined,
-  field: () => undefined,
-};
-
-/** The file read by the `yaml` package with positions, or its syntax problems. */
-function readWithPositions(text: string, fileName: string): { root: unknown; lines: Lines } {
-  // Loaded only here: a valid file read by quickParse needs none of it (60 ms of a start).
+/**
+ * The file read by the `yaml` package (YAML 1.2's core schema, with merge keys `<<` and
+ * unique keys), with each node's position, or its syntax problems, each with its line.
+ */
+function readYaml(text: string, fileName: string): { root: unknown; lines: Lines } {
+  // Loaded here, not with the module: a program importing the package reads no file.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { isMap, LineCounter, parseDocument } = require("yaml") as typeof import("yaml");
   const lineCounter = new LineCounter();
@@ -198,7 +193,14 @@ function readWithPositions(text: string, fileName: string): { root: unknown; lin
       })),
     );
   }
-  const root: unknown = doc.toJS({ maxAliasCount: 1000 });
+  let root: unknown;
+  try {
+    // Aliases may not grow the value past the size of the text (a "billion laughs" is refused),
+    // but a fleet's file may merge one anchor into each of its thousands of entries.
+    root = doc.toJS({ maxAliasCount: Math.max(1000, text.length) });
+  } catch (err) {
+    throw new MonitorsFileError(fileName, [{ file: fileName, reason: `invalid YAML: ${(err as Error).message}` }]);
+  }
   const rangeLine = (node: unknown) => lineAt((node as { range?: number[] } | undefined)?.range?.[0]);
   // Each entry's node by key, found once: a search per entry is quadratic in a fleet's file.
   let entryNodes: Map<string, { key: unknown }> | undefined;
@@ -230,29 +232,10 @@ function readWithPositions(text: string, fileName: string): { root: unknown; lin
  * @param text The YAML.
  * @param fileName How to name the file in messages.
  * @throws MonitorsFileError listing every problem: YAML syntax, the file's shape, and
- *   each entry's fields as the `Monitor` provider would reject them.
+ *   each entry's fields as the `Monitor` provider would reject them, each with its line.
  */
 export function parseMonitorsYaml(text: string, fileName = "monitors.yaml"): MonitorFileEntry[] {
-  const quick = quickParse(text);
-  if (quick) {
-    try {
-      const entries = validateMonitors(quick.root, fileName, NO_LINES);
-      // Lines are only read from the positions when someone asks (a file with a problem is read again, below).
-      let exact: Lines | undefined;
-      for (const entry of entries) {
-        Object.defineProperty(entry, "line", {
-          enumerable: true,
-          configurable: true,
-          get: () => (exact ??= readWithPositions(text, fileName).lines).entry(entry.resourceName),
-        });
-      }
-      return entries;
-    } catch (err) {
-      // A problem: read again with positions, so that each problem names its line.
-      if (!(err instanceof MonitorsFileError)) throw err;
-    }
-  }
-  const { root, lines } = readWithPositions(text, fileName);
+  const { root, lines } = readYaml(text, fileName);
   return validateMonitors(root, fileName, lines);
 }
 

@@ -2,8 +2,8 @@
  * package.json's `pulumi-uptime` bin is dist/bin/pulumi-uptime.js, which loads one bundle per
  * subcommand (scripts/bundle-cli.js): every subcommand answers through it, it loads none of
  * dist/'s modules one by one and none of zod's files (zod is inside, in English only), and
- * its messages are the modules' own, zod's included. Packages it does not bundle (`yaml`,
- * read for a bad file's line numbers, ...) load from node_modules as before.
+ * its messages are the modules' own, zod's included. `yaml`, which reads the monitors file, is
+ * bundled too; packages it does not bundle (undici, @pulumi/pulumi, ...) load from node_modules.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -25,8 +25,8 @@ writeFileSync(
 
 /** The files of this repository's own code among `loaded`: not under node_modules. */
 const ours = (loaded: string[]) => loaded.filter((f) => f.startsWith(REPO) && !f.includes("node_modules")).sort();
-/** A file of a package the bundles hold (zod, js-yaml), which they must not load from node_modules. */
-const bundledPackage = (f: string) => /[/\\]node_modules[/\\](zod|js-yaml)[/\\]/.test(f);
+/** A file of a package the bundles hold (zod, yaml), which they must not load from node_modules. */
+const bundledPackage = (f: string) => /[/\\]node_modules[/\\](zod|yaml)[/\\]/.test(f);
 
 function run(
   script: string,
@@ -61,7 +61,7 @@ describe("the installed command (package.json's bin)", () => {
     expect(r.status, r.stderr).toBe(0);
   });
 
-  it("checks a monitors file with the modules' own messages, zod's English ones included, loading no zod file", () => {
+  it("checks a monitors file with the modules' own messages, zod's English ones included, loading no zod or yaml file", () => {
     const file = join(dir, "monitors.yaml");
     writeFileSync(file, "monitors:\n  api:\n    name: [1, 2]\n    url: http://127.0.0.1:1/\n    requestHeaders: 5\n");
     const bundled = run(BIN, ["test", "--file", file]);

@@ -108,6 +108,12 @@ describe("a file of the wrong shape", () => {
   it("reports YAML syntax errors with their lines", () => {
     const e = problemsOf("monitors:\n  a:\n    name: A\n  a:\n    name: B\n");
     expect(e.message).toBe("monitors.yaml: invalid YAML: Map keys must be unique (line 4)");
+    expect(problemsOf("monitors:\n  a:\n    name: A\n   url: x\n", "team/monitors.yaml").message).toBe(
+      "team/monitors.yaml: invalid YAML: All mapping items must start at the same column (line 4)",
+    );
+    expect(problemsOf("monitors:\n\ta:\n    name: A\n").message).toBe(
+      "monitors.yaml: invalid YAML: Tabs are not allowed as indentation (line 2)",
+    );
   });
 
   it("refuses an empty file, a missing `monitors` key, unknown top-level keys and a list of monitors", () => {
