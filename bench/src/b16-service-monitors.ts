@@ -105,7 +105,27 @@ export function b16Section(r: B16Result): string {
     "|---|---|---|---|---|",
     `| \`up\` | ${list(r.components.upMs)} | ${list(r.direct.upMs)} | ${ratio(Math.min(...r.components.upMs), Math.min(...r.direct.upMs))} | ${yes(r.upRatio)} |`,
     `| \`preview\` (no changes) | ${list(r.components.previewMs)} | ${list(r.direct.previewMs)} | ${ratio(Math.min(...r.components.previewMs), Math.min(...r.direct.previewMs))} | ${yes(r.previewRatio)} |`,
+    "",
+    belowOne("`up`", r.upRatio, [r.components.upMs, r.direct.upMs]),
+    belowOne("`preview`", r.previewRatio, [r.components.previewMs, r.direct.previewMs]),
   ].join("\n");
+}
+
+/** The samples' spread: the slowest over the fastest, less one. */
+function spread(xs: number[]): number {
+  return Math.max(...xs) / Math.min(...xs) - 1;
+}
+
+/**
+ * What a ratio below 1 means: a component registers the same monitors plus one Construct
+ * call, so it cannot be faster; a ratio below 1 by less than the samples' spread is noise.
+ */
+function belowOne(what: string, r: number, sides: number[][]): string {
+  if (r >= 1) return "";
+  const widest = Math.max(...sides.map(spread));
+  return r > 1 - widest
+    ? `${what}: ${r.toFixed(2)} is within the samples' spread (up to ${(widest * 100).toFixed(0)} % between runs of one side): no speed-up is claimed, only no measurable cost.`
+    : `${what}: ${r.toFixed(2)} is below 1 by more than the samples' spread (${(widest * 100).toFixed(0)} %): look for what the direct side did more of.`;
 }
 
 if (require.main === module) {
