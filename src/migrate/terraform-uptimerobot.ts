@@ -151,7 +151,8 @@ function assigned(a: Record<string, unknown>, file: string, ref: string): Assign
   const list = a[field] ?? [];
   if (!Array.isArray(list)) throw new MigrateInputError(file, `${ref}.${field}`, "expected a list of contacts");
   return list.flatMap((c: unknown) => {
-    const id = isObject(c) ? (str(c.alert_contact_id) ?? str(c.id)) : str(c);
+    // The official schema names the contact `alert_contact_id`, the community one `id`.
+    const id = isObject(c) ? str(field === "assigned_alert_contacts" ? c.alert_contact_id : c.id) : str(c);
     if (!id) return [];
     return [{ id, field, ...(isObject(c) ? { threshold: num(c.threshold), recurrence: num(c.recurrence) } : {}) }];
   });
