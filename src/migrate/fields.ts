@@ -5,7 +5,6 @@
  * because no value of it changes what a check does here. docs/migrating-from-another-vendor.md lists each table and a test holds the
  * readers to it; a field of the input that no table names is reported, never dropped.
  */
-import type { SourceMonitor } from "./source";
 
 /** What becomes of a field. */
 export type FieldOutcome = "mapped" | "approximated" | "not mapped" | "ignored";
