@@ -5,7 +5,7 @@
  * `maintenanceList` and `statusPageList` when present.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { unclassified, type FieldTable } from "./fields";
+import { unclassified, type FieldTable } from "./field-tables";
 import {
   KUMA_AUTH_PART,
   KUMA_MAINTENANCE,

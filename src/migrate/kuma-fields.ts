@@ -1,5 +1,5 @@
 /** What Uptime Kuma's Terraform resources and its backup file share: headers as JSON text, and settings with no equivalent. */
-import { DIFFERS, setting, type FieldRule, type FieldTable } from "./fields";
+import { DIFFERS, setting, type FieldRule, type FieldTable } from "./field-tables";
 import { bool, isObject, num, str, type SourceContact, type SourceMonitor } from "./source";
 
 /** Request headers from Kuma's `headers`, a JSON object in a string; `unreadable` when it is text but not that. */

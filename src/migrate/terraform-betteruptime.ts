@@ -8,7 +8,7 @@
 import { isObject, num, bool, str, type SourceMonitor, type SourceRead } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 import { NO_STATUS_PAGES } from "./contacts";
-import { DIFFERS, setting, unclassified, type FieldTable } from "./fields";
+import { DIFFERS, setting, unclassified, type FieldTable } from "./field-tables";
 
 const VENDOR = "Better Stack";
 /** Better Stack's check frequency when none is set. */

@@ -5,7 +5,7 @@
  * windows and status pages.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { unclassified, type FieldTable } from "./fields";
+import { unclassified, type FieldTable } from "./field-tables";
 import {
   KUMA_AUTH_PART,
   KUMA_MAINTENANCE,

@@ -18,7 +18,7 @@ import {
 } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 import { NO_STATUS_PAGES } from "./contacts";
-import { DIFFERS, setting, unclassified, type FieldTable } from "./fields";
+import { DIFFERS, setting, unclassified, type FieldTable } from "./field-tables";
 
 const VENDOR = "UptimeRobot";
 /** UptimeRobot's interval when none is set (both providers default to 300 s). */

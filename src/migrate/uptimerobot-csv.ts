@@ -7,7 +7,7 @@
  * passwords, so none are carried (the report says so).
  */
 import { parseCsv } from "./csv";
-import type { FieldTable } from "./fields";
+import type { FieldTable } from "./field-tables";
 import { MigrateInputError, num, type SourceMonitor, type SourceRead } from "./source";
 
 const VENDOR = "UptimeRobot";

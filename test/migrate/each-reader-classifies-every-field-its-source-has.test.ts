@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { FieldTable } from "../../src/migrate/fields";
+import type { FieldTable } from "../../src/migrate/field-tables";
 import { KUMA_BACKUP_MONITOR_FIELDS, readKumaBackup } from "../../src/migrate/kuma-backup";
 import { BETTERSTACK_MONITOR_FIELDS, readBetterUptime } from "../../src/migrate/terraform-betteruptime";
 import type { TfResource } from "../../src/migrate/terraform-resource";
