@@ -5,7 +5,16 @@
  * `maintenanceList` and `statusPageList` when present.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { KUMA_MAINTENANCE, kumaMonitor, KUMA_VENDOR } from "./kuma-fields";
+import { unclassified, type FieldTable } from "./field-tables";
+import {
+  KUMA_AUTH_PART,
+  KUMA_MAINTENANCE,
+  kumaMonitor,
+  kumaTable,
+  kumaValues,
+  KUMA_VENDOR,
+  type KumaNames,
+} from "./kuma-fields";
 import {
   isObject,
   MigrateInputError,
@@ -68,31 +77,120 @@ function notifications(list: unknown, file: string): Map<string, SourceContact> 
   return out;
 }
 
+/** The backup's names of Kuma's settings. */
+const NAMES: KumaNames = {
+  name: "name",
+  url: "url",
+  interval: "interval",
+  keyword: "keyword",
+  invertKeyword: "invertKeyword",
+  method: "method",
+  headers: "headers",
+  username: "basic_auth_user",
+  password: "basic_auth_pass",
+  authMethod: "authMethod",
+  active: "active",
+  expiryNotification: "expiryNotification",
+  upsideDown: "upsideDown",
+  acceptedStatusCodes: "accepted_statuscodes",
+  body: "body",
+  ignoreTls: "ignoreTls",
+  maxRetries: "maxretries",
+  retryInterval: "retryInterval",
+  resendInterval: "resendInterval",
+  timeout: "timeout",
+  maxRedirects: "maxredirects",
+  proxyId: "proxyId",
+  notifications: "notificationIDList",
+};
+
+const OTHER_KINDS = "monitors of kinds that are not mapped only";
+const NEUTRAL = "Kuma's record or dashboard: does not change the check";
+/** The fields of other kinds of monitor, which are not mapped. */
+const OTHER_KIND_FIELDS = [
+  "hostname",
+  "port",
+  "packetSize",
+  "dns_resolve_type",
+  "dns_resolve_server",
+  "dns_last_result",
+  "docker_container",
+  "docker_host",
+  "mqttUsername",
+  "mqttPassword",
+  "mqttTopic",
+  "mqttSuccessMessage",
+  "databaseConnectionString",
+  "databaseQuery",
+  "radiusUsername",
+  "radiusPassword",
+  "radiusCalledStationId",
+  "radiusCallingStationId",
+  "radiusSecret",
+  "grpcUrl",
+  "grpcProtobuf",
+  "grpcMethod",
+  "grpcServiceName",
+  "grpcEnableTls",
+  "grpcBody",
+  "grpcMetadata",
+  "game",
+  "gamedigGivenPortOnly",
+  "jsonPath",
+  "expectedValue",
+  "kafkaProducerTopic",
+  "kafkaProducerBrokers",
+  "kafkaProducerSsl",
+  "kafkaProducerAllowAutoTopicCreation",
+  "kafkaProducerMessage",
+  "kafkaProducerSaslOptions",
+  "pushToken",
+];
+
+/** The fields of a monitor in `monitorList` (Uptime Kuma 1.x's `Monitor.toJSON`). */
+export const KUMA_BACKUP_MONITOR_FIELDS: FieldTable = kumaTable(NAMES, {
+  id: { outcome: "ignored", why: "Kuma's id; notifications name monitors by it, the service assigns its own" },
+  type: { outcome: "mapped", why: "`http` and `keyword` are mapped; the other kinds are not" },
+  description: { outcome: "ignored", why: "a note for people: does not change the check" },
+  pathName: { outcome: "ignored", why: NEUTRAL },
+  parent: { outcome: "ignored", why: NEUTRAL },
+  childrenIDs: { outcome: "ignored", why: NEUTRAL },
+  weight: { outcome: "ignored", why: NEUTRAL },
+  tags: { outcome: "ignored", why: "labels: do not change the check" },
+  maintenance: {
+    outcome: "ignored",
+    why: "whether a maintenance is under way (the windows are listed under otherItems)",
+  },
+  forceInactive: { outcome: "ignored", why: "set when its group is paused: `active` says the same" },
+  includeSensitiveData: { outcome: "ignored", why: NEUTRAL },
+  screenshot: { outcome: "ignored", why: OTHER_KINDS },
+  httpBodyEncoding: { outcome: "ignored", why: "the encoding of the request body: neutral without one" },
+  authDomain: KUMA_AUTH_PART,
+  authWorkstation: KUMA_AUTH_PART,
+  tlsCa: KUMA_AUTH_PART,
+  tlsCert: KUMA_AUTH_PART,
+  tlsKey: KUMA_AUTH_PART,
+  oauth_auth_method: KUMA_AUTH_PART,
+  oauth_token_url: KUMA_AUTH_PART,
+  oauth_client_id: KUMA_AUTH_PART,
+  oauth_client_secret: KUMA_AUTH_PART,
+  oauth_scopes: KUMA_AUTH_PART,
+  ...Object.fromEntries(OTHER_KIND_FIELDS.map((f) => [f, { outcome: "ignored", why: OTHER_KINDS } as const])),
+});
+
 function monitor(m: Record<string, unknown>, at: string, contacts: Map<string, SourceContact>): SourceMonitor {
   const ids = isObject(m.notificationIDList)
     ? Object.entries(m.notificationIDList).flatMap(([id, on]) => (on ? [id] : []))
     : [];
+  const kind = (str(m.type) ?? "unknown").toLowerCase();
   return kumaMonitor({
+    ...kumaValues(m, NAMES),
     ref: at,
-    kind: (str(m.type) ?? "unknown").toLowerCase(),
-    name: m.name,
+    kind,
     fallbackName: at,
-    url: m.url,
-    interval: m.interval,
-    keyword: m.keyword,
-    invertKeyword: m.invertKeyword,
-    method: m.method,
-    headers: m.headers,
-    username: m.basic_auth_user,
-    authMethod: m.authMethod,
-    password: m.basic_auth_pass,
-    active: m.active,
-    expiryNotification: m.expiryNotification,
-    upsideDown: m.upsideDown,
-    acceptedStatusCodes: m.accepted_statuscodes,
-    body: m.body,
-    ignoreTls: m.ignoreTls,
-    maxRetries: m.maxretries,
+    names: NAMES,
+    // The other kinds are not mapped: their fields are theirs.
+    unclassified: kind === "http" || kind === "keyword" ? unclassified(m, KUMA_BACKUP_MONITOR_FIELDS, KUMA_VENDOR) : [],
     contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this backup)` }),
   });
 }

@@ -1,4 +1,5 @@
 /** What Uptime Kuma's Terraform resources and its backup file share: headers as JSON text, and settings with no equivalent. */
+import { DIFFERS, setting, type FieldRule, type FieldTable } from "./field-tables";
 import { bool, isObject, num, str, type SourceContact, type SourceMonitor } from "./source";
 
 /** Request headers from Kuma's `headers`, a JSON object in a string; `unreadable` when it is text but not that. */
@@ -17,22 +18,102 @@ function kumaHeaders(text: unknown): { headers: { key: string; value: string }[]
   return { headers: [], unreadable: true };
 }
 
-/** Kuma settings a monitor sets that the service has no equivalent for, for the report. */
-function kumaExtras(m: {
-  unreadableHeaders: boolean;
-  acceptedStatusCodes: unknown;
-  body?: string;
-  ignoreTls: boolean;
-  maxRetries?: number;
-}): string[] {
+/** Kuma's own defaults: values that are the vendor's choice, not the user's, where the service has its own. */
+const KUMA_MAX_REDIRECTS = 10;
+/** Kuma times a check out at 80% of its interval unless `timeout` says otherwise. */
+const KUMA_TIMEOUT_SHARE = 0.8;
+
+/** Kuma settings a monitor sets that change what its check does here, each named (as the source names it) with its value. */
+function kumaExtras(f: KumaMonitorFields, interval: number, unreadableHeaders: boolean): string[] {
+  const n = f.names;
   const out: string[] = [];
-  if (m.unreadableHeaders) out.push("request headers (not a JSON object)");
-  const codes = Array.isArray(m.acceptedStatusCodes) ? m.acceptedStatusCodes.map(String) : [];
-  if (codes.length && !(codes.length === 1 && codes[0] === "200-299")) out.push("accepted status codes");
-  if (m.body) out.push("request body");
-  if (m.ignoreTls) out.push("ignore TLS errors");
-  if (m.maxRetries) out.push("retries before alerting");
+  if (unreadableHeaders) out.push(setting(n.headers, undefined, "not a JSON object: no header carried"));
+  const codes = Array.isArray(f.acceptedStatusCodes) ? f.acceptedStatusCodes.map(String) : [];
+  if (codes.length && !(codes.length === 1 && codes[0] === "200-299"))
+    out.push(setting(n.acceptedStatusCodes, codes, DIFFERS.statusCodes));
+  if (str(f.body)) out.push(setting(n.body, undefined, DIFFERS.body));
+  if (bool(f.ignoreTls)) out.push(setting(n.ignoreTls, true, DIFFERS.tlsSkipped));
+  const redirects = num(f.maxRedirects);
+  if (redirects === 0) out.push(setting(n.maxRedirects, 0, DIFFERS.redirectsOff));
+  else if (redirects !== undefined && redirects !== KUMA_MAX_REDIRECTS)
+    out.push(setting(n.maxRedirects, redirects, "the service follows redirects to its own limit, not that many"));
+  const timeout = num(f.timeout);
+  if (timeout && Math.abs(timeout - interval * KUMA_TIMEOUT_SHARE) >= 1)
+    out.push(setting(n.timeout, timeout, DIFFERS.timeout));
+  const retries = num(f.maxRetries);
+  if (retries) {
+    out.push(setting(n.maxRetries, retries, DIFFERS.retries));
+    const retryInterval = num(f.retryInterval);
+    if (retryInterval !== undefined && retryInterval !== interval)
+      out.push(setting(n.retryInterval, retryInterval, "the retries' pace there; the service does not retry"));
+  }
+  const resend = num(f.resendInterval);
+  if (resend)
+    out.push(setting(n.resendInterval, resend, `alerts again every that many checks while down; ${DIFFERS.resend}`));
+  if (str(f.proxyId))
+    out.push(setting(n.proxyId, f.proxyId, "checks go through a proxy there; the service checks directly"));
+  const scheme = str(f.authMethod)?.toLowerCase();
+  if (scheme && scheme !== "basic" && !str(f.username))
+    out.push(setting(n.authMethod, scheme, "not carried: the service sends basic auth only"));
   return out;
+}
+
+const AUTH_PART = "part of a non-basic `auth_method`, which is approximated (not carried)";
+
+/** What each Kuma setting becomes, by the name `kumaMonitor` gives it; each reader names them as its source does. */
+const KUMA_RULES = {
+  name: { outcome: "mapped", why: "`name`" },
+  url: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
+  interval: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
+  keyword: { outcome: "mapped", why: "`alertTextLookup`; Kuma matches case-sensitively, as the service does" },
+  invertKeyword: { outcome: "mapped", why: "`alertCondition`: `url_text` when true, else `url_no_text`" },
+  method: { outcome: "mapped", why: "`requestMethod`" },
+  headers: { outcome: "mapped", why: "`requestHeaders` (JSON text), each value from secret config" },
+  username: { outcome: "mapped", why: "`requestAuthUsername`" },
+  password: { outcome: "mapped", why: "`requestAuthPassword`, from secret config" },
+  authMethod: { outcome: "mapped", why: "basic is mapped; NTLM, mTLS and OAuth are approximated (not carried)" },
+  active: { outcome: "mapped", why: "`paused` when false" },
+  expiryNotification: {
+    outcome: "mapped",
+    why: "`sslAlertDays`: 14 (approximated: Kuma's reminder days are not in the input)",
+  },
+  upsideDown: { outcome: "not mapped", why: "true: alerts when the URL answers; the service has no such condition" },
+  acceptedStatusCodes: {
+    outcome: "approximated",
+    why: `Kuma's default \`200-299\` is the service's rule (mapped); other codes are approximated: ${DIFFERS.statusCodes}`,
+  },
+  body: { outcome: "approximated", why: DIFFERS.body },
+  ignoreTls: { outcome: "approximated", why: `true is approximated: ${DIFFERS.tlsSkipped}` },
+  maxRedirects: {
+    outcome: "approximated",
+    why: `Kuma's default 10 is mapped (redirects followed); 0 is approximated (${DIFFERS.redirectsOff}); other limits are approximated`,
+  },
+  timeout: {
+    outcome: "approximated",
+    why: `Kuma's default, 80% of the interval, is its own choice and mapped; another value is approximated: ${DIFFERS.timeout}`,
+  },
+  maxRetries: { outcome: "approximated", why: `when above 0: ${DIFFERS.retries}` },
+  retryInterval: {
+    outcome: "approximated",
+    why: "with retries on and another value than the interval: the retries' pace; neutral without retries",
+  },
+  resendInterval: { outcome: "approximated", why: `when above 0: ${DIFFERS.resend}` },
+  proxyId: { outcome: "approximated", why: "checks go through a proxy there; the service checks directly" },
+  notifications: { outcome: "mapped", why: "`alerts` of the notifications' channels, each value from secret config" },
+} as const satisfies Record<string, FieldRule>;
+
+/** A Kuma setting, by the name `kumaMonitor` gives it. */
+type KumaKey = keyof typeof KUMA_RULES;
+
+/** Rules shared by both Kuma sources for the fields of NTLM, mTLS and OAuth authentication. */
+export const KUMA_AUTH_PART: FieldRule = { outcome: "approximated", why: AUTH_PART };
+
+/** A reader's table: each Kuma setting under the source's name, with the source's own fields. */
+export function kumaTable(names: KumaNames, own: FieldTable): FieldTable {
+  return {
+    ...Object.fromEntries((Object.keys(names) as KumaKey[]).map((k) => [names[k], KUMA_RULES[k]])),
+    ...own,
+  };
 }
 
 /** Why a Kuma monitor in upside-down mode is not mapped. */
@@ -49,35 +130,34 @@ export const KUMA_VENDOR = "Uptime Kuma";
 const DEFAULT_INTERVAL = 60;
 
 /** A Kuma monitor's settings under one set of names: the backup's and the Terraform provider's differ. */
-interface KumaMonitorFields {
+interface KumaMonitorFields extends Record<KumaKey, unknown> {
   ref: string;
   /** The kind, `keyword` for a keyword check (the backup's `keyword`, Terraform's `http_keyword`). */
   kind: string;
-  name: unknown;
   fallbackName: string;
-  url: unknown;
-  interval: unknown;
-  keyword: unknown;
-  invertKeyword: unknown;
-  method: unknown;
-  headers: unknown;
-  username: unknown;
-  authMethod: unknown;
-  password: unknown;
-  active: unknown;
-  expiryNotification: unknown;
-  upsideDown: unknown;
-  acceptedStatusCodes: unknown;
-  body: unknown;
-  ignoreTls: unknown;
-  maxRetries: unknown;
   contacts: SourceContact[];
+  /** How the source names the settings the report may name. */
+  names: KumaNames;
+  /** Report lines the reader found itself (fields no table names). */
+  unclassified: string[];
 }
+
+/** A monitor's Kuma settings read by the source's names. */
+export function kumaValues(attrs: Record<string, unknown>, names: KumaNames): Record<KumaKey, unknown> {
+  return Object.fromEntries((Object.keys(names) as KumaKey[]).map((k) => [k, attrs[names[k]]])) as Record<
+    KumaKey,
+    unknown
+  >;
+}
+
+/** The source's names of Kuma's settings. */
+export type KumaNames = Record<KumaKey, string>;
 
 /** A Kuma monitor as the mapping reads every vendor's. */
 export function kumaMonitor(f: KumaMonitorFields): SourceMonitor {
   const username = str(f.username);
   const headers = kumaHeaders(f.headers);
+  const interval = num(f.interval) ?? DEFAULT_INTERVAL;
   return {
     ref: f.ref,
     vendor: KUMA_VENDOR,
@@ -85,7 +165,7 @@ export function kumaMonitor(f: KumaMonitorFields): SourceMonitor {
     http: f.kind === "http" || f.kind === "keyword",
     name: str(f.name) ?? f.fallbackName,
     url: str(f.url),
-    intervalSeconds: num(f.interval) ?? DEFAULT_INTERVAL,
+    intervalSeconds: interval,
     keyword:
       f.kind === "keyword" && str(f.keyword)
         ? { text: str(f.keyword)!, alertWhen: bool(f.invertKeyword) ? "present" : "absent" }
@@ -101,12 +181,6 @@ export function kumaMonitor(f: KumaMonitorFields): SourceMonitor {
       : undefined,
     contacts: f.contacts,
     blocker: bool(f.upsideDown) ? UPSIDE_DOWN : undefined,
-    dropped: kumaExtras({
-      unreadableHeaders: headers.unreadable,
-      acceptedStatusCodes: f.acceptedStatusCodes,
-      body: str(f.body),
-      ignoreTls: bool(f.ignoreTls),
-      maxRetries: num(f.maxRetries),
-    }),
+    dropped: [...kumaExtras(f, interval, headers.unreadable), ...f.unclassified],
   };
 }

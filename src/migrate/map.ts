@@ -161,7 +161,7 @@ function mapOne(m: SourceMonitor, id: number): Mapped | { reason: string } {
     if (c.value) known.add(`alerts\u0000${token}`);
     alerts.push({ key: channel, value: token });
   });
-  for (const d of m.dropped) changes.push(`not carried: ${d}`);
+  changes.push(...m.dropped);
 
   const api = {
     id,
@@ -210,13 +210,54 @@ function distinctName(name: string, taken: ReadonlyMap<string, string>): string 
   }
 }
 
+/** `scheme://` and the user information before the host's `@`, when a URL has them. */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*)@/i;
+
+/** `text` decoded from a URL's percent-encoding, or as it is when it is not valid. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The monitor without the user and password its URL holds (`https://user:pass@host/`): they
+ * become its basic auth, the password read from secret config like any other, so that
+ * neither the program nor the report holds them. A monitor that sets its own
+ * authentication keeps it, and the report says the URL's was not carried.
+ */
+function withoutUrlCredentials(m: SourceMonitor): SourceMonitor {
+  const found = m.url ? USERINFO.exec(m.url) : null;
+  if (!m.url || !found) return m;
+  const raw = m.url;
+  const url = raw.replace(USERINFO, "$1");
+  const colon = found[2].indexOf(":");
+  const username = decoded(colon < 0 ? found[2] : found[2].slice(0, colon));
+  const password = colon < 0 ? undefined : decoded(found[2].slice(colon + 1)) || undefined;
+  const clean = { ...m, url, name: m.name.split(raw).join(url) };
+  if (m.auth || !username)
+    return {
+      ...clean,
+      dropped: [
+        ...m.dropped,
+        m.auth
+          ? "the user and password in the URL are not carried: the monitor sets its own authentication"
+          : "the password in the URL is not carried: it names no user, and basic auth here needs one",
+      ],
+    };
+  return { ...clean, auth: { scheme: "basic", username, password } };
+}
+
 /** Maps what a reader read: the plan to render, the report's entries, and the config keys to set. */
 export function mapMonitors(read: SourceRead): Migration {
   const entries: ReportEntry[] = [];
   const mapped: { entry: ReportEntry; m: Mapped }[] = [];
   // Each name as the service compares them, and the input monitor that holds it.
   const taken = new Map<string, string>();
-  read.monitors.forEach((sm, i) => {
+  read.monitors.forEach((input, i) => {
+    const sm = withoutUrlCredentials(input);
     const base = { source: sm.ref, vendor: sm.vendor, kind: sm.kind, name: sm.name, changes: [] as string[] };
     const m = mapOne(sm, i + 1);
     if ("reason" in m) {

@@ -46,7 +46,10 @@ export interface SourceMonitor {
   contacts: SourceContact[];
   /** Why it cannot be mapped although it checks a URL (e.g. Kuma's upside-down mode). */
   blocker?: string;
-  /** Settings with no equivalent on the service that the input sets, said for the report. */
+  /**
+   * What the monitor sets that changes what its check does here, or that the reader does
+   * not know: one report line each, naming the vendor's setting and its value.
+   */
   dropped: string[];
 }
 

@@ -8,6 +8,7 @@
 import { isObject, num, bool, str, type SourceMonitor, type SourceRead } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 import { NO_STATUS_PAGES } from "./contacts";
+import { DIFFERS, setting, unclassified, type FieldTable } from "./field-tables";
 
 const VENDOR = "Better Stack";
 /** Better Stack's check frequency when none is set. */
@@ -25,21 +26,127 @@ const OTHERS: Record<string, { kind: string; why: string }> = {
   betteruptime_monitor_group: { kind: "monitor group", why: "the service has no monitor groups" },
 };
 
+const TEAM_FLAG = "approximated when true: alerts the team on call that way; the state names no address to carry";
+const MAINTENANCE = "a daily maintenance window has no equivalent: checks run through it here";
+const NOT_MAPPED_KINDS = "monitors of kinds that are not mapped only";
+const NEUTRAL_STATE = "Better Stack's record of the monitor: does not change the check";
+
+/** `betteruptime_monitor`'s fields (BetterStackHQ/better-uptime), with what each becomes. */
+export const BETTERSTACK_MONITOR_FIELDS: FieldTable = {
+  id: { outcome: "ignored", why: "Better Stack's id; the service assigns its own" },
+  team_name: { outcome: "ignored", why: "the Better Stack team that owns it: does not change the check" },
+  url: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
+  monitor_type: {
+    outcome: "mapped",
+    why: "`status`, `expected_status_code`, `keyword`, `keyword_absence` are mapped; the other kinds are not",
+  },
+  pronounceable_name: { outcome: "mapped", why: "`name` (the URL when it has none)" },
+  check_frequency: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
+  required_keyword: { outcome: "mapped", why: "`alertTextLookup`" },
+  expected_status_codes: {
+    outcome: "approximated",
+    why: `for \`expected_status_code\` monitors: ${DIFFERS.statusCodes}; other kinds do not use it`,
+  },
+  http_method: { outcome: "mapped", why: "`requestMethod`" },
+  request_headers: { outcome: "mapped", why: "`requestHeaders`, each value from secret config" },
+  "request_headers.name": { outcome: "mapped", why: "the header's name" },
+  "request_headers.value": { outcome: "mapped", why: "the header's value, from secret config" },
+  "request_headers.id": { outcome: "ignored", why: "Better Stack's id of the header" },
+  auth_username: { outcome: "mapped", why: "`requestAuthUsername`" },
+  auth_password: { outcome: "mapped", why: "`requestAuthPassword`, from secret config" },
+  request_body: { outcome: "approximated", why: DIFFERS.body },
+  request_timeout: { outcome: "approximated", why: DIFFERS.timeout },
+  follow_redirects: { outcome: "approximated", why: `false is approximated: ${DIFFERS.redirectsOff}` },
+  remember_cookies: {
+    outcome: "approximated",
+    why: "true is approximated: cookies are kept across redirects there; the service does not say it keeps them",
+  },
+  verify_ssl: { outcome: "approximated", why: `false is approximated: ${DIFFERS.tlsSkipped}` },
+  ip_version: { outcome: "approximated", why: DIFFERS.ipVersion },
+  regions: { outcome: "approximated", why: DIFFERS.regions },
+  confirmation_period: { outcome: "approximated", why: `when above 0: ${DIFFERS.confirmation}` },
+  recovery_period: { outcome: "approximated", why: `when above 0: ${DIFFERS.recovery}` },
+  paused: { outcome: "mapped", why: "`paused`" },
+  paused_at: { outcome: "ignored", why: NEUTRAL_STATE },
+  ssl_expiration: { outcome: "mapped", why: "`sslAlertDays`, the nearest allowed value" },
+  domain_expiration: { outcome: "mapped", why: "`domainAlertDays`, the nearest allowed value" },
+  email: { outcome: "approximated", why: TEAM_FLAG },
+  sms: { outcome: "approximated", why: TEAM_FLAG },
+  call: { outcome: "approximated", why: TEAM_FLAG },
+  push: { outcome: "approximated", why: TEAM_FLAG },
+  critical_alert: { outcome: "approximated", why: TEAM_FLAG },
+  team_wait: {
+    outcome: "approximated",
+    why: "when set: the alert escalates to the whole team after that many seconds; the service has no escalation",
+  },
+  policy_id: { outcome: "approximated", why: "escalation policies have no equivalent" },
+  expiration_policy_id: {
+    outcome: "approximated",
+    why: "expiry alerts go by an escalation policy there; here they go to the monitor's alerts",
+  },
+  maintenance_from: { outcome: "approximated", why: MAINTENANCE },
+  maintenance_to: { outcome: "approximated", why: MAINTENANCE },
+  maintenance_timezone: { outcome: "ignored", why: "the time zone of the daily window: neutral without one" },
+  maintenance_days: { outcome: "approximated", why: MAINTENANCE },
+  monitor_group_id: { outcome: "ignored", why: "a group in Better Stack's dashboard: does not change the check" },
+  port: { outcome: "ignored", why: NOT_MAPPED_KINDS },
+  playwright_script: { outcome: "ignored", why: NOT_MAPPED_KINDS },
+  scenario_name: { outcome: "ignored", why: NOT_MAPPED_KINDS },
+  last_checked_at: { outcome: "ignored", why: NEUTRAL_STATE },
+  status: { outcome: "ignored", why: NEUTRAL_STATE },
+  created_at: { outcome: "ignored", why: NEUTRAL_STATE },
+  updated_at: { outcome: "ignored", why: NEUTRAL_STATE },
+};
+
+/** The settings a monitor sets that change what its check does here, each named with its value. */
+function differences(a: Record<string, unknown>, type: string): string[] {
+  const out: string[] = [];
+  if (type === "expected_status_code" && Array.isArray(a.expected_status_codes) && a.expected_status_codes.length)
+    out.push(setting("expected_status_codes", a.expected_status_codes, DIFFERS.statusCodes));
+  if (str(a.request_body)) out.push(setting("request_body", undefined, DIFFERS.body));
+  if (num(a.request_timeout) !== undefined)
+    out.push(setting("request_timeout", num(a.request_timeout), DIFFERS.timeout));
+  if (a.follow_redirects === false) out.push(setting("follow_redirects", false, DIFFERS.redirectsOff));
+  if (a.remember_cookies === true)
+    out.push(
+      setting(
+        "remember_cookies",
+        true,
+        "cookies are kept across redirects there; the service does not say it keeps them",
+      ),
+    );
+  if (a.verify_ssl === false) out.push(setting("verify_ssl", false, DIFFERS.tlsSkipped));
+  if (str(a.ip_version)) out.push(setting("ip_version", a.ip_version, DIFFERS.ipVersion));
+  if (Array.isArray(a.regions) && a.regions.length) out.push(setting("regions", a.regions, DIFFERS.regions));
+  for (const [field, what] of [
+    ["confirmation_period", DIFFERS.confirmation],
+    ["recovery_period", DIFFERS.recovery],
+    ["team_wait", "the alert escalates to the whole team after that many seconds; the service has no escalation"],
+  ] as const)
+    if (num(a[field])) out.push(setting(field, num(a[field]), what));
+  if (str(a.policy_id)) out.push(setting("policy_id", a.policy_id, "escalation policies have no equivalent"));
+  if (str(a.expiration_policy_id))
+    out.push(
+      setting(
+        "expiration_policy_id",
+        a.expiration_policy_id,
+        "expiry alerts go by an escalation policy there; here they go to the monitor's alerts",
+      ),
+    );
+  if (Array.isArray(a.maintenance_days) && a.maintenance_days.length)
+    out.push(setting("maintenance_days", a.maintenance_days, MAINTENANCE));
+  else if (str(a.maintenance_from) || str(a.maintenance_to))
+    out.push(setting("maintenance_from", a.maintenance_from ?? null, MAINTENANCE));
+  for (const f of ["email", "sms", "call", "push", "critical_alert"])
+    if (bool(a[f]))
+      out.push(setting(f, true, "alerts the team on call that way; the state names no address to carry: set `alerts`"));
+  return out;
+}
+
 function monitor(r: TfResource): SourceMonitor {
   const a = r.attrs;
   const type = (str(a.monitor_type) ?? "").toLowerCase();
-  const dropped: string[] = [];
-  if (Array.isArray(a.expected_status_codes) && a.expected_status_codes.length)
-    dropped.push("expected HTTP status codes");
-  if (str(a.request_body)) dropped.push("request body");
-  if (Array.isArray(a.regions) && a.regions.length) dropped.push("monitoring regions");
-  if (str(a.policy_id)) dropped.push("escalation policy");
-  if (Array.isArray(a.maintenance_days) && a.maintenance_days.length)
-    dropped.push("recurring daily maintenance window");
-  if (num(a.request_timeout) !== undefined) dropped.push("request timeout");
-  if (num(a.confirmation_period)) dropped.push("confirmation period");
-  const flags = ["email", "sms", "call", "push", "critical_alert"].filter((f) => bool(a[f]));
-  if (flags.length) dropped.push(`team notifications by ${flags.join(", ")} (the state names no address)`);
+  const dropped = [...differences(a, type), ...unclassified(a, BETTERSTACK_MONITOR_FIELDS, VENDOR)];
   const headers = Array.isArray(a.request_headers)
     ? a.request_headers.flatMap((h: unknown) =>
         isObject(h) && str(h.name) ? [{ key: str(h.name)!, value: String(h.value ?? "") }] : [],
@@ -85,6 +192,8 @@ export function readBetterUptime(resources: TfResource[]): SourceRead {
       out.monitors.push({
         ...monitor({ ...r, attrs: { ...r.attrs, monitor_type: "heartbeat" } }),
         name: str(r.attrs.name) ?? r.address,
+        // Not mapped whatever it sets: its own fields are not the monitor's.
+        dropped: [],
       });
     const other = OTHERS[r.type];
     if (other)

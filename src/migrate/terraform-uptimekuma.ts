@@ -5,7 +5,16 @@
  * windows and status pages.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { KUMA_MAINTENANCE, kumaMonitor, KUMA_VENDOR } from "./kuma-fields";
+import { unclassified, type FieldTable } from "./field-tables";
+import {
+  KUMA_AUTH_PART,
+  KUMA_MAINTENANCE,
+  kumaMonitor,
+  kumaTable,
+  kumaValues,
+  KUMA_VENDOR,
+  type KumaNames,
+} from "./kuma-fields";
 import { str, type SourceContact, type SourceMonitor, type SourceRead } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 
@@ -25,31 +34,64 @@ function contact(r: TfResource): SourceContact {
   return { kind, name: str(a.name) ?? r.address, value };
 }
 
+/** The provider's names of Kuma's settings (`uptimekuma_monitor_http`, `_http_keyword`). */
+const NAMES: KumaNames = {
+  name: "name",
+  url: "url",
+  interval: "interval",
+  keyword: "keyword",
+  invertKeyword: "invert_keyword",
+  method: "method",
+  headers: "headers",
+  username: "basic_auth_user",
+  password: "basic_auth_pass",
+  authMethod: "auth_method",
+  active: "active",
+  expiryNotification: "expiry_notification",
+  upsideDown: "upside_down",
+  acceptedStatusCodes: "accepted_status_codes",
+  body: "body",
+  ignoreTls: "ignore_tls",
+  maxRetries: "max_retries",
+  retryInterval: "retry_interval",
+  resendInterval: "resend_interval",
+  timeout: "timeout",
+  maxRedirects: "max_redirects",
+  proxyId: "proxy_id",
+  notifications: "notification_ids",
+};
+
+/** The fields of breml/uptimekuma's `uptimekuma_monitor_http` and `uptimekuma_monitor_http_keyword`. */
+export const UPTIMEKUMA_MONITOR_FIELDS: FieldTable = kumaTable(NAMES, {
+  id: { outcome: "ignored", why: "Kuma's id; the service assigns its own" },
+  description: { outcome: "ignored", why: "a note for people: does not change the check" },
+  parent: { outcome: "ignored", why: "the group in Kuma's dashboard: does not change the check" },
+  http_body_encoding: { outcome: "ignored", why: "the encoding of the request body: neutral without one" },
+  auth_domain: KUMA_AUTH_PART,
+  auth_workstation: KUMA_AUTH_PART,
+  tls_cert: KUMA_AUTH_PART,
+  tls_key: KUMA_AUTH_PART,
+  tls_ca: KUMA_AUTH_PART,
+  oauth_auth_method: KUMA_AUTH_PART,
+  oauth_token_url: KUMA_AUTH_PART,
+  oauth_client_id: KUMA_AUTH_PART,
+  oauth_client_secret: KUMA_AUTH_PART,
+  oauth_scopes: KUMA_AUTH_PART,
+});
+
 function monitor(r: TfResource, contacts: Map<string, SourceContact>): SourceMonitor {
   const a = r.attrs;
   const kind = r.type.slice(MONITOR.length);
+  const http = kind === "http" || kind === "http_keyword";
   const ids = Array.isArray(a.notification_ids) ? a.notification_ids.map((v) => String(v)) : [];
   return kumaMonitor({
+    ...kumaValues(a, NAMES),
     ref: `${r.ref} (${r.address})`,
     kind: kind === "http_keyword" ? "keyword" : kind,
-    name: a.name,
     fallbackName: r.address,
-    url: a.url,
-    interval: a.interval,
-    keyword: a.keyword,
-    invertKeyword: a.invert_keyword,
-    method: a.method,
-    headers: a.headers,
-    username: a.basic_auth_user,
-    authMethod: a.auth_method,
-    password: a.basic_auth_pass,
-    active: a.active,
-    expiryNotification: a.expiry_notification,
-    upsideDown: a.upside_down,
-    acceptedStatusCodes: a.accepted_status_codes,
-    body: a.body,
-    ignoreTls: a.ignore_tls,
-    maxRetries: a.max_retries,
+    names: NAMES,
+    // The other kinds are not mapped: their fields are theirs.
+    unclassified: http ? unclassified(a, UPTIMEKUMA_MONITOR_FIELDS, KUMA_VENDOR) : [],
     contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this state)` }),
   });
 }

@@ -18,6 +18,7 @@ import {
 } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 import { NO_STATUS_PAGES } from "./contacts";
+import { DIFFERS, setting, unclassified, type FieldTable } from "./field-tables";
 
 const VENDOR = "UptimeRobot";
 /** UptimeRobot's interval when none is set (both providers default to 300 s). */
@@ -47,13 +48,113 @@ function contactsById(resources: TfResource[]): Map<string, SourceContact> {
   return byId;
 }
 
-/** Assigned contact ids of a monitor, from either schema. */
-function assignedIds(a: Record<string, unknown>, file: string, ref: string): string[] {
-  const list = a.assigned_alert_contacts ?? a.alert_contact ?? [];
-  if (!Array.isArray(list)) throw new MigrateInputError(file, `${ref}.alert_contact`, "expected a list of contacts");
+const ALERT_CONTACT = "mapped: an alert of the contact's channel, its value from secret config";
+const CONTACT_ID = "mapped: names the contact";
+const THRESHOLD =
+  "approximated when above 0: that contact is alerted only after the monitor has been down that many minutes; the service alerts at once";
+const RECURRENCE =
+  "approximated when above 0: that contact is alerted again every that many minutes while down; the service alerts once per incident";
+const PORT_KINDS = "port monitors only, which are not mapped";
+
+/**
+ * `uptimerobot_monitor`'s fields in the official provider (1.x) and the community ones
+ * (louy/uptimerobot, its forks such as vexxhost's), with what each becomes.
+ */
+export const UPTIMEROBOT_MONITOR_FIELDS: FieldTable = {
+  id: { outcome: "ignored", why: "UptimeRobot's id; the service assigns its own" },
+  name: { outcome: "mapped", why: "`name` (official provider)" },
+  friendly_name: { outcome: "mapped", why: "`name` (community providers)" },
+  url: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
+  type: { outcome: "mapped", why: "HTTP and keyword monitors are mapped; the other kinds are not" },
+  sub_type: { outcome: "ignored", why: PORT_KINDS },
+  port: { outcome: "ignored", why: PORT_KINDS },
+  interval: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
+  timeout: { outcome: "approximated", why: `when not UptimeRobot's default 30 s: ${DIFFERS.timeout}` },
+  keyword_type: { outcome: "mapped", why: "`alertCondition`: exists → `url_text`, not exists → `url_no_text`" },
+  keyword_value: { outcome: "mapped", why: "`alertTextLookup`" },
+  keyword_case_type: {
+    outcome: "approximated",
+    why: "`CaseSensitive` is mapped (the service matches case-sensitively); `CaseInsensitive` is approximated",
+  },
+  http_method: { outcome: "mapped", why: "`requestMethod` (community providers)" },
+  http_method_type: { outcome: "mapped", why: "`requestMethod` (official provider)" },
+  http_username: { outcome: "mapped", why: "`requestAuthUsername`" },
+  http_password: { outcome: "mapped", why: "`requestAuthPassword`, from secret config" },
+  auth_type: { outcome: "mapped", why: "basic is mapped; digest and the others are approximated (not carried)" },
+  http_auth_type: { outcome: "mapped", why: "basic is mapped; digest is approximated (not carried)" },
+  custom_http_headers: { outcome: "mapped", why: "`requestHeaders`, each value from secret config" },
+  success_http_response_codes: {
+    outcome: "approximated",
+    why: `UptimeRobot's default \`2xx\`, \`3xx\` with redirects followed is the service's rule (mapped); other codes are approximated: ${DIFFERS.statusCodes}`,
+  },
+  follow_redirections: { outcome: "approximated", why: `false is approximated: ${DIFFERS.redirectsOff}` },
+  check_ssl_errors: { outcome: "approximated", why: `false is approximated: ${DIFFERS.tlsSkipped}` },
+  ignore_ssl_errors: { outcome: "approximated", why: `true is approximated: ${DIFFERS.tlsSkipped}` },
+  response_time_threshold: {
+    outcome: "approximated",
+    why: "alerts when an answer is slower than that many ms; the service has no such condition",
+  },
+  post_value_type: { outcome: "ignored", why: "the encoding of the request body: neutral without one" },
+  post_value_data: { outcome: "approximated", why: DIFFERS.body },
+  post_value_kv: { outcome: "approximated", why: DIFFERS.body },
+  region_data: { outcome: "approximated", why: DIFFERS.regions },
+  regional_data: { outcome: "approximated", why: DIFFERS.regions },
+  maintenance_window_ids: {
+    outcome: "approximated",
+    why: "recurring maintenance windows have no equivalent (listed under otherItems)",
+  },
+  grace_period: { outcome: "ignored", why: "heartbeat monitors only, which are not mapped" },
+  is_paused: { outcome: "mapped", why: "`paused`" },
+  status: { outcome: "mapped", why: "`paused` when it says paused; the other states are UptimeRobot's findings" },
+  group_id: { outcome: "ignored", why: "a folder in UptimeRobot's dashboard: does not change the check" },
+  tags: { outcome: "ignored", why: "labels: do not change the check" },
+  custom_fields: { outcome: "ignored", why: "labels: do not change the check" },
+  assigned_alert_contacts: { outcome: "mapped", why: ALERT_CONTACT },
+  "assigned_alert_contacts.alert_contact_id": { outcome: "mapped", why: CONTACT_ID },
+  "assigned_alert_contacts.threshold": { outcome: "approximated", why: THRESHOLD },
+  "assigned_alert_contacts.recurrence": { outcome: "approximated", why: RECURRENCE },
+  alert_contact: { outcome: "mapped", why: ALERT_CONTACT },
+  "alert_contact.id": { outcome: "mapped", why: CONTACT_ID },
+  "alert_contact.threshold": { outcome: "approximated", why: THRESHOLD },
+  "alert_contact.recurrence": { outcome: "approximated", why: RECURRENCE },
+  ssl_expiration_reminder: {
+    outcome: "mapped",
+    why: "`sslAlertDays` (30 when the days are not in the state: approximated)",
+  },
+  domain_expiration_reminder: {
+    outcome: "mapped",
+    why: "`domainAlertDays` (30: approximated, the days are not in the state)",
+  },
+  config: { outcome: "mapped", why: "its parts below" },
+  "config.ssl_expiration_period_days": { outcome: "mapped", why: "`sslAlertDays`: the largest, reported when several" },
+  "config.dns_records": { outcome: "ignored", why: "DNS monitors only, which are not mapped" },
+  "config.udp": { outcome: "ignored", why: "UDP monitors only, which are not mapped" },
+  "config.ip_version": { outcome: "approximated", why: DIFFERS.ipVersion },
+  "config.api_assertions": {
+    outcome: "approximated",
+    why: "checks of a JSON answer's values; the service checks availability or a text",
+  },
+  "config.application_error_retries": { outcome: "approximated", why: `when above 0: ${DIFFERS.retries}` },
+};
+
+/** A contact assignment of either schema: the contact's id, and its delay and repeat in minutes. */
+interface Assignment {
+  id: string;
+  threshold?: number;
+  recurrence?: number;
+  field: string;
+}
+
+/** Assigned contacts of a monitor, from either schema. */
+function assigned(a: Record<string, unknown>, file: string, ref: string): Assignment[] {
+  const field = a.assigned_alert_contacts !== undefined ? "assigned_alert_contacts" : "alert_contact";
+  const list = a[field] ?? [];
+  if (!Array.isArray(list)) throw new MigrateInputError(file, `${ref}.${field}`, "expected a list of contacts");
   return list.flatMap((c: unknown) => {
-    const id = isObject(c) ? (str(c.alert_contact_id) ?? str(c.id)) : str(c);
-    return id ? [id] : [];
+    // The official schema names the contact `alert_contact_id`, the community one `id`.
+    const id = isObject(c) ? str(field === "assigned_alert_contacts" ? c.alert_contact_id : c.id) : str(c);
+    if (!id) return [];
+    return [{ id, field, ...(isObject(c) ? { threshold: num(c.threshold), recurrence: num(c.recurrence) } : {}) }];
   });
 }
 
@@ -63,28 +164,97 @@ function headers(a: Record<string, unknown>): { key: string; value: string }[] {
   return Object.entries(h).map(([key, value]) => ({ key, value: String(value) }));
 }
 
+/** UptimeRobot's success codes when none are set: any 2xx or 3xx. */
+const DEFAULT_CODES = ["2xx", "3xx"];
+
+/** The settings a monitor sets that change what its check does here, each named with its value. */
+function differences(a: Record<string, unknown>, keyword: boolean, contacts: { c: SourceContact; as: Assignment }[]) {
+  const out: string[] = [];
+  const codes = Array.isArray(a.success_http_response_codes) ? a.success_http_response_codes.map(String) : [];
+  if (codes.length && [...codes].sort().join() !== DEFAULT_CODES.join())
+    out.push(setting("success_http_response_codes", codes, DIFFERS.statusCodes));
+  if (a.follow_redirections === false) out.push(setting("follow_redirections", false, DIFFERS.redirectsOff));
+  if (a.check_ssl_errors === false) out.push(setting("check_ssl_errors", false, DIFFERS.tlsSkipped));
+  if (bool(a.ignore_ssl_errors)) out.push(setting("ignore_ssl_errors", true, DIFFERS.tlsSkipped));
+  const timeout = num(a.timeout);
+  if (timeout !== undefined && timeout !== 30) out.push(setting("timeout", timeout, DIFFERS.timeout));
+  const threshold = num(a.response_time_threshold);
+  if (threshold)
+    out.push(
+      setting(
+        "response_time_threshold",
+        threshold,
+        "alerts when an answer takes longer than that many ms; the service has no such condition",
+      ),
+    );
+  if (str(a.post_value_data) || isObject(a.post_value_kv))
+    out.push(setting(str(a.post_value_data) ? "post_value_data" : "post_value_kv", undefined, DIFFERS.body));
+  if (isObject(a.region_data) || str(a.regional_data))
+    out.push(setting(isObject(a.region_data) ? "region_data" : "regional_data", undefined, DIFFERS.regions));
+  if (Array.isArray(a.maintenance_window_ids) && a.maintenance_window_ids.length)
+    out.push(
+      setting(
+        "maintenance_window_ids",
+        a.maintenance_window_ids,
+        "recurring maintenance windows have no equivalent: checks run through them here",
+      ),
+    );
+  const caseType = str(a.keyword_case_type);
+  if (keyword && caseType && caseType.toLowerCase() !== "casesensitive")
+    out.push(
+      setting(
+        "keyword_case_type",
+        caseType,
+        "the service matches the keyword case-sensitively, so a change of case alone changes the outcome",
+      ),
+    );
+  const config = isObject(a.config) ? a.config : {};
+  if (str(config.ip_version)) out.push(setting("config.ip_version", config.ip_version, DIFFERS.ipVersion));
+  if (isObject(config.api_assertions) && Object.keys(config.api_assertions).length)
+    out.push(
+      setting(
+        "config.api_assertions",
+        undefined,
+        "checks of a JSON answer's values; the service checks availability or a text",
+      ),
+    );
+  const retries = num(config.application_error_retries);
+  if (retries) out.push(setting("config.application_error_retries", retries, DIFFERS.retries));
+  for (const { c, as } of contacts) {
+    if (as.threshold)
+      out.push(
+        setting(
+          `${as.field}.threshold`,
+          as.threshold,
+          `${c.kind} contact ${JSON.stringify(c.name)} is alerted only after that many minutes down; the service alerts at once`,
+        ),
+      );
+    if (as.recurrence)
+      out.push(
+        setting(
+          `${as.field}.recurrence`,
+          as.recurrence,
+          `${c.kind} contact ${JSON.stringify(c.name)} is alerted again every that many minutes while down; ${DIFFERS.resend}`,
+        ),
+      );
+  }
+  return out;
+}
+
 function monitor(r: TfResource, contacts: Map<string, SourceContact>, file: string): SourceMonitor {
   const a = r.attrs;
   const type = (str(a.type) ?? "").toLowerCase();
   const keywordType = (str(a.keyword_type) ?? "").toLowerCase();
-  const dropped: string[] = [];
-  const contactList = assignedIds(a, file, r.ref).map(
-    (id) => contacts.get(id) ?? { kind: "unknown", name: `alert contact ${id} (not in this state)` },
-  );
+  const assignments = assigned(a, file, r.ref).map((as) => ({
+    as,
+    c: contacts.get(as.id) ?? { kind: "unknown", name: `alert contact ${as.id} (not in this state)` },
+  }));
   const scheme = (str(a.auth_type) ?? str(a.http_auth_type) ?? "basic").toLowerCase().replace(/^http_/, "");
   const username = str(a.http_username);
   const sslDays =
     isObject(a.config) && Array.isArray(a.config.ssl_expiration_period_days)
       ? (a.config.ssl_expiration_period_days as unknown[]).map(num).filter((n): n is number => n !== undefined)
       : [];
-  if (Array.isArray(a.success_http_response_codes) && a.success_http_response_codes.length)
-    dropped.push("expected HTTP status codes");
-  if (a.timeout !== undefined && a.timeout !== null && num(a.timeout) !== 30) dropped.push("request timeout");
-  if (str(a.post_value_data) || isObject(a.post_value_kv)) dropped.push("request body");
-  if (isObject(a.region_data) || str(a.regional_data)) dropped.push("monitoring regions");
-  if (Array.isArray(a.maintenance_window_ids) && a.maintenance_window_ids.length) dropped.push("maintenance windows");
-  if (keywordType && str(a.keyword_case_type)?.toLowerCase() === "casesensitive")
-    dropped.push("case-sensitive keyword match");
   return {
     ref: `${r.ref} (${r.address})`,
     vendor: VENDOR,
@@ -116,8 +286,11 @@ function monitor(r: TfResource, contacts: Map<string, SourceContact>, file: stri
     domainExpiryDays: bool(a.domain_expiration_reminder)
       ? { days: REMINDER_DAYS, why: "UptimeRobot's reminder days are not in the state" }
       : undefined,
-    contacts: contactList,
-    dropped,
+    contacts: assignments.map((x) => x.c),
+    dropped: [
+      ...differences(a, type === "keyword", assignments),
+      ...unclassified(a, UPTIMEROBOT_MONITOR_FIELDS, VENDOR),
+    ],
   };
 }
 

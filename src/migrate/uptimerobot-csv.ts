@@ -1,11 +1,13 @@
 /**
  * `--from uptimerobot-csv`: UptimeRobot's CSV export of monitors. UptimeRobot does not
  * publish the export's columns, so the file is read by its header: the columns below,
- * matched without regard to case, spaces or punctuation, in any order; others are ignored.
+ * matched without regard to case, spaces or punctuation, in any order; a filled column that
+ * none of them names is reported.
  * Friendly Name, URL and Type are required. The export holds no alert contacts and no
  * passwords, so none are carried (the report says so).
  */
 import { parseCsv } from "./csv";
+import type { FieldTable } from "./field-tables";
 import { MigrateInputError, num, type SourceMonitor, type SourceRead } from "./source";
 
 const VENDOR = "UptimeRobot";
@@ -25,7 +27,32 @@ const COLUMNS = {
 } as const;
 const REQUIRED = { name: "Friendly Name", url: "URL", type: "Type" } as const;
 
+const PORT_KINDS = "port monitors only, which are not mapped";
+
+/**
+ * The export's columns as UptimeRobot names them (matched without regard to case, spaces
+ * or punctuation, with the other names in COLUMNS), with what each becomes. A column no
+ * entry names is reported when a row fills it.
+ */
+export const UPTIMEROBOT_CSV_COLUMNS: FieldTable = {
+  "Monitor ID": { outcome: "ignored", why: "UptimeRobot's id; the service assigns its own" },
+  "Friendly Name": { outcome: "mapped", why: "`name` (the URL when empty)" },
+  URL: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
+  Type: { outcome: "mapped", why: "HTTP(s) and keyword monitors are mapped; the other kinds are not" },
+  "Sub Type": { outcome: "ignored", why: PORT_KINDS },
+  Port: { outcome: "ignored", why: PORT_KINDS },
+  Interval: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
+  "Keyword Type": { outcome: "mapped", why: "`alertCondition`: exists → `url_text`, not exists → `url_no_text`" },
+  "Keyword Value": { outcome: "mapped", why: "`alertTextLookup`" },
+  "HTTP Method": { outcome: "mapped", why: "`requestMethod`" },
+  "HTTP Username": { outcome: "mapped", why: "`requestAuthUsername`; the export holds no password (a config key)" },
+  Status: { outcome: "mapped", why: "`paused` when Paused; the other states are UptimeRobot's findings" },
+};
+
 const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/** Every column name the reader knows, normalised: the table's and the other names it reads. */
+const KNOWN = new Set([...Object.keys(UPTIMEROBOT_CSV_COLUMNS).map(norm), ...Object.values(COLUMNS).flat()]);
 
 /** UptimeRobot's monitor types, by name or by the API's number. */
 function kindOf(type: string): string {
@@ -48,6 +75,8 @@ export function readUptimeRobotCsv(text: string, file: string): SourceRead {
       names.findIndex((n) => (aliases as readonly string[]).includes(n)),
     ]),
   ) as Record<keyof typeof COLUMNS, number>;
+  // Columns neither read nor classified: a row that fills one is reported.
+  const unknown = header.fields.flatMap((h, i) => (KNOWN.has(norm(h)) ? [] : [i]));
   const missing = (Object.keys(REQUIRED) as (keyof typeof REQUIRED)[]).filter((f) => col[f] < 0);
   if (missing.length)
     throw new MigrateInputError(
@@ -88,7 +117,12 @@ export function readUptimeRobotCsv(text: string, file: string): SourceRead {
       auth: get("username") ? { scheme: "basic", username: get("username") } : undefined,
       paused: ["paused", "0"].includes(norm(get("status"))),
       contacts: [],
-      dropped: [],
+      dropped: unknown
+        .filter((i) => r.fields[i].trim() !== "")
+        .map(
+          (i) =>
+            `column ${JSON.stringify(header.fields[i])} is filled but this migration does not know it: not carried; check what it does at ${VENDOR}`,
+        ),
     };
   });
   return { monitors, others: [] };

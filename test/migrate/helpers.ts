@@ -80,3 +80,16 @@ export function sourceMonitor(over: Partial<SourceMonitor> = {}): SourceMonitor 
     ...over,
   };
 }
+
+/** A format-4 Terraform state holding one instance of each `[type, attributes]`. */
+export function tfState(...resources: [string, Record<string, unknown>][]): string {
+  return JSON.stringify({
+    version: 4,
+    resources: resources.map(([type, attributes], i) => ({
+      mode: "managed",
+      type,
+      name: `r${i}`,
+      instances: [{ attributes }],
+    })),
+  });
+}

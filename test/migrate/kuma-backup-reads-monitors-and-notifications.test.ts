@@ -47,7 +47,9 @@ describe("an Uptime Kuma backup file", () => {
     });
     expect(r.monitors[2]).toMatchObject({
       keyword: { text: "maintenance", alertWhen: "present" },
-      dropped: ["accepted status codes"],
+      dropped: [
+        '`accepted_statuscodes` = ["200-299","301"]: the service counts a check up on a 2xx answer only (redirects followed)',
+      ],
     });
     expect(r.monitors[3].auth?.scheme).toBe("ntlm");
     expect(r.monitors[4].blocker).toMatch(/upside-down/);
@@ -59,7 +61,7 @@ describe("an Uptime Kuma backup file", () => {
     });
     const [m] = readKumaBackup(backup, "b.json").monitors;
     expect(m.headers).toEqual([]);
-    expect(m.dropped).toEqual(["request headers (not a JSON object)"]);
+    expect(m.dropped).toEqual(["`headers` is set: not a JSON object: no header carried"]);
   });
 
   it("lists maintenance and status pages as other items", () => {

@@ -151,10 +151,10 @@ describe("mapping a monitor", () => {
     expect(m.plan.monitors).toHaveLength(0);
   });
 
-  it("lists settings without an equivalent as changes", () => {
-    expect(one({ dropped: ["request body"] }).monitors[0]).toMatchObject({
+  it("lists the reader's lines about settings without an equivalent as changes, as they are", () => {
+    expect(one({ dropped: ["`body` is set: the service sends no request body"] }).monitors[0]).toMatchObject({
       outcome: "approximated",
-      changes: ["not carried: request body"],
+      changes: ["`body` is set: the service sends no request body"],
     });
   });
 });

@@ -28,6 +28,7 @@ describe("the migration report", () => {
     expect(banner.changes).toEqual([
       "interval 120 s → 60 s (allowed: 60, 180, 300, 600, 900, 1800, 3600)",
       'pagerduty contact "Production PagerDuty" not carried: the service has no such channel',
+      '`keyword_case_type` = "CaseInsensitive": the service matches the keyword case-sensitively, so a change of case alone changes the outcome',
     ]);
     expect(report.monitors.find((m) => m.name === "UR gateway ping")!.reason).toMatch(/^ping monitors/);
   });

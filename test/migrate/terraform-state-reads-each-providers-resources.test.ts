@@ -112,10 +112,11 @@ describe("a Terraform state of Better Stack's provider", () => {
     });
     expect(r.monitors[1].paused).toBe(true);
     expect(r.monitors[3].dropped).toEqual([
-      "expected HTTP status codes",
-      "escalation policy",
-      "request timeout",
-      "team notifications by email, call (the state names no address)",
+      "`expected_status_codes` = [200,204]: the service counts a check up on a 2xx answer only (redirects followed)",
+      "`request_timeout` = 10: the service has no timeout setting: its own applies",
+      '`policy_id` = "77": escalation policies have no equivalent',
+      "`email` = true: alerts the team on call that way; the state names no address to carry: set `alerts`",
+      "`call` = true: alerts the team on call that way; the state names no address to carry: set `alerts`",
     ]);
     expect(r.others.map((o) => o.kind)).toEqual(["escalation policy", "status page"]);
   });
