@@ -6,18 +6,14 @@
 #      without checking them; the benchmarks' and policy pack's imports of the package need dist/);
 #   4. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
 #   5. `npm run test:server`: the tests against local servers and processes on loopback,
-#      the benches' smoke runs without the engine among them (vitest.server.config.ts), after
-#      building the S3-compatible and Cloud Storage test servers (scripts/build-s3-test-server.sh,
-#      scripts/build-gcs-test-server.sh; cached);
+#      the benches' smoke runs without the engine among them (vitest.server.config.ts);
 #   6. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
 #      tests, the upgrade baselines and the benches' smoke runs under the engine;
 #   7. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.
 #
 # What only the later suites need is prepared in the background while steps 4 and 5 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
-# two cores have room. The preparation builds the Cloud Storage test server first (its
-# script holds a lock, so step 5's call of it waits for this build rather than start a
-# second one), then the Pulumi tools from Go modules
+# two cores have room. The preparation builds the Pulumi tools from Go modules
 # (scripts/build-pulumi.sh), downloads and compiles the Go example's dependencies (warming
 # Go's caches for the Go language host) and builds the SDKs (Maven's downloads for the Java
 # SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
@@ -34,29 +30,15 @@ log=.tools/test-preparation.log
 # Its own process group (setsid), so that a failed unit or server run can stop all of it.
 setsid bash -c '
   set -euo pipefail
-  nice -n 19 bash scripts/build-gcs-test-server.sh >/dev/null
   nice -n 19 bash scripts/build-pulumi.sh
   (cd examples/go && GOWORK=off nice -n 19 go build -o /dev/null .)
   nice -n 19 node scripts/build-sdks.js
 ' >"$log" 2>&1 &
 prep=$!
 
-# Azurite, which the azblob backend store's server tests run, installs (once per machine)
-# while the unit tests run; the server tests wait for it.
-azurite_log=.tools/azurite-install.log
-nice -n 10 bash scripts/ensure-azurite.sh >"$azurite_log" 2>&1 &
-azurite=$!
-azurite_installed() {
-  wait "$azurite" && return 0
-  echo "error: installing Azurite failed (scripts/ensure-azurite.sh; output in $azurite_log):" >&2
-  cat "$azurite_log" >&2
-  return 1
-}
-
-npm run --silent test:unit && azurite_installed && npm run --silent test:server
+npm run --silent test:unit && npm run --silent test:server
 tests=$?
 if [ "$tests" -ne 0 ]; then
-  wait "$azurite" 2>/dev/null
   kill -- "-$prep" 2>/dev/null
   wait "$prep" 2>/dev/null
   exit "$tests"

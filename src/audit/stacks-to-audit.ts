@@ -8,7 +8,7 @@
  * reads only P's checkpoints: globs that name their project are listed project by project,
  * and one broken project no longer hides the others.
  */
-import { backendObjects, type BackendObjects } from "../stack/backend-objects";
+import { fileBackendOf, type FileBackend } from "../stack/file-backend";
 import { listStacks } from "../stack/list-stacks";
 import { StackError, type StackTarget } from "../stack/pulumi-command";
 import type { UnreadableEntry } from "./classify";
@@ -35,12 +35,12 @@ export class StackListError extends Error {
  * The stacks of the backend `cli` reaches that `globs` select (all without globs).
  * @throws StackListError when the backend's list fails and not every glob names its project,
  *   or when no project's list could be read either.
- * @param backend The backend's objects, read when a list fails: found once for every list.
+ * @param backend The backend, read directly when a list fails on a file backend: found once for every list.
  */
 export async function stacksToAudit(
   cli: Omit<StackTarget, "stack">,
   globs: readonly string[],
-  backend: BackendObjects = backendObjects(cli),
+  backend: FileBackend = fileBackendOf(cli),
 ): Promise<StackSelection> {
   let whole: StackError;
   try {

@@ -12,7 +12,7 @@ import { classify, failingFindings, FINDINGS, holdings, type AuditedStack, type 
 import { StackListError, stacksToAudit, type StackSelection } from "../audit/stacks-to-audit";
 import { readStack, STACK_READS_AT_ONCE } from "../audit/read-stack";
 import { renderJson, renderTable } from "../audit/render-report";
-import { backendObjects, type BackendObjects } from "../stack/backend-objects";
+import { fileBackendOf, type FileBackend } from "../stack/file-backend";
 import { findPulumi, pulumiEnv } from "../stack/pulumi-binary";
 import { redactUrls, type StackTarget } from "../stack/pulumi-command";
 import { processIo, runCommand } from "./command";
@@ -106,7 +106,7 @@ function parse(argv: string[]): AuditOptions | "help" {
 /** Runs `stacks` reads a few at a time (each is a CLI process). */
 async function readAll(
   cli: StackTarget,
-  backend: BackendObjects,
+  backend: FileBackend,
   stacks: string[],
   onDone: (done: number) => void,
   concurrency = STACK_READS_AT_ONCE,
@@ -192,10 +192,10 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     // Away from any project directory, whose Pulumi.yaml could name another backend.
     const cli: StackTarget = { bin: findPulumi(opts.pulumi, io.env), env: pulumiEnv(io.env, backend), cwd: tmpdir() };
     // Found once, when a list or a stack fails: every failure after that reuses it.
-    const objects = backendObjects(cli);
+    const fileBackend = fileBackendOf(cli);
     let selection: StackSelection;
     try {
-      selection = await stacksToAudit(cli, opts.stacks, objects);
+      selection = await stacksToAudit(cli, opts.stacks, fileBackend);
     } catch (e) {
       if (!(e instanceof StackListError)) throw e;
       err(
@@ -208,7 +208,7 @@ async function audit(opts: AuditOptions, io: CliIo): Promise<number> {
     for (const g of unmatched) err(`--stacks ${JSON.stringify(g)} matches no stack of the backend`);
 
     const many = tty && selected.length >= PROGRESS_FROM;
-    const read = await readAll(cli, objects, selected, (done) => {
+    const read = await readAll(cli, fileBackend, selected, (done) => {
       if (many) io.stderr.write(`\r\x1b[KReading stacks: ${done} of ${selected.length}`);
     });
     const states: AuditedStack[] = [...read, ...unlisted.map((u) => ({ stack: u.stack, error: u.reason }))];

@@ -2,9 +2,8 @@
  * The stacks of a backend, fully qualified, through `pulumi stack ls --all`, so that every
  * backend the CLI reaches works.
  */
-import { backendObjects, type BackendObjects } from "./backend-objects";
+import { fileBackendOf, type FileBackend } from "./file-backend";
 import { pulumiOutput, reasonOf, StackError, type StackTarget } from "./pulumi-command";
-import { BackendStoreError } from "./store/backend-store";
 
 /** Fully qualified: `<org>/<project>/<stack>` (a file backend without orgs says `organization`). */
 function qualify(name: string): string {
@@ -18,18 +17,19 @@ function qualify(name: string): string {
  *
  * On a self-managed backend (file, S3, GCS, Azure Blob, PostgreSQL), `pulumi stack ls` reads
  * the checkpoint of every stack it lists and fails as a whole on the first it cannot read,
- * without naming that stack (Pulumi 3.248, diy backend's ListStacks). Two ways around it:
- * a failed list falls back to the backend's stack files themselves (its objects, read
- * beside the CLI: see store/), each stack then read (and reported) on its own; and
- * `project` narrows what the CLI reads, since it filters by project before it reads checkpoints.
- * @param backend The backend's objects: pass the run's own, so that its URL is asked for and
- *   its stack files listed once however many lists fail.
- * @throws StackError when the CLI cannot list them (the backend, or one checkpoint).
+ * without naming that stack (Pulumi 3.248 to 3.274, diy backend's ListStacks). Two ways
+ * around it: on a file backend a failed list falls back to its stack files (file-backend.ts),
+ * each stack then read (and reported) on its own; and `project` narrows what the CLI reads,
+ * since it filters by project before it reads checkpoints.
+ * @param backend The backend, read directly when it is a file backend: pass the run's own, so
+ *   that its URL is asked for and its stack files listed once however many lists fail.
+ * @throws StackError when the CLI cannot list them (the backend, or one checkpoint) and the
+ *   backend is not a file backend whose stack files list.
  */
 export async function listStacks(
   target: Omit<StackTarget, "stack">,
   project?: string,
-  backend: BackendObjects = backendObjects(target),
+  backend: FileBackend = fileBackendOf(target),
 ): Promise<string[]> {
   const scope = project === undefined ? ["--all"] : ["--project", project];
   let text: string;
@@ -38,9 +38,9 @@ export async function listStacks(
     text = await pulumiOutput(target, ["stack", "ls", ...scope, "--json", "--fully-qualify-stack-names"]);
   } catch (err) {
     if (!(err instanceof StackError)) throw err;
-    const stored = await storeStacks(backend, err);
-    if (!stored) throw err;
-    return project === undefined ? stored : stored.filter((s) => s.split("/")[1] === project);
+    const files = await backend.stacks();
+    if (!files?.length) throw err;
+    return project === undefined ? files : files.filter((s) => s.split("/")[1] === project);
   }
   let list: { name?: string }[];
   try {
@@ -50,20 +50,4 @@ export async function listStacks(
     throw new StackError(reason, reason);
   }
   return list.flatMap((s) => (typeof s.name === "string" ? [qualify(s.name)] : [])).sort();
-}
-
-/**
- * The stacks of the backend read from its objects (the CLI's list failed with `failure`), or
- * undefined when there is no store for it or it holds no stack.
- * @throws StackError when the store cannot be read either: the CLI's reason, then the store's.
- */
-async function storeStacks(backend: BackendObjects, failure: StackError): Promise<string[] | undefined> {
-  try {
-    const names = await backend.stacks();
-    return names?.length ? names : undefined;
-  } catch (err) {
-    if (!(err instanceof BackendStoreError)) throw err;
-    const reason = `${failure.reason}; reading the backend's stack files failed too: ${err.reason}`;
-    throw new StackError(reason, reason);
-  }
 }

@@ -1,18 +1,21 @@
 /**
  * On a file backend, a stack whose current checkpoint is corrupt is audited from the newest
  * checkpoint the CLI kept in `.pulumi/history` after an update: its monitor is managed, not
- * unmanaged; the stack stays in `unreadable` with the checkpoint read and the caveat says
- * the findings are as of that checkpoint (JSON and table). Real engine and CLI.
+ * unmanaged; the stack stays in `unreadable` with the CLI's reason and the checkpoint read,
+ * and the caveat says the findings are as of that checkpoint (JSON and table). Real engine and CLI.
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  auditedFromHistory,
-  auditedStackWithOneMonitor,
-  expectCorruptStackAuditedFromHistory,
-  runAuditCli,
-} from "./audit-cli";
+import { byName } from "./harness";
+import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
+
+interface AuditJson {
+  managed: { id: number; stack: string; urn: string }[];
+  unmanaged: unknown[];
+  unreadable: { stack: string; reason: string; readFromHistory?: { checkpoint: string; savedAt: string } }[];
+  caveats: string[];
+}
 
 describe("pulumi-uptime audit of a stack whose checkpoint is corrupt", () => {
   const fixture = auditedStackWithOneMonitor("e2e audit from history");
@@ -21,12 +24,28 @@ describe("pulumi-uptime audit of a stack whose checkpoint is corrupt", () => {
     const srv = fixture.srv();
     const stack = fixture.stack();
     const full = `organization/e2e-claims/${stack.stack}`;
-    const { r, report } = await expectCorruptStackAuditedFromHistory(
-      stack,
-      (key) => writeFileSync(join(stack.backendDir, key), "{not json"),
-      (args) => runAuditCli(stack, srv, args),
-    );
-    expect(report.unreadable).toEqual([auditedFromHistory("e2e-claims", stack.stack)]);
+    const monitor = byName(await stack.resources(), "api");
+    writeFileSync(join(stack.backendDir, `.pulumi/stacks/e2e-claims/${stack.stack}.json`), "{not json");
+
+    const r = await runAuditCli(stack, srv, ["--json", "--fail-on", "unreadable"]);
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as AuditJson;
+    expect(report.managed).toEqual([
+      expect.objectContaining({ id: Number(monitor.id), stack: full, urn: monitor.urn }),
+    ]);
+    expect(report.unmanaged).toEqual([]);
+    expect(report.unreadable).toEqual([
+      {
+        stack: full,
+        reason: expect.stringContaining("invalid character") as string,
+        readFromHistory: {
+          checkpoint: expect.stringMatching(
+            new RegExp(`^\\.pulumi/history/e2e-claims/${stack.stack}/${stack.stack}-\\d+\\.checkpoint\\.json$`),
+          ) as string,
+          savedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+        },
+      },
+    ]);
     expect(report.caveats[0]).toContain(`${full}, audited from its last good checkpoint, saved `);
 
     const table = await runAuditCli(stack, srv, ["--fail-on", "none"]);

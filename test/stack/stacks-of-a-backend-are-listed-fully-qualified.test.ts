@@ -1,8 +1,8 @@
 /**
  * `listStacks` gives every stack of the backend fully qualified and sorted; when the CLI
- * cannot list a self-managed backend (one corrupt checkpoint fails the whole list), the stack
- * files themselves are listed, whether the backend is given or logged in to; a backend with
- * no store here fails with a StackError.
+ * cannot list a file backend (one corrupt checkpoint fails the whole list), its stack files
+ * are listed, whether the backend is given or logged in to; any other backend (S3 here, whose
+ * objects only the CLI reads) fails with a StackError carrying the CLI's reason.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -40,8 +40,8 @@ test("a file backend the CLI cannot list is listed from its stack files", async 
   expect(stacks).toEqual(["organization/app/dev", "organization/app/prod"]);
 });
 
-test("a backend the CLI cannot list and whose objects are not read here is a StackError with the CLI's reason", async () => {
-  const env = { PULUMI_BACKEND_URL: "https://api.pulumi.com" };
+test("another backend the CLI cannot list is a StackError with the CLI's reason", async () => {
+  const env = { PULUMI_BACKEND_URL: "s3://bucket/state" };
   const err = await rejectionOf(listStacks({ bin: failing.bin, cwd: failing.dir, env }), StackError);
   expect(err.reason).toBe("error: failed to load checkpoint");
 });
