@@ -108,16 +108,4 @@ export function b16Section(r: B16Result): string {
   ].join("\n");
 }
 
-if (require.main === module) {
-  b16().then(
-    (r) => {
-      const text = b16Section(r);
-      section.write(text);
-      console.log(text);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) section.runMain(b16, b16Section);
