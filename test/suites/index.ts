@@ -1,7 +1,7 @@
 /**
  * Which suite runs each test file outside the engine's suites. Every `test/**\/*.test.ts` is
- * a unit test (`npm run test:unit`, vitest.unit.config.ts) unless listed here as a server
- * test (`npm run test:server`, vitest.server.config.ts), or it lies in one of the engine's
+ * a unit test (`npm run test:unit`, project `unit` of vitest.config.ts) unless listed here as a
+ * server test (`npm run test:server`, project `server`), or it lies in one of the engine's
  * suites (`npm run test:e2e`). A unit test starts no server and no process, opens no
  * connection and loads no PGlite; test/support/unit-guard.ts makes each of those throw in
  * the unit suite, naming this list, so a file that needs one of them cannot stay a unit test
