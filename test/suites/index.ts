@@ -11,7 +11,7 @@
  * An entry ending in `/` is a folder: every test file under it.
  */
 
-/** The end-to-end suite's folders (vitest.e2e.config.ts): the real Pulumi engine, the SDKs, the upgrade baselines. */
+/** The end-to-end suite's folders (project `e2e` of vitest.config.ts): the real Pulumi engine, the SDKs, the upgrade baselines. */
 export const ENGINE_FOLDERS = ["test/e2e/", "test/sdk/", "test/upgrade/"];
 
 /** Test files that start the local server, PGlite, a target, a proxy or another process. */
