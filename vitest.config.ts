@@ -14,7 +14,7 @@
  *   (test/bench/*.e2e.ts). The npm script builds (or reuses) the CLI first; dist/ must be built.
  * - `reliability` (`npm run test:reliability`): faults and a killed run under the real engine
  *   (test/reliability/*.e2e.ts); like e2e they need dist/ and the CLI. The fuzz tests of
- *   test/reliability that need no engine run in unit (check-fuzz) and server (server-fuzz).
+ *   test/reliability that need no engine (check-fuzz, server-fuzz) run in server.
  * - `api-fuzz` (`npm run test:api-fuzz`, part of test:reliability): Schemathesis (from PyPI,
  *   in a venv scripts/ensure-schemathesis.sh makes once per machine) against a local server,
  *   driven by docs/openapi.json. Knobs: API_FUZZ_MAX_TIME (seconds, default 120),
