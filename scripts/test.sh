@@ -4,9 +4,9 @@
 #   2. `npm run build`: dist/, which the tests load, type-checking src/ and the policy pack;
 #   3. `npm run typecheck:tests`: the tests and benchmarks type-checked (vitest strips types
 #      without checking them; the benchmarks' and policy pack's imports of the package need dist/);
-#   4. `npm run test:unit`: the tests that start no server or process (vitest.unit.config.ts);
+#   4. `npm run test:unit`: the tests that start no server or process (project `unit`);
 #   5. `npm run test:server`: the tests against local servers and processes on loopback,
-#      the benches' smoke runs without the engine among them (vitest.server.config.ts);
+#      the benches' smoke runs without the engine among them (project `server`);
 #   6. `npm run test:e2e`: the end-to-end suite under the real Pulumi engine, with the SDKs'
 #      tests, the upgrade baselines and the benches' smoke runs under the engine;
 #   7. `npm run test:reliability`: faults and killed runs under the engine, then Schemathesis.

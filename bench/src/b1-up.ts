@@ -8,7 +8,7 @@
  * Each side runs once, in this one run, against a fresh server in its own process.
  */
 import { UptimeClient } from "pulumi-uptime";
-import { COUNT, deployMonitors, engineParallelism, ok, ratio, secs, type Deployed } from "./lib/common";
+import { COUNT, type Deployed, deployMonitors, engineParallelism, ok, ratio, runMain, secs } from "./lib/common";
 import { sized } from "./lib/smoke";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
 import { fixtureMonitorBody } from "./lib/monitor-body";
@@ -126,11 +126,4 @@ export async function b1(count = COUNT): Promise<B1Result> {
   };
 }
 
-if (require.main === module) {
-  b1()
-    .then((r) => r.deployed.dispose())
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module) runMain(b1, (r) => r.deployed.dispose());

@@ -141,18 +141,4 @@ const section = resultsSection("B10");
 /** The B10 section with its markers, as bench/RESULTS.md holds it (`npm run bench` keeps it). */
 export const b10Blocks = section.blocks;
 
-/** Writes the B10 section into bench/RESULTS.md between its markers (appended when absent). */
-export const writeB10Section = section.write;
-
-if (require.main === module) {
-  b10()
-    .then((sides) => {
-      const text = b10Section(sides, new Date().toISOString().slice(0, 10));
-      writeB10Section(text);
-      console.log(text);
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module) section.runMain(b10, (sides) => b10Section(sides, new Date().toISOString().slice(0, 10)));

@@ -160,16 +160,4 @@ export function b11Section(r: B11Result): string {
   ].join("\n");
 }
 
-if (require.main === module) {
-  b11().then(
-    (r) => {
-      const text = b11Section(r);
-      section.write(text);
-      process.stdout.write(`${text}\n`);
-    },
-    (err: unknown) => {
-      process.stderr.write(`B11 failed: ${(err as Error).stack ?? String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) section.runMain(b11, b11Section);

@@ -173,16 +173,4 @@ export function b12Section(r: B12Result): string {
   ].join("\n");
 }
 
-if (require.main === module) {
-  b12().then(
-    (r) => {
-      const text = b12Section(r);
-      section.write(text);
-      process.stdout.write(`${text}\n`);
-    },
-    (err: unknown) => {
-      process.stderr.write(`B12 failed: ${(err as Error).stack ?? String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) section.runMain(b12, b12Section);

@@ -118,16 +118,4 @@ export function b13Section(r: B13Result): string {
   ].join("\n");
 }
 
-if (require.main === module) {
-  b13().then(
-    (r) => {
-      const text = b13Section(r);
-      section.write(text);
-      console.log(text);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) section.runMain(b13, b13Section);

@@ -200,16 +200,4 @@ export function b14Section(r: B14Result): string {
   ].join("\n");
 }
 
-if (require.main === module) {
-  b14().then(
-    (r) => {
-      const text = b14Section(r);
-      section.write(text);
-      process.stdout.write(`${text}\n`);
-    },
-    (err: unknown) => {
-      process.stderr.write(`B14 failed: ${(err as Error).stack ?? String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) section.runMain(b14, b14Section);

@@ -157,16 +157,4 @@ export function b15Section(r: B15Result): string {
   ].join("\n");
 }
 
-if (require.main === module) {
-  b15().then(
-    (r) => {
-      const text = b15Section(r);
-      section.write(text);
-      process.stdout.write(`${text}\n`);
-    },
-    (err: unknown) => {
-      process.stderr.write(`B15 failed: ${(err as Error).stack ?? String(err)}\n`);
-      process.exitCode = 1;
-    },
-  );
-}
+if (require.main === module) section.runMain(b15, b15Section);

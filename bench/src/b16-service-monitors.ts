@@ -128,16 +128,4 @@ function belowOne(what: string, r: number, sides: number[][]): string {
     : `${what}: ${r.toFixed(2)} is below 1 by more than the samples' spread (${(widest * 100).toFixed(0)} %): look for what the direct side did more of.`;
 }
 
-if (require.main === module) {
-  b16().then(
-    (r) => {
-      const text = b16Section(r);
-      section.write(text);
-      console.log(text);
-    },
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) section.runMain(b16, b16Section);

@@ -2,7 +2,7 @@
  * B2: `pulumi preview` with no changes on N deployed monitors: wall time and requests at the
  * server (target: at most 1, the check of the settings).
  */
-import { COUNT, deployMonitors, ok, secs, type Deployed } from "./lib/common";
+import { COUNT, type Deployed, ok, runMainOnDeployed, secs } from "./lib/common";
 import { summary } from "./lib/pulumi";
 import type { ServerStats } from "./lib/server";
 
@@ -25,16 +25,4 @@ export async function b2(deployed: Deployed, count = COUNT): Promise<B2Result> {
   return { count, previewMs: r.ms, stats };
 }
 
-if (require.main === module) {
-  (async () => {
-    const d = await deployMonitors(COUNT);
-    try {
-      await b2(d);
-    } finally {
-      await d.dispose();
-    }
-  })().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMainOnDeployed(COUNT, b2);

@@ -3,7 +3,7 @@
  * Target: at most one request per monitor. The provider answers reads from one pass over
  * the list pages when the list is shown to match `show` (src/runtime/monitor/read-snapshot.ts).
  */
-import { COUNT, deployMonitors, ok, secs, type Deployed } from "./lib/common";
+import { COUNT, type Deployed, ok, runMainOnDeployed, secs } from "./lib/common";
 import { summary } from "./lib/pulumi";
 import type { ServerStats } from "./lib/server";
 
@@ -28,16 +28,4 @@ export async function b3(deployed: Deployed, count = COUNT): Promise<B3Result> {
   return { count, refreshMs: r.ms, stats, noDriftAfter: after.code === 0 };
 }
 
-if (require.main === module) {
-  (async () => {
-    const d = await deployMonitors(COUNT);
-    try {
-      await b3(d);
-    } finally {
-      await d.dispose();
-    }
-  })().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMainOnDeployed(COUNT, b3);

@@ -13,7 +13,7 @@
  * measured), and the time from each window's reset to the next accepted request shows how
  * quickly the client's shared rate gate (src/client/rate-gate.ts) lets requests go again.
  */
-import { COUNT, ratio, secs } from "./lib/common";
+import { COUNT, ratio, runMain, secs } from "./lib/common";
 import { BenchStack, buildFixture, summary } from "./lib/pulumi";
 import { ChildServer, monitorNames, type TimedRequest } from "./lib/server";
 
@@ -114,9 +114,4 @@ export async function b4(count = COUNT): Promise<B4Scenario[]> {
   return [await b4Scenario(600, count), await b4Scenario(120, count)];
 }
 
-if (require.main === module) {
-  b4().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(b4);

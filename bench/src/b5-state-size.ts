@@ -2,7 +2,7 @@
  * B5: state size per monitor, from `pulumi stack export`: the `__provider` text (targets:
  * at most 2 KB) and the whole resource entry (target: at most 4 KB), as compact JSON.
  */
-import { COUNT, deployMonitors, type Deployed } from "./lib/common";
+import { COUNT, type Deployed, runMainOnDeployed } from "./lib/common";
 
 export interface B5Result {
   count: number;
@@ -81,16 +81,4 @@ export async function b5(deployed: Deployed, count = COUNT): Promise<B5Result> {
   return result;
 }
 
-if (require.main === module) {
-  (async () => {
-    const d = await deployMonitors(COUNT);
-    try {
-      await b5(d);
-    } finally {
-      await d.dispose();
-    }
-  })().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMainOnDeployed(COUNT, b5);

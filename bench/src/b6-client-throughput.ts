@@ -9,7 +9,7 @@
 import { Agent, request } from "undici";
 import { UptimeClient } from "pulumi-uptime";
 import { join } from "node:path";
-import { ratio } from "./lib/common";
+import { ratio, runMain } from "./lib/common";
 import { sized } from "./lib/smoke";
 import { REPO } from "./lib/pulumi";
 import { ChildServer } from "./lib/server";
@@ -158,9 +158,4 @@ export async function b6(gets = sized("BENCH_GETS", 4000, 40)): Promise<B6Shape[
   }
 }
 
-if (require.main === module) {
-  b6().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(b6);

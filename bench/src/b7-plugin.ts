@@ -9,7 +9,7 @@
  *    waits for), beside a bare `node -e ""` start on the same machine.
  */
 import { join } from "node:path";
-import { COUNT, checkServerHolds, deployMonitors, ok, ratio, secs } from "./lib/common";
+import { checkServerHolds, COUNT, deployMonitors, ok, ratio, runMain, secs } from "./lib/common";
 import { sized } from "./lib/smoke";
 import { BenchStack, REPO, buildFixture, summary } from "./lib/pulumi";
 import { ChildServer } from "./lib/server";
@@ -119,9 +119,4 @@ export async function b7(count = COUNT): Promise<B7Result> {
   };
 }
 
-if (require.main === module) {
-  b7().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-}
+if (require.main === module) runMain(b7);

@@ -11,7 +11,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { ok, ratio, secs } from "./lib/common";
+import { ok, ratio, runMain, secs } from "./lib/common";
 import { SMOKE, sized } from "./lib/smoke";
 import { BenchStack, REPO, summary } from "./lib/pulumi";
 import { resultsSection } from "./lib/results-section";
@@ -145,13 +145,5 @@ export const b7StandaloneBlocks = section.blocks;
 /** Writes the section into bench/RESULTS.md between its markers (appended when absent). */
 export const writeB7StandaloneSection = section.write;
 
-if (require.main === module) {
-  b7Standalone()
-    .then((r) => {
-      writeB7StandaloneSection(b7StandaloneSection(r, new Date().toISOString().slice(0, 10)));
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+if (require.main === module)
+  runMain(b7Standalone, (r) => writeB7StandaloneSection(b7StandaloneSection(r, new Date().toISOString().slice(0, 10))));

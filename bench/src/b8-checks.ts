@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { loadavg } from "node:os";
 import { Agent, request } from "undici";
 import { UptimeClient } from "pulumi-uptime";
-import { secs } from "./lib/common";
+import { runMain, secs } from "./lib/common";
 import { sized } from "./lib/smoke";
 import { ChildServer, type CheckRecord } from "./lib/server";
 
@@ -217,12 +217,4 @@ function summarise(x: {
   };
 }
 
-if (require.main === module) {
-  b8().then(
-    (r) => console.log(JSON.stringify(r, null, 2)),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runMain(b8, (r) => console.log(JSON.stringify(r, null, 2)));

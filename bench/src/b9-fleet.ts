@@ -21,7 +21,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { ok, ratio, secs } from "./lib/common";
+import { ok, ratio, runMain, secs } from "./lib/common";
 import { BenchStack, buildFixture, REPO, summary, type RunResult } from "./lib/pulumi";
 import { ChildServer, monitorNames, warmUp } from "./lib/server";
 import { listed, SMOKE, writeResults } from "./lib/smoke";
@@ -353,17 +353,12 @@ function replaceB9Section(r: B9Result, section: string): void {
 }
 
 if (require.main === module) {
-  b9()
-    .then((r) => {
-      const section = b9Section(r, new Date().toISOString().slice(0, 10));
-      if (process.env.BENCH_FLEET_CPU_PROFILE) {
-        console.log(`${section}\nB9: profiled, so bench/RESULTS.md is left as it was`);
-        return;
-      }
-      writeB9Section(r, section);
-    })
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
+  runMain(b9, (r) => {
+    const section = b9Section(r, new Date().toISOString().slice(0, 10));
+    if (process.env.BENCH_FLEET_CPU_PROFILE) {
+      console.log(`${section}\nB9: profiled, so bench/RESULTS.md is left as it was`);
+      return;
+    }
+    writeB9Section(r, section);
+  });
 }

@@ -29,7 +29,6 @@ import { b15Blocks } from "./b15-migrate";
 import { b16Blocks } from "./b16-service-monitors";
 import { COUNT, machine, ratio, secs } from "./lib/common";
 import { cliVersion, REPO } from "./lib/pulumi";
-import { resultsSection } from "./lib/results-section";
 import { writeResults } from "./lib/smoke";
 
 const pass = (ok: boolean) => (ok ? "yes" : "**no**");
@@ -68,8 +67,7 @@ async function main(): Promise<void> {
   const load = `${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`;
   const file = join(REPO, "bench", "RESULTS.md");
   const previous = existsSync(file) ? readFileSync(file, "utf8") : "";
-  // B10 to B13, B15 and B16 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`, `bench:services`): their last sections are kept,
-  // as is the test suites' times, written by hand from CI runs.
+  // B10 to B13, B15 and B16 run apart (`npm run bench:shared`, `bench:audit`, `bench:test-command`, `bench:policy`, `bench:migrate`, `bench:services`): their last sections are kept.
   const kept = [
     ...b7StandaloneBlocks(previous),
     ...b9Blocks(previous),
@@ -79,7 +77,6 @@ async function main(): Promise<void> {
     ...b13Blocks(previous),
     ...b15Blocks(previous),
     ...b16Blocks(previous),
-    ...resultsSection("Test suites' times").blocks(previous),
   ];
   const text = [report({ date, cli, m, r1, r2, r3, r4, r5, r6, r7, r8, totalMs, load }).trimEnd(), ...kept];
   writeResults("bench", () => {

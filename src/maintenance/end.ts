@@ -6,7 +6,6 @@
  */
 import { configSettingsBeside } from "../stack/provider-settings";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
 import type { Monitor } from "../schemas";
@@ -21,7 +20,7 @@ import { decideEnd, windowOf, type EndDecision } from "./restore";
 import { readByIds, serviceQuery } from "./select";
 import { clientOf, SettingsError, stackSettings, type SettingFlags } from "./service-client";
 import { stackMonitors } from "./stack-source";
-import { EXIT, exitForError } from "./exit-codes";
+import { EXIT, runOnRecord } from "./exit-codes";
 import { InFlightQueue } from "./in-flight";
 import { claimRecord } from "./record-claim";
 import { openedByStart } from "./window";
@@ -53,18 +52,14 @@ const SAY: Record<Ended["result"], string> = {
 
 /** Runs `end`; `nowMs` is the clock (tests move it). */
 export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.now()): Promise<number> {
-  const cwd = io.cwd ?? process.cwd();
-  const file = resolve(cwd, opts.record);
-  let client: UptimeClient | undefined;
-  let release: (() => void) | undefined;
-  try {
+  return runOnRecord("end", opts.record, io, async ({ cwd, file }, held) => {
     const missing = () => new RecordError(`no maintenance record at ${opts.record}: nothing was started with it`);
     if (!existsSync(file)) throw missing();
     // The record is read under the claim: never the half-written selection of a start still running.
-    release = claimRecord(file, opts.record, "end", (t) => io.stderr.write(t));
+    held.release = claimRecord(file, opts.record, "end", (t) => io.stderr.write(t));
     const record = readRecordFile(file);
     if (!record) throw missing();
-    client = await clientForRecord(record, opts.flags, io, cwd);
+    const client = (held.client = await clientForRecord(record, opts.flags, io, cwd));
     // Each monitor is decided and written as soon as its window now is read: a page's
     // writes start while later pages are read.
     const byId = new Map(record.monitors.map((m) => [m.id, m]));
@@ -72,7 +67,7 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     const writes = new InFlightQueue<{ m: RecordedMonitor; live: Monitor | undefined }>(async ({ m, live }) => {
       const current = live ? windowOf(live.maintenance_start_at, live.maintenance_end_at) : undefined;
       const decision = decideEnd(current, record.window, m, record.timeZone, nowMs);
-      results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client!, m.id, decision)) });
+      results.push({ id: m.id, name: live?.name ?? m.name, ...(await carryOut(client, m.id, decision)) });
     });
     let stopped = false;
     const read = readByIds(client, [...byId.keys()], serviceQuery(record.selection), (id, live) => {
@@ -101,12 +96,7 @@ export async function endMaintenance(opts: EndOptions, io: CliIo, nowMs = Date.n
     }
     report(io, opts.json, sorted(record, results));
     return failed ? EXIT.someFailed : EXIT.done;
-  } catch (err) {
-    return exitForError(io, "end", err);
-  } finally {
-    await client?.close();
-    release?.();
-  }
+  });
 }
 
 /** `results` in the record's order, whatever order the answers came in. */

@@ -7,7 +7,6 @@
  * this one's window as a monitor's window before.
  */
 import { configSettingsBeside } from "../stack/provider-settings";
-import { resolve } from "node:path";
 import type { UptimeClient } from "../client/client";
 import type { CliIo } from "../util/command-line";
 import { formatLocalDateTime, localDateTimeToEpoch } from "../util/time";
@@ -25,7 +24,7 @@ import { windowOf } from "./restore";
 import { eachSelectedPage, selectMonitors, type Selection } from "./select";
 import { clientOf, stackSettings, type SettingFlags } from "./service-client";
 import { stackMonitors, type StackMonitor } from "./stack-source";
-import { EXIT, exitForError } from "./exit-codes";
+import { EXIT, exitForError, runOnRecord } from "./exit-codes";
 import { InFlightQueue } from "./in-flight";
 import { claimRecord } from "./record-claim";
 import { inProgress, openedByStart, planWindow, type WindowRequest } from "./window";
@@ -45,13 +44,9 @@ export interface StartOptions {
 
 /** Runs `start`; `nowMs` is the clock (tests move it). */
 export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Date.now()): Promise<number> {
-  const cwd = io.cwd ?? process.cwd();
-  const file = resolve(cwd, opts.record);
-  let client: UptimeClient | undefined;
-  let release: (() => void) | undefined;
-  try {
+  return runOnRecord("start", opts.record, io, async ({ cwd, file }, held) => {
     // Held until start ends, however it ends: a second start on this record refuses before it changes anything.
-    if (!opts.dryRun) release = claimRecord(file, opts.record, "start", (t) => io.stderr.write(t));
+    if (!opts.dryRun) held.release = claimRecord(file, opts.record, "start", (t) => io.stderr.write(t));
     const earlier = opts.dryRun ? undefined : readRecordFile(file);
     if (earlier && !earlier.endedAt) {
       throw new RecordError(
@@ -67,7 +62,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
     } else {
       source = { settings: await configSettingsBeside(target), from: undefined };
     }
-    client = clientOf(source.settings, opts.flags, io.env, source.from);
+    const client = (held.client = clientOf(source.settings, opts.flags, io.env, source.from));
     const zone = client.timeZone;
     const window = planWindow(opts.window, zone, nowMs);
 
@@ -133,12 +128,7 @@ export async function startMaintenance(opts: StartOptions, io: CliIo, nowMs = Da
       return Math.max(code, EXIT.someFailed);
     }
     return failed.length ? EXIT.someFailed : EXIT.done;
-  } catch (err) {
-    return exitForError(io, "start", err);
-  } finally {
-    await client?.close();
-    release?.();
-  }
+  });
 }
 
 function warnMissing(io: CliIo, missing: number[]): void {

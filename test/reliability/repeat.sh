@@ -14,7 +14,7 @@ for i in $(seq 1 "$repeat"); do
   log="$log_dir/run-$i.log"
   started=$SECONDS
   seed="${FUZZ_SEED:-$(node scripts/fuzz.js --print-seed)}"
-  FUZZ_SEED="$seed" npx vitest run --config vitest.reliability.config.ts >"$log" 2>&1
+  FUZZ_SEED="$seed" npx vitest run --project reliability --no-file-parallelism >"$log" 2>&1
   rc=$?
   plain() { sed 's/\x1b\[[0-9;]*m//g' "$log"; }
   kill_line=$(plain | grep -o 'kill #1 (seed [0-9]*: [^)]*)' | head -1)

@@ -32,9 +32,9 @@ run() {
 }
 
 for i in $(seq 1 "$rounds"); do
-  run "faults-$i" npx vitest run --config vitest.reliability.config.ts test/reliability/faults-under-the-engine.e2e.ts
+  run "faults-$i" npx vitest run --project reliability --no-file-parallelism test/reliability/faults-under-the-engine.e2e.ts
 done
-run "killed-runs" env RELIABILITY_KILLS="$kills" npx vitest run --config vitest.reliability.config.ts test/reliability/killed-run-recovers.e2e.ts
+run "killed-runs" env RELIABILITY_KILLS="$kills" npx vitest run --project reliability --no-file-parallelism test/reliability/killed-run-recovers.e2e.ts
 run "check-fuzz" env RELIABILITY_FUZZ_RUNS="$fuzz" npx vitest run test/reliability/check-fuzz.test.ts
 run "server-fuzz" env RELIABILITY_SERVER_FUZZ_RUNS="$fuzz" npx vitest run test/reliability/server-fuzz.test.ts
 

@@ -1,26 +1,20 @@
 /**
- * The suites' configs hold every test file once: each file under test/ named as a suite's
- * tests are (`*.test.ts`, `*.e2e.ts`, `*.fuzz.ts`, `*.record.ts`) is run by exactly one of
- * the suites `npm test` runs (unit, server, end-to-end, reliability, API fuzz) or by `npm run
- * upgrade:record`, so no file is left out of `npm test` and none runs twice; the unit and
- * server suites are together what `npx vitest run` runs; and every entry of the server list
- * (test/suites/index.ts) still names tests, so a moved file cannot fall out of its suite.
+ * The suites (the projects of vitest.config.ts) hold every test file once: each file under
+ * test/ named as a suite's tests are (`*.test.ts`, `*.e2e.ts`, `*.fuzz.ts`, `*.record.ts`) is
+ * run by exactly one of the suites `npm test` runs (unit, server, end-to-end, reliability, API
+ * fuzz) or by `npm run upgrade:record`, so no file is left out of `npm test` and none runs
+ * twice; each npm script runs its own project; `npx vitest run` without a project runs the
+ * unit and server suites; and every entry of the server list (test/suites/index.ts) still
+ * names tests, so a moved file cannot fall out of its suite.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { UserConfig } from "vitest/config";
-import apiFuzz from "../../vitest.api-fuzz.config";
-import both from "../../vitest.config";
-import e2e from "../../vitest.e2e.config";
-import reliability from "../../vitest.reliability.config";
-import server from "../../vitest.server.config";
-import unit from "../../vitest.unit.config";
-import upgradeRecord from "../../vitest.upgrade-record.config";
+import config, { SUITES } from "../../vitest.config";
 import { SERVER_TESTS, testGlobs } from ".";
 
 const ROOT = resolve(__dirname, "..", "..");
-const SUITES: Record<string, UserConfig> = { unit, server, e2e, reliability, apiFuzz, upgradeRecord };
+type Suite = { include?: readonly string[]; exclude?: readonly string[] };
 
 /** The globs these configs use (`**` for any folders, `*` within a name) as a regular expression. */
 function globRegExp(glob: string): RegExp {
@@ -36,10 +30,10 @@ function globRegExp(glob: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
-/** True when `config` runs `file` (relative to the root, with `/`). */
-function runs(config: UserConfig, file: string): boolean {
-  const matches = (globs: string[] | undefined) => (globs ?? []).some((g) => globRegExp(g).test(file));
-  return matches(config.test?.include) && !matches(config.test?.exclude);
+/** True when `suite` runs `file` (relative to the root, with `/`). */
+function runs(suite: Suite, file: string): boolean {
+  const matches = (globs: readonly string[] | undefined) => (globs ?? []).some((g) => globRegExp(g).test(file));
+  return matches(suite.include) && !matches(suite.exclude);
 }
 
 /** Every file under test/ named as some suite's tests are. */
@@ -68,16 +62,36 @@ describe("the test suites", () => {
   it("run each test file in exactly one suite", () => {
     const notOnce = FILES.map((file) => ({
       file,
-      suites: Object.keys(SUITES).filter((name) => runs(SUITES[name], file)),
+      suites: Object.entries(SUITES)
+        .filter(([, suite]) => runs(suite, file))
+        .map(([name]) => name),
     })).filter((f) => f.suites.length !== 1);
     expect(notOnce).toEqual([]);
+    expect(FILES.filter((file) => runs(SUITES.unit, file)).length).toBeGreaterThan(40);
+    expect(FILES.filter((file) => runs(SUITES.server, file)).length).toBeGreaterThan(40);
   });
 
-  it("split what `npx vitest run` runs into the unit and the server suite", () => {
-    const differ = FILES.filter((file) => runs(both, file) !== (runs(unit, file) || runs(server, file)));
-    expect(differ).toEqual([]);
-    expect(FILES.filter((file) => runs(unit, file)).length).toBeGreaterThan(40);
-    expect(FILES.filter((file) => runs(server, file)).length).toBeGreaterThan(40);
+  it("are the projects of the one config, and `npx vitest run` runs unit and server", () => {
+    const projects = (config.test?.projects ?? []) as { test: Suite & { name: string } }[];
+    expect(projects.map((p) => p.test.name)).toEqual(Object.keys(SUITES));
+    for (const p of projects) expect(p.test).toMatchObject(SUITES[p.test.name as keyof typeof SUITES]);
+    expect((config.test as { project?: unknown }).project).toEqual(["unit", "server"]);
+  });
+
+  it("each run by their npm script", () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    ).scripts;
+    const script: Record<keyof typeof SUITES, string> = {
+      unit: "test:unit",
+      server: "test:server",
+      e2e: "test:e2e",
+      reliability: "test:reliability",
+      "api-fuzz": "test:api-fuzz",
+      "upgrade-record": "upgrade:record",
+    };
+    for (const [name, npm] of Object.entries(script))
+      expect(scripts[npm]).toMatch(new RegExp(`vitest run --project ${name}( |$)`));
   });
 
   it("list in SERVER_TESTS only files and folders that hold tests", () => {

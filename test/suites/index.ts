@@ -1,7 +1,7 @@
 /**
  * Which suite runs each test file outside the engine's suites. Every `test/**\/*.test.ts` is
- * a unit test (`npm run test:unit`, vitest.unit.config.ts) unless listed here as a server
- * test (`npm run test:server`, vitest.server.config.ts), or it lies in one of the engine's
+ * a unit test (`npm run test:unit`, project `unit` of vitest.config.ts) unless listed here as a
+ * server test (`npm run test:server`, project `server`), or it lies in one of the engine's
  * suites (`npm run test:e2e`). A unit test starts no server and no process, opens no
  * connection and loads no PGlite; test/support/unit-guard.ts makes each of those throw in
  * the unit suite, naming this list, so a file that needs one of them cannot stay a unit test
@@ -11,10 +11,14 @@
  * An entry ending in `/` is a folder: every test file under it.
  */
 
-/** The end-to-end suite's folders (vitest.e2e.config.ts): the real Pulumi engine, the SDKs, the upgrade baselines. */
+/** The end-to-end suite's folders (project `e2e` of vitest.config.ts): the real Pulumi engine, the SDKs, the upgrade baselines. */
 export const ENGINE_FOLDERS = ["test/e2e/", "test/sdk/", "test/upgrade/"];
 
-/** Test files that start the local server, PGlite, a target, a proxy or another process. */
+/**
+ * Test files that start the local server, PGlite, a target, a proxy or another process; and
+ * the few that start none but are too slow for the unit loop (docs/results.md): the check
+ * fuzzing, the client-against-server verdicts, the generator's check.
+ */
 export const SERVER_TESTS = [
   "test/audit/command-json-exit-codes-and-bad-input.test.ts",
   "test/audit/listing-goes-project-by-project-when-the-backend-list-fails.test.ts",
@@ -47,6 +51,7 @@ export const SERVER_TESTS = [
   "test/dynamic/settings-fail-at-check.test.ts",
   "test/export/",
   "test/functions/",
+  "test/generate/generate-check-names-the-stale-files.test.ts",
   "test/lint/layer-rules-fail-on-a-cycle-and-an-import-across-layers.test.ts",
   "test/maintenance/a-list-read-side-by-side-falls-back-to-the-checked-walk.test.ts",
   "test/maintenance/a-lock-left-by-a-run-that-died-here-is-taken-over.test.ts",
@@ -91,6 +96,7 @@ export const SERVER_TESTS = [
   "test/release/an-archive-that-needs-node-says-so-in-its-name.test.ts",
   "test/release/cli-executable-runs-without-node.test.ts",
   "test/reliability/api-fuzz/",
+  "test/reliability/check-fuzz.test.ts",
   "test/reliability/server-fuzz.test.ts",
   "test/runtime/a-refresh-that-reads-dates-moved-by-the-zone-warns-once.test.ts",
   "test/runtime/a-time-zone-other-than-the-accounts-is-warned-about-once.test.ts",
@@ -110,6 +116,7 @@ export const SERVER_TESTS = [
   "test/runtime/refresh-stays-correct-while-checks-change-statuses.test.ts",
   "test/runtime/two-resources-never-manage-one-monitor.test.ts",
   "test/runtime/user-errors.test.ts",
+  "test/schemas/client-schemas-and-server-validation-give-the-same-verdict.test.ts",
   "test/server/",
   "test/stack/command-failures-name-the-command-and-mask-credentials.test.ts",
   "test/stack/config-is-read-decrypted-and-secrets-go-through-stdin.test.ts",

@@ -8,13 +8,13 @@ import { createRequire } from "node:module";
 import net from "node:net";
 import { describe, expect, it } from "vitest";
 import "../support/unit-guard";
-import unit from "../../vitest.unit.config";
+import { SUITES } from "../../vitest.config";
 
 const WHERE = /unit tests start no server or process.*SERVER_TESTS \(test\/suites\/index\.ts\)/;
 
 describe("in the unit suite", () => {
-  it("the guard is a setup file of the unit config", () => {
-    expect(unit.test?.setupFiles).toContain("test/support/unit-guard.ts");
+  it("the guard is a setup file of the unit project", () => {
+    expect(SUITES.unit.setupFiles).toContain("test/support/unit-guard.ts");
   });
 
   it("listening on a port throws, naming the server list", () => {

@@ -10,7 +10,7 @@
  *   salt, hashed the same way.
  *
  * fast-check takes it as its global seed (test/support/fast-check-seed.ts, a setup file of
- * every vitest config) and prints it with any counterexample; other tests put
+ * the suites without the engine) and prints it with any counterexample; other tests put
  * {@link seedNote} in their titles or assertion messages.
  */
 import { execFileSync } from "node:child_process";

@@ -1,6 +1,6 @@
 /**
- * A setup file of the unit suite (vitest.unit.config.ts): what makes a unit test a unit test
- * is held here, not only promised by a list. In the unit suite's workers, listening on a
+ * A setup file of the unit suite (project `unit` of vitest.config.ts): what makes a unit
+ * test a unit test is held here, not only promised by a list. In the unit suite's workers, listening on a
  * port, opening a connection, starting a process and loading PGlite (the local server's
  * database) each throw, naming the suite a file that needs them belongs to. So a file that
  * starts the local server, a target or a child process fails in `npm run test:unit` until it

@@ -101,6 +101,31 @@ export async function deployMonitors(
   };
 }
 
+/**
+ * Runs a bench as its script's main: a failure prints its stack and exits 1. `then` gets
+ * what the bench returned (to print or write it).
+ */
+export function runMain<R>(bench: () => Promise<R>, then: (r: R) => unknown = () => undefined): void {
+  bench()
+    .then(then)
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+}
+
+/** Runs `bench` as its script's main on `count` monitors deployed for it, disposed after. */
+export function runMainOnDeployed(count: number, bench: (d: Deployed) => Promise<unknown>): void {
+  runMain(async () => {
+    const d = await deployMonitors(count);
+    try {
+      await bench(d);
+    } finally {
+      await d.dispose();
+    }
+  });
+}
+
 /** Throws unless the server holds exactly monitors "<prefix> 0" .. "<prefix> count-1", once each; then resets the server's stats. */
 export async function checkServerHolds(server: ChildServer, prefix: string, count: number): Promise<void> {
   const names = (await monitorNames(server)).filter((n) => n.startsWith(`${prefix} `)).sort();

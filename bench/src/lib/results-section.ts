@@ -5,11 +5,17 @@
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { runMain } from "./common";
 import { REPO } from "./pulumi";
 import { writeResults } from "./smoke";
 
 /** The markers of section `name` (e.g. "B10"), and reading and writing it. */
-export function resultsSection(name: string): { blocks(text: string): string[]; write(section: string): void } {
+export function resultsSection(name: string): {
+  blocks(text: string): string[];
+  write(section: string): void;
+  /** Runs `bench` as the script's main, then writes and prints the section `text` makes of its result. */
+  runMain<R>(bench: () => Promise<R>, text: (r: R) => string): void;
+} {
   const begin = `<!-- ${name}: begin -->`;
   const end = `<!-- ${name}: end -->`;
   const blocks = (text: string): string[] => {
@@ -26,5 +32,11 @@ export function resultsSection(name: string): { blocks(text: string): string[]; 
     writeFileSync(file, existing ? old.replace(existing, block) : `${old.trimEnd()}\n\n${block}\n`);
     console.log(`${name}: wrote its section of bench/RESULTS.md`);
   };
-  return { blocks, write };
+  const main = <R>(bench: () => Promise<R>, text: (r: R) => string): void =>
+    runMain(bench, (r) => {
+      const section = text(r);
+      write(section);
+      console.log(section);
+    });
+  return { blocks, write, runMain: main };
 }

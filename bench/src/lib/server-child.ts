@@ -4,31 +4,13 @@
  * parent talks to it over IPC (see server.ts).
  */
 import { startUptimeServer, type UptimeServerOptions } from "pulumi-uptime/server";
+import type { CheckRecord, TimedRequest } from "./server";
 
 type Msg = { id: number; cmd: "stats" | "reset" | "rateLimit" | "timeline" | "checks" | "close"; perMinute?: number };
 
-/** One check the server's checker made (B8). */
-interface CheckRecord {
-  monitorId: number;
-  dueAt: number;
-  startedAt: number;
-  finishedAt: number;
-  up: boolean;
-  outcome: string;
-}
-
-/** One finished request: when it arrived and ended (epoch ms), what it was, and its status (0: dropped). */
-interface Timed {
-  start: number;
-  end: number;
-  method: string;
-  path: string;
-  status: number;
-}
-
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? "{}") as UptimeServerOptions;
-  let timeline: Timed[] = [];
+  let timeline: TimedRequest[] = [];
   let cpuAtReset = process.cpuUsage();
   // The server logs "<METHOD> <path> <status|dropped> <ms>ms[ note]" when a request ends.
   const log = (line: string) => {

@@ -12,7 +12,7 @@ import { fuzzSeed } from "../../support/seed";
 const HERE = __dirname;
 const ROOT = resolve(HERE, "..", "..", "..");
 
-/** The budget of one run, from the environment (see vitest.api-fuzz.config.ts). */
+/** The budget of one run, from the environment (see the api-fuzz project of vitest.config.ts). */
 export interface FuzzBudget {
   maxTimeSeconds: number;
   examples: number;
