@@ -41,14 +41,15 @@ setsid bash -c '
 ' >"$log" 2>&1 &
 prep=$!
 
-# Azurite, which the azblob backend store's server tests run, installs (once per machine)
-# while the unit tests run; the server tests wait for it.
+# Azurite, which the azblob backend store's server tests run, and Debian's Squid, the proxy
+# tests' standard company proxy, install (once per machine) while the unit tests run; the
+# server tests wait for them.
 azurite_log=.tools/azurite-install.log
-nice -n 10 bash scripts/ensure-azurite.sh >"$azurite_log" 2>&1 &
+nice -n 10 bash -c 'bash scripts/ensure-azurite.sh && bash scripts/ensure-squid.sh' >"$azurite_log" 2>&1 &
 azurite=$!
 azurite_installed() {
   wait "$azurite" && return 0
-  echo "error: installing Azurite failed (scripts/ensure-azurite.sh; output in $azurite_log):" >&2
+  echo "error: installing Azurite or Squid failed (scripts/ensure-azurite.sh, scripts/ensure-squid.sh; output in $azurite_log):" >&2
   cat "$azurite_log" >&2
   return 1
 }
