@@ -2,8 +2,9 @@
  * Which suite runs each test file outside the engine's suites. Every `test/**\/*.test.ts` is
  * a unit test (`npm run test:unit`, vitest.unit.config.ts) unless listed here as a server
  * test (`npm run test:server`, vitest.server.config.ts), or it lies in one of the engine's
- * suites (`npm run test:e2e`). A unit test starts no server and no process, opens no
- * connection and loads no PGlite; test/support/unit-guard.ts makes each of those throw in
+ * suites (`npm run test:e2e`). A unit test starts no server, process or worker thread, opens
+ * no connection or UDP socket, looks up no name in DNS and loads no PGlite;
+ * test/support/unit-guard.ts makes each of those throw in
  * the unit suite, naming this list, so a file that needs one of them cannot stay a unit test
  * by mistake. test/suites/every-test-file-runs-in-exactly-one-suite.test.ts holds the
  * configs to this list.
