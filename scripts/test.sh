@@ -36,7 +36,19 @@ setsid bash -c '
 ' >"$log" 2>&1 &
 prep=$!
 
-npm run --silent test:unit && npm run --silent test:server
+# Debian's Squid, the proxy tests' standard company proxy, installs (once per machine) while
+# the unit tests run; the server tests wait for it.
+squid_log=.tools/squid-install.log
+nice -n 10 bash scripts/ensure-squid.sh >"$squid_log" 2>&1 &
+squid=$!
+squid_installed() {
+  wait "$squid" && return 0
+  echo "error: installing Squid failed (scripts/ensure-squid.sh; output in $squid_log):" >&2
+  cat "$squid_log" >&2
+  return 1
+}
+
+npm run --silent test:unit && squid_installed && npm run --silent test:server
 tests=$?
 if [ "$tests" -ne 0 ]; then
   kill -- "-$prep" 2>/dev/null

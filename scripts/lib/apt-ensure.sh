@@ -10,6 +10,13 @@ apt_ensure() {
   if "$find"; then
     return 0
   fi
+  # One install at a time (test files that need the package may start together): the
+  # others wait, then find it installed.
+  exec 9>"${TMPDIR:-/tmp}/pulumi-uptime-apt-ensure.lock"
+  flock 9
+  if "$find"; then
+    return 0
+  fi
 
   local sudo=()
   if [[ "$(id -u)" != "0" ]]; then

@@ -3,7 +3,8 @@
  * proxy and trusted CAs), shared by every client so that connections are reused across
  * Pulumi resources. Reference-counted, so that a client's `close()` closes it only when no
  * other client still uses it. A ProxyAgent, or an explicit CA list, only when the client's
- * route asks for one (see network.ts).
+ * route asks for one (see network.ts). Through a proxy, an http:// service is requested in
+ * absolute form and an https:// one through a CONNECT tunnel, as curl and Go do.
  */
 import type { Agent as AgentClass, Dispatcher, ProxyAgent as ProxyAgentClass } from "undici";
 import type { CaRoute, ProxyRoute } from "./network";
@@ -57,9 +58,19 @@ function makeAgent(connectTimeoutMs: number, route: AgentRoute): Dispatcher {
   const base = { connectTimeout: connectTimeoutMs, keepAliveTimeout: 4_000 };
   const tls = route.ca ? { ca: route.ca.ca } : undefined;
   if (route.proxy) {
-    // The CAs serve both the service behind the tunnel and an https proxy itself.
+    // The CAs serve both the service behind the tunnel and an https proxy itself. The
+    // connection to the proxy has the same connect timeout as any other.
     const ProxyAgent = loadProxyAgent();
-    return new ProxyAgent({ ...base, uri: route.proxy.uri, requestTls: tls, proxyTls: tls });
+    return new ProxyAgent({
+      ...base,
+      uri: route.proxy.uri,
+      requestTls: tls,
+      proxyTls: { ...tls, timeout: connectTimeoutMs },
+      // An http:// service through an http:// proxy: absolute-form requests (`GET http://host/path`),
+      // as curl and Go send them, not a CONNECT tunnel, which proxies allow to port 443 only
+      // (Squid's default). An https:// service, or any through an https:// proxy, still tunnels.
+      proxyTunnel: false,
+    });
   }
   // undici unrefs idle sockets, so a client that is never closed does not hold the process open.
   const Agent = loadAgent();

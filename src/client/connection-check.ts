@@ -4,7 +4,9 @@
  * would pass it and fail the first `up`. When a proxy is in effect, one CONNECT tunnel
  * through it (proxy-tunnel.ts); for an https service, one TLS handshake over that tunnel or
  * directly, with the CAs the client trusts (tls-handshake.ts). Both are closed before any
- * HTTP is sent, and a failure is the error the client gives on a request.
+ * HTTP is sent, and a failure is the error the client gives on a request. An http service
+ * behind an http proxy is requested in absolute form, never through a tunnel: for it, only
+ * a connection to the proxy is tried.
  *
  * A service that cannot be reached at all is not a failure here: preview works offline.
  * Nothing happens for an http service without a proxy: no connection, no undici loaded.
@@ -13,7 +15,7 @@
 import { resolveOptions, type UptimeClientOptions } from "./client-options";
 import { UptimeNetworkError } from "./errors";
 import { diagnose } from "./network";
-import { authority, openTunnel } from "./proxy-tunnel";
+import { authority, openTunnel, reachProxy } from "./proxy-tunnel";
 import { errorCode } from "../util/error-code";
 import { handshakeFailure } from "./tls-handshake";
 
@@ -42,6 +44,10 @@ async function check(o: ReturnType<typeof resolveOptions>): Promise<UptimeNetwor
   const { origin, route, connectTimeoutMs } = o;
   const ca = route.ca?.ca;
   let socket;
+  if (route.proxy && !origin.startsWith("https:") && new URL(route.proxy.uri).protocol === "http:") {
+    // Its requests go to the proxy in absolute form, never through a tunnel.
+    return reachProxy(origin, route.proxy, connectTimeoutMs);
+  }
   if (route.proxy) {
     const tunnel = await openTunnel(origin, route.proxy, connectTimeoutMs, ca);
     if ("problem" in tunnel) return tunnel.problem;

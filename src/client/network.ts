@@ -281,10 +281,11 @@ export function diagnose(err: unknown, origin: string, route: Route | undefined)
     };
   }
   if (!proxy) return undefined;
+  // A refused tunnel (`Proxy response (403) !== 200 ...`), or a 407 to an absolute-form request.
   const refused = messagesOf(err)
-    .map((m) => /Proxy response \((\d+)\)/.exec(m))
+    .map((m) => /Proxy response \((\d+)\)|Proxy Authentication Required \((407)\)/.exec(m))
     .find(Boolean);
-  if (refused) return proxyRefused(Number(refused[1]), origin, proxy);
+  if (refused) return proxyRefused(Number(refused[1] ?? refused[2]), origin, proxy);
   const code = codes[0];
   return code ? proxyUnreachable(code, origin, proxy) : undefined;
 }

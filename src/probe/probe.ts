@@ -12,7 +12,7 @@ import type { TLSSocket } from "node:tls";
 import { DRAIN_BYTES, type Connections } from "./connections";
 import { Deadline } from "./deadline";
 import { firstUrl, isLoopbackHost, requestHeaders, type ProbeTarget } from "./probe-target";
-import { overTunnel, tunnelTo } from "./proxy-connection";
+import { absoluteFormRequest, overTunnel, proxyNotReached, tunnelTo } from "./proxy-connection";
 import type { ProxyRoute } from "../client/network";
 
 /** How a check is bounded and whom it may reach. */
@@ -156,6 +156,19 @@ function send(
   }
   if (deadline.reason) return Promise.reject(deadline.reason);
   const proxy = settings.proxyFor?.(url);
+  if (proxy && url.protocol === "http:") {
+    const { to, options } = absoluteFormRequest(url, proxy, method, headers, settings.ca);
+    return request(to, options, deadline).then(
+      (res) => {
+        if (res.statusCode !== 407) return res;
+        res.destroy();
+        throw new CheckFailure(`the proxy ${proxy.shown} (from ${proxy.from}) refused the request: 407`);
+      },
+      (err: NodeJS.ErrnoException) => {
+        throw deadline.reason ?? proxyNotReached(proxy, err);
+      },
+    );
+  }
   if (proxy) {
     // A tunnel per request through the proxy: nothing is shared with other checks. No `agent`:
     // with one (even `false`) Node ignores `createConnection` and connects directly.

@@ -8,6 +8,19 @@ import { runCaptured, type CommandRun } from "../support/captured-command-run";
 
 export type TestRun = CommandRun;
 
+/** The environment's proxy and CA settings, all cleared: a test sets only the ones it tests. */
+export const NO_NETWORK_VARS = {
+  HTTP_PROXY: "",
+  http_proxy: "",
+  HTTPS_PROXY: "",
+  https_proxy: "",
+  NO_PROXY: "",
+  no_proxy: "",
+  UPTIME_PROXY_URL: "",
+  UPTIME_CA_CERTIFICATES: "",
+  SSL_CERT_FILE: "",
+};
+
 /** `pulumi-uptime test <argv>`, in `cwd`. */
 export async function runTestCommand(
   argv: string[],

@@ -10,19 +10,7 @@ import { eventually } from "../support/eventually";
 import { startMitmproxy, type Mitmproxy } from "../support/mitmproxy";
 import { startTarget, type Target } from "../support/targets";
 import { makeTestPki, type TestPki } from "../support/test-pki";
-import { byName, runTestCommand, scratch } from "./helpers";
-
-const NO_NETWORK_VARS = {
-  HTTP_PROXY: "",
-  http_proxy: "",
-  HTTPS_PROXY: "",
-  https_proxy: "",
-  NO_PROXY: "",
-  no_proxy: "",
-  UPTIME_PROXY_URL: "",
-  UPTIME_CA_CERTIFICATES: "",
-  SSL_CERT_FILE: "",
-};
+import { byName, NO_NETWORK_VARS, runTestCommand, scratch } from "./helpers";
 
 let pki: TestPki, other: TestPki;
 let plain: Target, secure: Target, secureOther: Target;

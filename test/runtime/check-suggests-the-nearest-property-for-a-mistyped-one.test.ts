@@ -55,6 +55,11 @@ describe("a mistyped property", () => {
     expect(closest("ab", ["ad", "ac"])).toBe("ad");
   });
 
+  it("ignores case by lower case, where ß stays one letter (upper case would make it SS)", () => {
+    // Two edits from "url" in lower case; "URLSSSS" would be four from "URL".
+    expect(closest("urlßß", ["url"])).toBe("url");
+  });
+
   it("counts an edit at the end of the typed name", () => {
     // "abcz" is one edit from both; read without its last letter it would equal "abc".
     expect(closest("abcz", ["abcd", "abc"])).toBe("abcd");

@@ -1,7 +1,8 @@
 /**
  * `requestHeaders` and `alerts` compare as multisets of entries: order never matters, a
- * renamed, added, removed or repeated entry does. Header names ignore case (HTTP does);
- * alert channels and destinations do not. A list emptied entirely is a change, and an
+ * renamed, added, removed or repeated entry does. Header names ignore case (HTTP does; folded
+ * to lower case, so names equal only in upper case, "Straße" and "STRASSE", differ); alert
+ * channels and destinations do not. A list emptied entirely is a change, and an
  * entry the service returns malformed (null, no name) is compared, never a crash.
  */
 import { describe, expect, it } from "vitest";
@@ -47,6 +48,19 @@ describe("request headers", () => {
         },
       ),
     ).toEqual([]);
+  });
+
+  it("are changed by a name that equals another only in upper case (ß upper-cases to SS)", () => {
+    // Case is folded to lower case: "straße-token" and "strasse-token" stay apart.
+    expect(
+      changed(
+        { requestHeaders: [{ key: "Straße-Token", value: "t" }] },
+        {
+          requestHeaders: [{ key: "STRASSE-TOKEN", value: "t" }],
+        },
+      ),
+    ).toEqual(["requestHeaders"]);
+    expect(samePairs([{ key: "Straße-Token", value: "t" }], [{ key: "STRASSE-TOKEN", value: "t" }], true)).toBe(false);
   });
 
   it("are changed by a header sent twice", () => {

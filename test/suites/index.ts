@@ -2,8 +2,9 @@
  * Which suite runs each test file outside the engine's suites. Every `test/**\/*.test.ts` is
  * a unit test (`npm run test:unit`, project `unit` of vitest.config.ts) unless listed here as a
  * server test (`npm run test:server`, project `server`), or it lies in one of the engine's
- * suites (`npm run test:e2e`). A unit test starts no server and no process, opens no
- * connection and loads no PGlite; test/support/unit-guard.ts makes each of those throw in
+ * suites (`npm run test:e2e`). A unit test starts no server, process or worker thread, opens
+ * no connection or UDP socket, looks up no name in DNS and loads no PGlite;
+ * test/support/unit-guard.ts makes each of those throw in
  * the unit suite, naming this list, so a file that needs one of them cannot stay a unit test
  * by mistake. test/suites/every-test-file-runs-in-exactly-one-suite.test.ts holds the
  * configs to this list.
@@ -29,6 +30,7 @@ export const SERVER_TESTS = [
   "test/cli/",
   "test/client/a-list-that-ignores-page-stops-with-a-pagination-error.test.ts",
   "test/client/all-walks-every-page-and-always-sends-per-page.test.ts",
+  "test/client/an-http-service-is-reached-through-a-standard-proxy-without-a-tunnel.test.ts",
   "test/client/an-update-nothing-reads-checks-only-the-answers-record-id.test.ts",
   "test/client/api-key-never-appears-in-errors.test.ts",
   "test/client/close-releases-only-what-the-client-owns.test.ts",
@@ -75,7 +77,7 @@ export const SERVER_TESTS = [
   "test/openapi/form-values-the-description-allows-the-server-accepts.test.ts",
   "test/package/",
   "test/plugin/a-stored-but-unfinished-create-is-reported-with-its-id.test.ts",
-  "test/plugin/check-config-opens-a-tunnel-through-the-proxy-and-sends-no-request.test.ts",
+  "test/plugin/check-config-tries-the-way-through-the-proxy-and-sends-no-request.test.ts",
   "test/plugin/check-config-records-defaults-without-their-secret-values.test.ts",
   "test/plugin/check-config-shakes-hands-with-an-https-service-and-sends-no-request.test.ts",
   "test/plugin/check-names-an-unnamed-monitor-as-the-engine-asks.test.ts",
