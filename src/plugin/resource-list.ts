@@ -12,10 +12,12 @@
  *
  * A call returns at most `page_size` results (100 when unset, fewer under `limit`), reading
  * the service's pages through the provider's client, paced like every other read. The token
- * names the service's page the next call starts on and the sort key of the last result sent:
- * the next call skips what it has seen, so a record deleted in between does not repeat
- * another one. It is opaque to the caller, bound to the resource type and query it was
- * issued for, and checked before any request.
+ * names the service's page the next call starts on, the sort key of the last result sent and
+ * the list's size then: the next call skips what was sent, so nothing repeats, and steps back
+ * a page while the list has shrunk and its page starts past that key, so records that moved
+ * onto pages already read after a deletion are not missed. It is opaque to the caller
+ * (base64url of JSON), bound to the resource type and query it was issued for by a digest,
+ * and checked before any request.
  */
 import { createHash } from "node:crypto";
 import type { z } from "zod";
