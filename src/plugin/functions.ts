@@ -69,24 +69,38 @@ export const FUNCTIONS: Record<string, PluginFunction> = {
   },
 };
 
-/** The arguments' failures: unknown names, and what the schema rejects. */
-export function checkArgs(fn: PluginFunction, args: Bag): ArgFailure[] {
-  const fields = fieldsOf(fn.schema).filter((f) => !LIST_ONLY.includes(f.wire));
+/** Arguments read against a schema: their failures, and the arguments in wire names when there are none. */
+interface ParsedArgs {
+  failures: ArgFailure[];
+  wire: Bag;
+}
+
+/**
+ * `args` (program names) read against `schema`: unknown names and what the schema rejects
+ * are failures naming the argument and the allowed names or values; nulls count as unset.
+ * `what` names an argument in the message for an unknown one.
+ */
+export function parseArgs(schema: z.ZodObject, args: Bag, what = "an argument of this function"): ParsedArgs {
+  const fields = fieldsOf(schema).filter((f) => !LIST_ONLY.includes(f.wire));
   const names = fields.map((f) => f.name);
   const failures: ArgFailure[] = [];
   const wire: Bag = {};
   for (const [k, v] of Object.entries(args)) {
     const f = fields.find((x) => x.name === k);
-    if (!f)
-      failures.push({ property: k, reason: `${k}: is not an argument of this function; allowed: ${names.join(", ")}` });
+    if (!f) failures.push({ property: k, reason: `${k}: is not ${what}; allowed: ${names.join(", ")}` });
     else if (v !== null && v !== undefined) wire[f.wire] = v;
   }
-  const parsed = fn.schema.safeParse(wire);
+  const parsed = schema.safeParse(wire);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const property = propertyPath(issue.path as PropertyKey[]);
       failures.push({ property, reason: `${property}: ${issue.message}` });
     }
   }
-  return failures;
+  return { failures, wire };
+}
+
+/** The arguments' failures: unknown names, and what the schema rejects. */
+export function checkArgs(fn: PluginFunction, args: Bag): ArgFailure[] {
+  return parseArgs(fn.schema, args).failures;
 }

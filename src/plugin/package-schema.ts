@@ -27,7 +27,9 @@ import {
   serviceMonitorsInputsSchema,
   serviceMonitorsOutputsSchema,
   incidentListQuerySchema,
+  incidentListInputsSchema,
   monitorListQuerySchema,
+  monitorListInputsSchema,
   type FieldInfo,
 } from "../schemas";
 import { PACKAGE, RESOURCE_DOCS, FUNCTION_DOCS, tokenOf } from "./package-info";
@@ -156,7 +158,35 @@ function objectOf(fields: readonly FieldInfo[], asOutput = false, required?: (f:
 const alwaysOutput = (f: FieldInfo) =>
   f.required || f.autoname || f.teamDefault || (f.default !== undefined && !f.providerOnly);
 
-function resource(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS, description: string) {
+/**
+ * The filters the provider's `List` takes (resource-list.ts). An allowed-values field is a
+ * plain string or integer here, its values in its description: `pulumi do … list` makes a
+ * command-line flag only of a plain type, and the provider checks the value.
+ */
+function listInputs(
+  schema: Parameters<typeof fieldsOf>[0],
+  kind: string,
+  order: string,
+): ObjectSpec & { description: string } {
+  const properties: Record<string, PropertySpec> = {};
+  for (const f of fieldsOf(schema)) {
+    const spec = property(f);
+    if (f.allowed) {
+      delete spec.$ref;
+      spec.type = f.kind as PropertySpec["type"];
+      spec.description += ` One of: ${f.allowed.join(", ")}.`;
+    }
+    properties[f.name] = spec;
+  }
+  const description = `Filters of the provider's \`List\` of ${kind}s (\`pulumi do ${tokenOf(toPascal(kind))} list\`), all optional; results come ${order}, a page at a time.`;
+  return { description, properties };
+}
+
+function resource(
+  fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS,
+  description: string,
+  list: ObjectSpec & { description: string },
+) {
   const inputs = [...fields.api, ...fields.provider];
   const ins = objectOf(inputs);
   const outs = objectOf([...inputs, ...fields.computed], true, alwaysOutput);
@@ -166,6 +196,7 @@ function resource(fields: typeof MONITOR_FIELDS | typeof INCIDENT_FIELDS, descri
     requiredInputs: ins.required ?? [],
     properties: outs.properties,
     required: outs.required ?? [],
+    listInputs: list,
   };
 }
 
@@ -339,8 +370,16 @@ function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<str
       },
     },
     resources: {
-      [tokenOf("Monitor")]: resource(MONITOR_FIELDS, documented(examples, "Monitor", RESOURCE_DOCS.Monitor)),
-      [tokenOf("Incident")]: resource(INCIDENT_FIELDS, documented(examples, "Incident", RESOURCE_DOCS.Incident)),
+      [tokenOf("Monitor")]: resource(
+        MONITOR_FIELDS,
+        documented(examples, "Monitor", RESOURCE_DOCS.Monitor),
+        listInputs(monitorListInputsSchema, "monitor", "by ascending id"),
+      ),
+      [tokenOf("Incident")]: resource(
+        INCIDENT_FIELDS,
+        documented(examples, "Incident", RESOURCE_DOCS.Incident),
+        listInputs(incidentListInputsSchema, "incident", "by ascending start time, then id"),
+      ),
       [tokenOf("ServiceMonitors")]: serviceMonitorsResource(
         documented(examples, "ServiceMonitors", RESOURCE_DOCS.ServiceMonitors),
       ),

@@ -33,6 +33,7 @@ import { fromStruct, toStruct, type Bag } from "./wire";
 import { urnName } from "../util/urn";
 import { engineAddressFrom } from "./engine-address";
 import type { ConstructContext } from "./construct";
+import { listResources, ListInputError, type ListItem } from "./resource-list";
 
 type Handler<Req, Res> = (req: Req) => Promise<Res> | Res;
 
@@ -103,6 +104,15 @@ function tagged(bag: Bag, urn: string): Bag {
   return { ...bag, [RESOURCE_NAME_KEY]: urnName(urn), [RESOURCE_URN_KEY]: urn };
 }
 
+/** One streamed item of a `List` call as its message. */
+function listResponse(item: ListItem): proto.ListResponse {
+  const resp = new proto.ListResponse();
+  if ("computed" in item) return resp.setComputed(new proto.ListResponse.Computed());
+  if ("continuation" in item)
+    return resp.setContinuation(new proto.ListResponse.Continuation().setContinuationToken(item.continuation));
+  return resp.setResult(new proto.ListResponse.Result().setId(item.result.id).setName(item.result.name));
+}
+
 /** The service of one plugin process. */
 export class UptimeProviderService {
   private connection = new PluginConnection(settingsFrom({}));
@@ -150,6 +160,33 @@ export class UptimeProviderService {
       defaultInterval: defaults.interval !== undefined,
       checkMonitor: (args) => this.ops[tokenOf("Monitor")].check(args).failures,
     };
+  }
+
+  /**
+   * `List` (resource-list.ts): each result written as soon as its page is read; a bad input or
+   * token ends the stream with INVALID_ARGUMENT before any request, a failed read as any RPC's error.
+   */
+  private async list(call: grpc.ServerWritableStream<proto.ListRequest, proto.ListResponse>): Promise<void> {
+    const req = call.request;
+    try {
+      const items = listResources(() => this.connection.client(), {
+        type: req.getToken(),
+        query: fromStruct(req.getQuery()).bag,
+        limit: req.getLimit(),
+        pageSize: req.getPageSize(),
+        continuationToken: req.getContinuationToken(),
+      });
+      for await (const item of items) call.write(listResponse(item));
+      call.end();
+    } catch (err) {
+      const label = req.getToken().split(":").pop() ?? "List";
+      call.emit(
+        "error",
+        err instanceof ListInputError
+          ? { code: grpc.status.INVALID_ARGUMENT, details: err.message }
+          : grpcError(toResourceError(label, err)),
+      );
+    }
   }
 
   /** The gRPC implementation: every RPC of `pulumirpc.ResourceProvider`. */
@@ -295,7 +332,7 @@ export class UptimeProviderService {
         const { construct } = await import("./construct");
         return construct(req, this.constructContext());
       }),
-      list: (call) => call.emit("error", unimplemented("List")),
+      list: (call) => void this.list(call),
       getMapping: reject("GetMapping"),
       getMappings: reject("GetMappings"),
     };

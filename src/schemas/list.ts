@@ -42,6 +42,25 @@ export const incidentListQuerySchema = z.object({
   page: z.number().int().positive().optional().describe("Page number, from 1."),
 });
 
+/**
+ * What a provider's `List` of monitors takes (the package schema's `listInputs`): the list's
+ * filters. Paging and order are the provider's: ascending id, the continuation token says
+ * where the next call resumes.
+ */
+export const monitorListInputsSchema = monitorListQuerySchema.pick({
+  search: true,
+  search_by: true,
+  status_page_id: true,
+});
+
+/** What a provider's `List` of incidents takes: the incident list's filters, without paging or order. */
+export const incidentListInputsSchema = incidentListQuerySchema.pick({
+  monitor_id: true,
+  status: true,
+  search: true,
+  search_by: true,
+});
+
 /** Filters of the monitor list. */
 export type MonitorListQuery = z.input<typeof monitorListQuerySchema>;
 /** Filters of the incident list. */

@@ -162,6 +162,32 @@ export class PluginUnderTest {
     return { result: res.getReturn()?.toJavaScript() ?? {}, failures: res.getFailuresList().map((f) => f.toObject()) };
   }
 
+  /**
+   * One List call of a resource type, its stream read to the end: the results (id, name),
+   * the continuation token (undefined when none came) and whether it answered `computed`.
+   */
+  list(type: Kind, query: Bag, more: { pageSize?: number; limit?: number; token?: string } = {}) {
+    const req = new proto.ListRequest()
+      .setToken(`uptime:index:${type}`)
+      .setQuery(struct(query))
+      .setPageSize(more.pageSize ?? 0)
+      .setLimit(more.limit ?? 0)
+      .setContinuationToken(more.token ?? "");
+    const results: { id: string; name: string }[] = [];
+    let continuation: string | undefined;
+    let computed = false;
+    return new Promise<{ results: typeof results; continuation?: string; computed: boolean }>((resolve, reject) => {
+      const stream = this.client.list(req);
+      stream.on("data", (res: proto.ListResponse) => {
+        if (res.hasResult()) results.push({ id: res.getResult()!.getId(), name: res.getResult()!.getName() });
+        if (res.hasContinuation()) continuation = res.getContinuation()!.getContinuationToken();
+        if (res.hasComputed()) computed = true;
+      });
+      stream.on("error", reject);
+      stream.on("end", () => resolve({ results, continuation, computed }));
+    });
+  }
+
   async close(): Promise<void> {
     this.client.close();
     await new Promise<void>((resolve) => this.server.tryShutdown(() => resolve()));

@@ -1,9 +1,11 @@
 /**
  * The schema comparison (./schema-compat.ts, which the upgrade suite runs against the
- * baseline) on hand-made schema pairs: each kind of breaking change is
- * found and named (a provider input's new or changed default among them: the SDKs would
- * send it to every recorded provider; an output no longer secret); additions (a new optional input, a required
- * input made optional, a new enum value, a new resource) are not, nor an input no longer marked secret.
+ * baseline) on hand-made schema pairs: each kind of breaking change is found and named (a
+ * provider input's new or changed default among them: the SDKs would send it to every
+ * recorded provider; an output no longer secret; a list input removed, retyped or required:
+ * a script that lists with it breaks); additions (a new optional input, a required input made
+ * optional, a new enum value, a new resource, a new list input) are not, nor an input no
+ * longer marked secret.
  */
 import { describe, expect, it } from "vitest";
 import { breakingChanges, mayBreak, type PackageSchema } from "./schema-compat";
@@ -25,6 +27,7 @@ const base = (): PackageSchema => ({
         headers: { type: "array", items: { type: "string" }, secret: true },
       },
       required: ["monitorId", "name"],
+      listInputs: { properties: { search: { type: "string" }, statusPageId: { type: "integer" } } },
     },
   },
   functions: {
@@ -146,6 +149,26 @@ describe("breaking changes between two schemas", () => {
       { where: "p:index:getMonitor(outputs).status", what: /output removed/ },
     ],
     [
+      "a removed list input",
+      (s) => delete s.resources!["p:index:Monitor"].listInputs!.properties!.search,
+      { where: "p:index:Monitor(list).search", what: /input removed/ },
+    ],
+    [
+      "a changed list input type",
+      (s) => (s.resources!["p:index:Monitor"].listInputs!.properties!.statusPageId = { type: "string" }),
+      { where: "p:index:Monitor(list).statusPageId", what: /type changed from integer to string/ },
+    ],
+    [
+      "a list input newly required",
+      (s) => (s.resources!["p:index:Monitor"].listInputs!.required = ["search"]),
+      { where: "p:index:Monitor(list).search", what: /input newly required/ },
+    ],
+    [
+      "list inputs removed (List no longer declared)",
+      (s) => delete s.resources!["p:index:Monitor"].listInputs,
+      { where: "p:index:Monitor(list)", what: /list inputs removed/ },
+    ],
+    [
       "an output no longer secret",
       (s) => delete s.resources!["p:index:Monitor"].properties!.headers.secret,
       { where: "p:index:Monitor.headers", what: /output no longer secret/ },
@@ -168,6 +191,7 @@ describe("breaking changes between two schemas", () => {
       "an input no longer marked secret (the provider keeps it secret from check on)",
       (s) => delete s.resources!["p:index:Monitor"].inputProperties!.headers.secret,
     ],
+    ["a new list input", (s) => (s.resources!["p:index:Monitor"].listInputs!.properties!.status = { type: "string" })],
     [
       "a new resource",
       (s) =>

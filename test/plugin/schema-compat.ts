@@ -3,8 +3,8 @@
  * release must not do to programs and stacks written against the older one. Checks every
  * resource, function, object type and the provider: removed resources, functions, types,
  * properties and enum values, changed property types, inputs newly required, outputs no
- * longer always present, outputs no longer secret, and provider inputs whose default is new
- * or changed. Additions (a new optional input, a new resource) are not breaking, nor an input
+ * longer always present, outputs no longer secret, provider inputs whose default is new
+ * or changed, and a resource's list inputs removed, retyped or newly required. Additions (a new optional input, a new resource) are not breaking, nor an input
  * no longer marked secret (the provider may keep it secret from check on).
  */
 
@@ -32,6 +32,8 @@ interface SchemaType extends ObjectShape {
 interface SchemaResource extends ObjectShape {
   inputProperties?: Record<string, SchemaProperty>;
   requiredInputs?: string[];
+  /** The filters of the provider's `List` (what `pulumi do … list` takes as flags). */
+  listInputs?: ObjectShape;
 }
 
 interface SchemaFunction {
@@ -105,6 +107,12 @@ function compareResource(where: string, before: SchemaResource, after: SchemaRes
   compareRequired(where, "input", before.requiredInputs, after.requiredInputs, out);
   compareProperties(where, "output", before.properties, after.properties, out);
   compareRequired(where, "output", before.required, after.required, out);
+  // A script that lists with a filter breaks when the filter goes, changes type or becomes required.
+  if (before.listInputs && !after.listInputs) out.push({ where: `${where}(list)`, what: "list inputs removed" });
+  else if (before.listInputs) {
+    compareProperties(`${where}(list)`, "input", before.listInputs.properties, after.listInputs?.properties, out);
+    compareRequired(`${where}(list)`, "input", before.listInputs.required, after.listInputs?.required, out);
+  }
 }
 
 function compareType(where: string, before: SchemaType, after: SchemaType, out: BreakingChange[]): void {
