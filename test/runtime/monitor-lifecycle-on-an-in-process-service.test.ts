@@ -225,23 +225,6 @@ describe("read, update and delete", () => {
     expect(s.monitors.get(1)).toMatchObject({ interval: 300, status: "paused" });
     expect(s.sent.at(-1)?.body).toContain("pause=1");
   });
-
-  it("an update of a monitor deleted outside Pulumi says how to recreate it", async () => {
-    const { s, ops } = service();
-    const made = await ops.create(inputs);
-    s.monitors.clear();
-    await expect(ops.update(made.id, made.outs, { ...inputs, interval: 300 })).rejects.toThrow(
-      /monitor 1 was deleted outside Pulumi/,
-    );
-  });
-
-  it("a delete removes the monitor, and one already gone is done", async () => {
-    const { s, ops } = service();
-    const made = await ops.create(inputs);
-    await ops.delete(made.id, made.outs);
-    expect(s.monitors.size).toBe(0);
-    await expect(ops.delete(made.id, made.outs)).resolves.toBeUndefined();
-  });
 });
 
 describe("preview", () => {
