@@ -18,6 +18,26 @@ export interface FieldRule {
 /** A source's fields by name (nested ones as `parent.child`). */
 export type FieldTable = Readonly<Record<string, FieldRule>>;
 
+/** A rule for a field carried as it is, saying what it becomes. */
+export function mapped(why: string): FieldRule {
+  return { outcome: "mapped", why };
+}
+
+/** A rule for a field carried with a change the report names. */
+export function approximated(why: string): FieldRule {
+  return { outcome: "approximated", why };
+}
+
+/** A rule for a field no value of which changes what a check does here. */
+export function ignored(why: string): FieldRule {
+  return { outcome: "ignored", why };
+}
+
+/** One rule for each of several fields (the fields of kinds that are not mapped, say). */
+export function alike(fields: readonly string[], rule: FieldRule): FieldTable {
+  return Object.fromEntries(fields.map((f) => [f, rule]));
+}
+
 /** True for a value the input does not really set: null, "", an empty list or object. */
 function unset(v: unknown): boolean {
   if (v === undefined || v === null || v === "") return true;
@@ -76,3 +96,23 @@ export const DIFFERS = {
   resend: "the service alerts once per incident, not again while it lasts",
   ipVersion: "the service has no choice of IP version",
 } as const;
+
+/** Rules for settings several vendors share, whatever each names them. */
+export const SHARED_RULES = {
+  url: mapped("`url`; credentials in it go to basic auth"),
+  interval: mapped("`interval`, the nearest allowed value (reported when it differs)"),
+  username: mapped("`requestAuthUsername`"),
+  password: mapped("`requestAuthPassword`, from secret config"),
+  headers: mapped("`requestHeaders`, each value from secret config"),
+  method: mapped("`requestMethod`"),
+  paused: mapped("`paused`"),
+  body: approximated(DIFFERS.body),
+  regions: approximated(DIFFERS.regions),
+  ipVersion: approximated(DIFFERS.ipVersion),
+  bodyEncoding: ignored("the encoding of the request body: neutral without one"),
+  description: ignored("a note for people: does not change the check"),
+  labels: ignored("labels: do not change the check"),
+  redirectsOff: approximated(`false is approximated: ${DIFFERS.redirectsOff}`),
+  tlsOff: approximated(`false is approximated: ${DIFFERS.tlsSkipped}`),
+  tlsIgnored: approximated(`true is approximated: ${DIFFERS.tlsSkipped}`),
+} as const satisfies Record<string, FieldRule>;

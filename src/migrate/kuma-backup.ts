@@ -5,16 +5,8 @@
  * `maintenanceList` and `statusPageList` when present.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { unclassified, type FieldTable } from "./field-tables";
-import {
-  KUMA_AUTH_PART,
-  KUMA_MAINTENANCE,
-  kumaMonitor,
-  kumaTable,
-  kumaValues,
-  KUMA_VENDOR,
-  type KumaNames,
-} from "./kuma-fields";
+import { type FieldTable, ignored, mapped, SHARED_RULES } from "./field-tables";
+import { KUMA_MAINTENANCE, kumaTable, KUMA_VENDOR, readKumaMonitor, type KumaNames } from "./kuma-fields";
 import {
   isObject,
   MigrateInputError,
@@ -148,50 +140,39 @@ const OTHER_KIND_FIELDS = [
 ];
 
 /** The fields of a monitor in `monitorList` (Uptime Kuma 1.x's `Monitor.toJSON`). */
-export const KUMA_BACKUP_MONITOR_FIELDS: FieldTable = kumaTable(NAMES, {
-  id: { outcome: "ignored", why: "Kuma's id; notifications name monitors by it, the service assigns its own" },
-  type: { outcome: "mapped", why: "`http` and `keyword` are mapped; the other kinds are not" },
-  description: { outcome: "ignored", why: "a note for people: does not change the check" },
-  pathName: { outcome: "ignored", why: NEUTRAL },
-  parent: { outcome: "ignored", why: NEUTRAL },
-  childrenIDs: { outcome: "ignored", why: NEUTRAL },
-  weight: { outcome: "ignored", why: NEUTRAL },
-  tags: { outcome: "ignored", why: "labels: do not change the check" },
-  maintenance: {
-    outcome: "ignored",
-    why: "whether a maintenance is under way (the windows are listed under otherItems)",
+export const KUMA_BACKUP_MONITOR_FIELDS: FieldTable = kumaTable(
+  NAMES,
+  ["authDomain", "authWorkstation", "tlsCa", "tlsCert", "tlsKey"],
+  {
+    id: ignored("Kuma's id; notifications name monitors by it, the service assigns its own"),
+    type: mapped("`http` and `keyword` are mapped; the other kinds are not"),
+    description: SHARED_RULES.description,
+    pathName: ignored(NEUTRAL),
+    parent: ignored(NEUTRAL),
+    childrenIDs: ignored(NEUTRAL),
+    weight: ignored(NEUTRAL),
+    tags: SHARED_RULES.labels,
+    maintenance: ignored("whether a maintenance is under way (the windows are listed under otherItems)"),
+    forceInactive: ignored("set when its group is paused: `active` says the same"),
+    includeSensitiveData: ignored(NEUTRAL),
+    screenshot: ignored(OTHER_KINDS),
+    httpBodyEncoding: SHARED_RULES.bodyEncoding,
+    ...Object.fromEntries(OTHER_KIND_FIELDS.map((f) => [f, ignored(OTHER_KINDS)])),
   },
-  forceInactive: { outcome: "ignored", why: "set when its group is paused: `active` says the same" },
-  includeSensitiveData: { outcome: "ignored", why: NEUTRAL },
-  screenshot: { outcome: "ignored", why: OTHER_KINDS },
-  httpBodyEncoding: { outcome: "ignored", why: "the encoding of the request body: neutral without one" },
-  authDomain: KUMA_AUTH_PART,
-  authWorkstation: KUMA_AUTH_PART,
-  tlsCa: KUMA_AUTH_PART,
-  tlsCert: KUMA_AUTH_PART,
-  tlsKey: KUMA_AUTH_PART,
-  oauth_auth_method: KUMA_AUTH_PART,
-  oauth_token_url: KUMA_AUTH_PART,
-  oauth_client_id: KUMA_AUTH_PART,
-  oauth_client_secret: KUMA_AUTH_PART,
-  oauth_scopes: KUMA_AUTH_PART,
-  ...Object.fromEntries(OTHER_KIND_FIELDS.map((f) => [f, { outcome: "ignored", why: OTHER_KINDS } as const])),
-});
+);
 
 function monitor(m: Record<string, unknown>, at: string, contacts: Map<string, SourceContact>): SourceMonitor {
-  const ids = isObject(m.notificationIDList)
-    ? Object.entries(m.notificationIDList).flatMap(([id, on]) => (on ? [id] : []))
-    : [];
-  const kind = (str(m.type) ?? "unknown").toLowerCase();
-  return kumaMonitor({
-    ...kumaValues(m, NAMES),
-    ref: at,
-    kind,
-    fallbackName: at,
+  return readKumaMonitor(m, {
     names: NAMES,
-    // The other kinds are not mapped: their fields are theirs.
-    unclassified: kind === "http" || kind === "keyword" ? unclassified(m, KUMA_BACKUP_MONITOR_FIELDS, KUMA_VENDOR) : [],
-    contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this backup)` }),
+    table: KUMA_BACKUP_MONITOR_FIELDS,
+    ref: at,
+    kind: (str(m.type) ?? "unknown").toLowerCase(),
+    fallbackName: at,
+    notificationIds: isObject(m.notificationIDList)
+      ? Object.entries(m.notificationIDList).flatMap(([id, on]) => (on ? [id] : []))
+      : [],
+    contacts,
+    holder: "backup",
   });
 }
 

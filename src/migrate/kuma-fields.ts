@@ -1,5 +1,15 @@
-/** What Uptime Kuma's Terraform resources and its backup file share: headers as JSON text, and settings with no equivalent. */
-import { DIFFERS, setting, type FieldRule, type FieldTable } from "./field-tables";
+/** What Uptime Kuma's Terraform resources and its backup file share: the reading of a monitor, headers as JSON text, and settings with no equivalent. */
+import {
+  alike,
+  approximated,
+  DIFFERS,
+  type FieldRule,
+  type FieldTable,
+  mapped,
+  setting,
+  SHARED_RULES,
+  unclassified,
+} from "./field-tables";
 import { bool, isObject, num, str, type SourceContact, type SourceMonitor } from "./source";
 
 /** Request headers from Kuma's `headers`, a JSON object in a string; `unreadable` when it is text but not that. */
@@ -62,56 +72,54 @@ const AUTH_PART = "part of a non-basic `auth_method`, which is approximated (not
 
 /** What each Kuma setting becomes, by the name `kumaMonitor` gives it; each reader names them as its source does. */
 const KUMA_RULES = {
-  name: { outcome: "mapped", why: "`name`" },
-  url: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
-  interval: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
-  keyword: { outcome: "mapped", why: "`alertTextLookup`; Kuma matches case-sensitively, as the service does" },
-  invertKeyword: { outcome: "mapped", why: "`alertCondition`: `url_text` when true, else `url_no_text`" },
-  method: { outcome: "mapped", why: "`requestMethod`" },
-  headers: { outcome: "mapped", why: "`requestHeaders` (JSON text), each value from secret config" },
-  username: { outcome: "mapped", why: "`requestAuthUsername`" },
-  password: { outcome: "mapped", why: "`requestAuthPassword`, from secret config" },
-  authMethod: { outcome: "mapped", why: "basic is mapped; NTLM, mTLS and OAuth are approximated (not carried)" },
-  active: { outcome: "mapped", why: "`paused` when false" },
-  expiryNotification: {
-    outcome: "mapped",
-    why: "`sslAlertDays`: 14 (approximated: Kuma's reminder days are not in the input)",
-  },
+  name: mapped("`name`"),
+  url: SHARED_RULES.url,
+  interval: SHARED_RULES.interval,
+  keyword: mapped("`alertTextLookup`; Kuma matches case-sensitively, as the service does"),
+  invertKeyword: mapped("`alertCondition`: `url_text` when true, else `url_no_text`"),
+  method: SHARED_RULES.method,
+  headers: mapped("`requestHeaders` (JSON text), each value from secret config"),
+  username: SHARED_RULES.username,
+  password: SHARED_RULES.password,
+  authMethod: mapped("basic is mapped; NTLM, mTLS and OAuth are approximated (not carried)"),
+  active: mapped("`paused` when false"),
+  expiryNotification: mapped("`sslAlertDays`: 14 (approximated: Kuma's reminder days are not in the input)"),
   upsideDown: { outcome: "not mapped", why: "true: alerts when the URL answers; the service has no such condition" },
-  acceptedStatusCodes: {
-    outcome: "approximated",
-    why: `Kuma's default \`200-299\` is the service's rule (mapped); other codes are approximated: ${DIFFERS.statusCodes}`,
-  },
-  body: { outcome: "approximated", why: DIFFERS.body },
-  ignoreTls: { outcome: "approximated", why: `true is approximated: ${DIFFERS.tlsSkipped}` },
-  maxRedirects: {
-    outcome: "approximated",
-    why: `Kuma's default 10 is mapped (redirects followed); 0 is approximated (${DIFFERS.redirectsOff}); other limits are approximated`,
-  },
-  timeout: {
-    outcome: "approximated",
-    why: `Kuma's default, 80% of the interval, is its own choice and mapped; another value is approximated: ${DIFFERS.timeout}`,
-  },
-  maxRetries: { outcome: "approximated", why: `when above 0: ${DIFFERS.retries}` },
-  retryInterval: {
-    outcome: "approximated",
-    why: "with retries on and another value than the interval: the retries' pace; neutral without retries",
-  },
-  resendInterval: { outcome: "approximated", why: `when above 0: ${DIFFERS.resend}` },
-  proxyId: { outcome: "approximated", why: "checks go through a proxy there; the service checks directly" },
-  notifications: { outcome: "mapped", why: "`alerts` of the notifications' channels, each value from secret config" },
+  acceptedStatusCodes: approximated(
+    `Kuma's default \`200-299\` is the service's rule (mapped); other codes are approximated: ${DIFFERS.statusCodes}`,
+  ),
+  body: SHARED_RULES.body,
+  ignoreTls: SHARED_RULES.tlsIgnored,
+  maxRedirects: approximated(
+    `Kuma's default 10 is mapped (redirects followed); 0 is approximated (${DIFFERS.redirectsOff}); other limits are approximated`,
+  ),
+  timeout: approximated(
+    `Kuma's default, 80% of the interval, is its own choice and mapped; another value is approximated: ${DIFFERS.timeout}`,
+  ),
+  maxRetries: approximated(`when above 0: ${DIFFERS.retries}`),
+  retryInterval: approximated(
+    "with retries on and another value than the interval: the retries' pace; neutral without retries",
+  ),
+  resendInterval: approximated(`when above 0: ${DIFFERS.resend}`),
+  proxyId: approximated("checks go through a proxy there; the service checks directly"),
+  notifications: mapped("`alerts` of the notifications' channels, each value from secret config"),
 } as const satisfies Record<string, FieldRule>;
 
 /** A Kuma setting, by the name `kumaMonitor` gives it. */
 type KumaKey = keyof typeof KUMA_RULES;
 
-/** Rules shared by both Kuma sources for the fields of NTLM, mTLS and OAuth authentication. */
-export const KUMA_AUTH_PART: FieldRule = { outcome: "approximated", why: AUTH_PART };
+/** The OAuth fields, which both Kuma sources name alike. */
+const OAUTH_FIELDS = ["oauth_auth_method", "oauth_token_url", "oauth_client_id", "oauth_client_secret", "oauth_scopes"];
 
-/** A reader's table: each Kuma setting under the source's name, with the source's own fields. */
-export function kumaTable(names: KumaNames, own: FieldTable): FieldTable {
+/**
+ * A reader's table: each Kuma setting under the source's name, the fields of NTLM, mTLS
+ * and OAuth authentication (given the source's names of the NTLM and mTLS ones), and the
+ * source's own fields.
+ */
+export function kumaTable(names: KumaNames, ntlmAndTls: string[], own: FieldTable): FieldTable {
   return {
     ...Object.fromEntries((Object.keys(names) as KumaKey[]).map((k) => [names[k], KUMA_RULES[k]])),
+    ...alike([...ntlmAndTls, ...OAUTH_FIELDS], approximated(AUTH_PART)),
     ...own,
   };
 }
@@ -138,23 +146,47 @@ interface KumaMonitorFields extends Record<KumaKey, unknown> {
   contacts: SourceContact[];
   /** How the source names the settings the report may name. */
   names: KumaNames;
-  /** Report lines the reader found itself (fields no table names). */
+  /** Report lines for the fields no table names. */
   unclassified: string[];
 }
 
-/** A monitor's Kuma settings read by the source's names. */
-export function kumaValues(attrs: Record<string, unknown>, names: KumaNames): Record<KumaKey, unknown> {
-  return Object.fromEntries((Object.keys(names) as KumaKey[]).map((k) => [k, attrs[names[k]]])) as Record<
-    KumaKey,
-    unknown
-  >;
+/** Where a Kuma monitor was read, and what its source says around it. */
+interface KumaSource {
+  /** How the source names Kuma's settings, and its table of every field. */
+  names: KumaNames;
+  table: FieldTable;
+  ref: string;
+  /** The kind, `keyword` for a keyword check. */
+  kind: string;
+  fallbackName: string;
+  /** The ids of the notifications the monitor alerts, and the source's notifications by id. */
+  notificationIds: string[];
+  contacts: Map<string, SourceContact>;
+  /** What the source is, for a notification it does not hold: `backup`, `state`. */
+  holder: string;
+}
+
+/** A Kuma monitor, its settings read by the source's names; the other kinds' fields are theirs, so not reported. */
+export function readKumaMonitor(attrs: Record<string, unknown>, s: KumaSource): SourceMonitor {
+  const values = Object.fromEntries((Object.keys(s.names) as KumaKey[]).map((k) => [k, attrs[s.names[k]]]));
+  return kumaMonitor({
+    ...(values as Record<KumaKey, unknown>),
+    ref: s.ref,
+    kind: s.kind,
+    fallbackName: s.fallbackName,
+    names: s.names,
+    unclassified: s.kind === "http" || s.kind === "keyword" ? unclassified(attrs, s.table, KUMA_VENDOR) : [],
+    contacts: s.notificationIds.map(
+      (id) => s.contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this ${s.holder})` },
+    ),
+  });
 }
 
 /** The source's names of Kuma's settings. */
 export type KumaNames = Record<KumaKey, string>;
 
 /** A Kuma monitor as the mapping reads every vendor's. */
-export function kumaMonitor(f: KumaMonitorFields): SourceMonitor {
+function kumaMonitor(f: KumaMonitorFields): SourceMonitor {
   const username = str(f.username);
   const headers = kumaHeaders(f.headers);
   const interval = num(f.interval) ?? DEFAULT_INTERVAL;

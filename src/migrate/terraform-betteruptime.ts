@@ -8,7 +8,7 @@
 import { isObject, num, bool, str, type SourceMonitor, type SourceRead } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 import { NO_STATUS_PAGES } from "./contacts";
-import { DIFFERS, setting, unclassified, type FieldTable } from "./field-tables";
+import { alike, approximated, DIFFERS, ignored, mapped, setting, SHARED_RULES, unclassified } from "./field-tables";
 
 const VENDOR = "Better Stack";
 /** Better Stack's check frequency when none is set. */
@@ -26,76 +26,61 @@ const OTHERS: Record<string, { kind: string; why: string }> = {
   betteruptime_monitor_group: { kind: "monitor group", why: "the service has no monitor groups" },
 };
 
+/** The ways a monitor alerts the team on call. */
+const TEAM_FLAGS = ["email", "sms", "call", "push", "critical_alert"];
 const TEAM_FLAG = "approximated when true: alerts the team on call that way; the state names no address to carry";
 const MAINTENANCE = "a daily maintenance window has no equivalent: checks run through it here";
 const NOT_MAPPED_KINDS = "monitors of kinds that are not mapped only";
 const NEUTRAL_STATE = "Better Stack's record of the monitor: does not change the check";
 
 /** `betteruptime_monitor`'s fields (BetterStackHQ/better-uptime), with what each becomes. */
-export const BETTERSTACK_MONITOR_FIELDS: FieldTable = {
-  id: { outcome: "ignored", why: "Better Stack's id; the service assigns its own" },
-  team_name: { outcome: "ignored", why: "the Better Stack team that owns it: does not change the check" },
-  url: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
-  monitor_type: {
-    outcome: "mapped",
-    why: "`status`, `expected_status_code`, `keyword`, `keyword_absence` are mapped; the other kinds are not",
-  },
-  pronounceable_name: { outcome: "mapped", why: "`name` (the URL when it has none)" },
-  check_frequency: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
-  required_keyword: { outcome: "mapped", why: "`alertTextLookup`" },
-  expected_status_codes: {
-    outcome: "approximated",
-    why: `for \`expected_status_code\` monitors: ${DIFFERS.statusCodes}; other kinds do not use it`,
-  },
-  http_method: { outcome: "mapped", why: "`requestMethod`" },
-  request_headers: { outcome: "mapped", why: "`requestHeaders`, each value from secret config" },
-  "request_headers.name": { outcome: "mapped", why: "the header's name" },
-  "request_headers.value": { outcome: "mapped", why: "the header's value, from secret config" },
-  "request_headers.id": { outcome: "ignored", why: "Better Stack's id of the header" },
-  auth_username: { outcome: "mapped", why: "`requestAuthUsername`" },
-  auth_password: { outcome: "mapped", why: "`requestAuthPassword`, from secret config" },
-  request_body: { outcome: "approximated", why: DIFFERS.body },
-  request_timeout: { outcome: "approximated", why: DIFFERS.timeout },
-  follow_redirects: { outcome: "approximated", why: `false is approximated: ${DIFFERS.redirectsOff}` },
-  remember_cookies: {
-    outcome: "approximated",
-    why: "true is approximated: cookies are kept across redirects there; the service does not say it keeps them",
-  },
-  verify_ssl: { outcome: "approximated", why: `false is approximated: ${DIFFERS.tlsSkipped}` },
-  ip_version: { outcome: "approximated", why: DIFFERS.ipVersion },
-  regions: { outcome: "approximated", why: DIFFERS.regions },
-  confirmation_period: { outcome: "approximated", why: `when above 0: ${DIFFERS.confirmation}` },
-  recovery_period: { outcome: "approximated", why: `when above 0: ${DIFFERS.recovery}` },
-  paused: { outcome: "mapped", why: "`paused`" },
-  paused_at: { outcome: "ignored", why: NEUTRAL_STATE },
-  ssl_expiration: { outcome: "mapped", why: "`sslAlertDays`, the nearest allowed value" },
-  domain_expiration: { outcome: "mapped", why: "`domainAlertDays`, the nearest allowed value" },
-  email: { outcome: "approximated", why: TEAM_FLAG },
-  sms: { outcome: "approximated", why: TEAM_FLAG },
-  call: { outcome: "approximated", why: TEAM_FLAG },
-  push: { outcome: "approximated", why: TEAM_FLAG },
-  critical_alert: { outcome: "approximated", why: TEAM_FLAG },
-  team_wait: {
-    outcome: "approximated",
-    why: "when set: the alert escalates to the whole team after that many seconds; the service has no escalation",
-  },
-  policy_id: { outcome: "approximated", why: "escalation policies have no equivalent" },
-  expiration_policy_id: {
-    outcome: "approximated",
-    why: "expiry alerts go by an escalation policy there; here they go to the monitor's alerts",
-  },
-  maintenance_from: { outcome: "approximated", why: MAINTENANCE },
-  maintenance_to: { outcome: "approximated", why: MAINTENANCE },
-  maintenance_timezone: { outcome: "ignored", why: "the time zone of the daily window: neutral without one" },
-  maintenance_days: { outcome: "approximated", why: MAINTENANCE },
-  monitor_group_id: { outcome: "ignored", why: "a group in Better Stack's dashboard: does not change the check" },
-  port: { outcome: "ignored", why: NOT_MAPPED_KINDS },
-  playwright_script: { outcome: "ignored", why: NOT_MAPPED_KINDS },
-  scenario_name: { outcome: "ignored", why: NOT_MAPPED_KINDS },
-  last_checked_at: { outcome: "ignored", why: NEUTRAL_STATE },
-  status: { outcome: "ignored", why: NEUTRAL_STATE },
-  created_at: { outcome: "ignored", why: NEUTRAL_STATE },
-  updated_at: { outcome: "ignored", why: NEUTRAL_STATE },
+export const BETTERSTACK_MONITOR_FIELDS = {
+  id: ignored("Better Stack's id; the service assigns its own"),
+  team_name: ignored("the Better Stack team that owns it: does not change the check"),
+  url: SHARED_RULES.url,
+  monitor_type: mapped(
+    "`status`, `expected_status_code`, `keyword`, `keyword_absence` are mapped; the other kinds are not",
+  ),
+  pronounceable_name: mapped("`name` (the URL when it has none)"),
+  check_frequency: SHARED_RULES.interval,
+  required_keyword: mapped("`alertTextLookup`"),
+  expected_status_codes: approximated(
+    `for \`expected_status_code\` monitors: ${DIFFERS.statusCodes}; other kinds do not use it`,
+  ),
+  http_method: SHARED_RULES.method,
+  request_headers: SHARED_RULES.headers,
+  "request_headers.name": mapped("the header's name"),
+  "request_headers.value": mapped("the header's value, from secret config"),
+  "request_headers.id": ignored("Better Stack's id of the header"),
+  auth_username: SHARED_RULES.username,
+  auth_password: SHARED_RULES.password,
+  request_body: SHARED_RULES.body,
+  request_timeout: approximated(DIFFERS.timeout),
+  follow_redirects: SHARED_RULES.redirectsOff,
+  remember_cookies: approximated(
+    "true is approximated: cookies are kept across redirects there; the service does not say it keeps them",
+  ),
+  verify_ssl: SHARED_RULES.tlsOff,
+  ip_version: SHARED_RULES.ipVersion,
+  regions: SHARED_RULES.regions,
+  confirmation_period: approximated(`when above 0: ${DIFFERS.confirmation}`),
+  recovery_period: approximated(`when above 0: ${DIFFERS.recovery}`),
+  paused: SHARED_RULES.paused,
+  ssl_expiration: mapped("`sslAlertDays`, the nearest allowed value"),
+  domain_expiration: mapped("`domainAlertDays`, the nearest allowed value"),
+  ...alike(TEAM_FLAGS, approximated(TEAM_FLAG)),
+  team_wait: approximated(
+    "when set: the alert escalates to the whole team after that many seconds; the service has no escalation",
+  ),
+  policy_id: approximated("escalation policies have no equivalent"),
+  expiration_policy_id: approximated(
+    "expiry alerts go by an escalation policy there; here they go to the monitor's alerts",
+  ),
+  ...alike(["maintenance_from", "maintenance_to", "maintenance_days"], approximated(MAINTENANCE)),
+  maintenance_timezone: ignored("the time zone of the daily window: neutral without one"),
+  monitor_group_id: ignored("a group in Better Stack's dashboard: does not change the check"),
+  ...alike(["port", "playwright_script", "scenario_name"], ignored(NOT_MAPPED_KINDS)),
+  ...alike(["paused_at", "last_checked_at", "status", "created_at", "updated_at"], ignored(NEUTRAL_STATE)),
 };
 
 /** The settings a monitor sets that change what its check does here, each named with its value. */
@@ -137,7 +122,7 @@ function differences(a: Record<string, unknown>, type: string): string[] {
     out.push(setting("maintenance_days", a.maintenance_days, MAINTENANCE));
   else if (str(a.maintenance_from) || str(a.maintenance_to))
     out.push(setting("maintenance_from", a.maintenance_from ?? null, MAINTENANCE));
-  for (const f of ["email", "sms", "call", "push", "critical_alert"])
+  for (const f of TEAM_FLAGS)
     if (bool(a[f]))
       out.push(setting(f, true, "alerts the team on call that way; the state names no address to carry: set `alerts`"));
   return out;

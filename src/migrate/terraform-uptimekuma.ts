@@ -5,16 +5,8 @@
  * windows and status pages.
  */
 import { channelOf, NO_STATUS_PAGES, telegramValue } from "./contacts";
-import { unclassified, type FieldTable } from "./field-tables";
-import {
-  KUMA_AUTH_PART,
-  KUMA_MAINTENANCE,
-  kumaMonitor,
-  kumaTable,
-  kumaValues,
-  KUMA_VENDOR,
-  type KumaNames,
-} from "./kuma-fields";
+import { type FieldTable, ignored, SHARED_RULES } from "./field-tables";
+import { KUMA_MAINTENANCE, kumaTable, KUMA_VENDOR, readKumaMonitor, type KumaNames } from "./kuma-fields";
 import { str, type SourceContact, type SourceMonitor, type SourceRead } from "./source";
 import { otherOf, type TfResource } from "./terraform-resource";
 
@@ -62,37 +54,28 @@ const NAMES: KumaNames = {
 };
 
 /** The fields of breml/uptimekuma's `uptimekuma_monitor_http` and `uptimekuma_monitor_http_keyword`. */
-export const UPTIMEKUMA_MONITOR_FIELDS: FieldTable = kumaTable(NAMES, {
-  id: { outcome: "ignored", why: "Kuma's id; the service assigns its own" },
-  description: { outcome: "ignored", why: "a note for people: does not change the check" },
-  parent: { outcome: "ignored", why: "the group in Kuma's dashboard: does not change the check" },
-  http_body_encoding: { outcome: "ignored", why: "the encoding of the request body: neutral without one" },
-  auth_domain: KUMA_AUTH_PART,
-  auth_workstation: KUMA_AUTH_PART,
-  tls_cert: KUMA_AUTH_PART,
-  tls_key: KUMA_AUTH_PART,
-  tls_ca: KUMA_AUTH_PART,
-  oauth_auth_method: KUMA_AUTH_PART,
-  oauth_token_url: KUMA_AUTH_PART,
-  oauth_client_id: KUMA_AUTH_PART,
-  oauth_client_secret: KUMA_AUTH_PART,
-  oauth_scopes: KUMA_AUTH_PART,
-});
+export const UPTIMEKUMA_MONITOR_FIELDS: FieldTable = kumaTable(
+  NAMES,
+  ["auth_domain", "auth_workstation", "tls_cert", "tls_key", "tls_ca"],
+  {
+    id: ignored("Kuma's id; the service assigns its own"),
+    description: SHARED_RULES.description,
+    parent: ignored("the group in Kuma's dashboard: does not change the check"),
+    http_body_encoding: SHARED_RULES.bodyEncoding,
+  },
+);
 
 function monitor(r: TfResource, contacts: Map<string, SourceContact>): SourceMonitor {
-  const a = r.attrs;
   const kind = r.type.slice(MONITOR.length);
-  const http = kind === "http" || kind === "http_keyword";
-  const ids = Array.isArray(a.notification_ids) ? a.notification_ids.map((v) => String(v)) : [];
-  return kumaMonitor({
-    ...kumaValues(a, NAMES),
+  return readKumaMonitor(r.attrs, {
+    names: NAMES,
+    table: UPTIMEKUMA_MONITOR_FIELDS,
     ref: `${r.ref} (${r.address})`,
     kind: kind === "http_keyword" ? "keyword" : kind,
     fallbackName: r.address,
-    names: NAMES,
-    // The other kinds are not mapped: their fields are theirs.
-    unclassified: http ? unclassified(a, UPTIMEKUMA_MONITOR_FIELDS, KUMA_VENDOR) : [],
-    contacts: ids.map((id) => contacts.get(id) ?? { kind: "unknown", name: `notification ${id} (not in this state)` }),
+    notificationIds: Array.isArray(r.attrs.notification_ids) ? r.attrs.notification_ids.map((v) => String(v)) : [],
+    contacts,
+    holder: "state",
   });
 }
 

@@ -7,7 +7,7 @@
  * passwords, so none are carried (the report says so).
  */
 import { parseCsv } from "./csv";
-import type { FieldTable } from "./field-tables";
+import { type FieldTable, ignored, mapped, SHARED_RULES } from "./field-tables";
 import { MigrateInputError, num, type SourceMonitor, type SourceRead } from "./source";
 
 const VENDOR = "UptimeRobot";
@@ -35,18 +35,18 @@ const PORT_KINDS = "port monitors only, which are not mapped";
  * entry names is reported when a row fills it.
  */
 export const UPTIMEROBOT_CSV_COLUMNS: FieldTable = {
-  "Monitor ID": { outcome: "ignored", why: "UptimeRobot's id; the service assigns its own" },
-  "Friendly Name": { outcome: "mapped", why: "`name` (the URL when empty)" },
-  URL: { outcome: "mapped", why: "`url`; credentials in it go to basic auth" },
-  Type: { outcome: "mapped", why: "HTTP(s) and keyword monitors are mapped; the other kinds are not" },
-  "Sub Type": { outcome: "ignored", why: PORT_KINDS },
-  Port: { outcome: "ignored", why: PORT_KINDS },
-  Interval: { outcome: "mapped", why: "`interval`, the nearest allowed value (reported when it differs)" },
-  "Keyword Type": { outcome: "mapped", why: "`alertCondition`: exists → `url_text`, not exists → `url_no_text`" },
-  "Keyword Value": { outcome: "mapped", why: "`alertTextLookup`" },
-  "HTTP Method": { outcome: "mapped", why: "`requestMethod`" },
-  "HTTP Username": { outcome: "mapped", why: "`requestAuthUsername`; the export holds no password (a config key)" },
-  Status: { outcome: "mapped", why: "`paused` when Paused; the other states are UptimeRobot's findings" },
+  "Monitor ID": ignored("UptimeRobot's id; the service assigns its own"),
+  "Friendly Name": mapped("`name` (the URL when empty)"),
+  URL: SHARED_RULES.url,
+  Type: mapped("HTTP(s) and keyword monitors are mapped; the other kinds are not"),
+  "Sub Type": ignored(PORT_KINDS),
+  Port: ignored(PORT_KINDS),
+  Interval: SHARED_RULES.interval,
+  "Keyword Type": mapped("`alertCondition`: exists → `url_text`, not exists → `url_no_text`"),
+  "Keyword Value": mapped("`alertTextLookup`"),
+  "HTTP Method": SHARED_RULES.method,
+  "HTTP Username": mapped("`requestAuthUsername`; the export holds no password (a config key)"),
+  Status: mapped("`paused` when Paused; the other states are UptimeRobot's findings"),
 };
 
 const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");

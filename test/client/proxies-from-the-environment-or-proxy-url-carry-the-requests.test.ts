@@ -36,6 +36,15 @@ async function listVia(c: UptimeClient, marker: string): Promise<void> {
   }
 }
 
+/** Waits until `via` has logged the list request that searched `service` for `marker`. */
+async function loggedBy(via: Mitmproxy, service: UptimeServer, marker: string): Promise<void> {
+  await eventually(
+    "the proxy logs the request",
+    () => via.forwarded(`${service.url}/api/v1/monitors?`, `search=${marker}`),
+    10_000,
+  );
+}
+
 async function failure(c: UptimeClient): Promise<UptimeNetworkError> {
   try {
     await listVia(c, "failing");
@@ -71,11 +80,7 @@ describe("the environment's proxy variables", () => {
   it.each(["HTTP_PROXY", "http_proxy"])("%s carries requests to an http service", async (name) => {
     vi.stubEnv(name, proxy.url);
     await listVia(client(plain.url), `env-${name}`);
-    await eventually(
-      "the proxy logs the request",
-      () => proxy.forwarded(`${plain.url}/api/v1/monitors?`, `search=env-${name}`),
-      10_000,
-    );
+    await loggedBy(proxy, plain, `env-${name}`);
   });
 
   it.each(["HTTPS_PROXY", "https_proxy"])(
@@ -83,11 +88,7 @@ describe("the environment's proxy variables", () => {
     async (name) => {
       vi.stubEnv(name, proxy.url);
       await listVia(client(secure.url, { caCertificates: proxy.caFile }), `env-${name}`);
-      await eventually(
-        "the proxy logs the request",
-        () => proxy.forwarded(`${secure.url}/api/v1/monitors?`, `search=env-${name}`),
-        10_000,
-      );
+      await loggedBy(proxy, secure, `env-${name}`);
     },
   );
 
@@ -112,18 +113,10 @@ describe("the environment's proxy variables", () => {
     const hostPort = proxy.url.replace("http://", "");
     vi.stubEnv("HTTP_PROXY", hostPort);
     await listVia(client(plain.url), "no-scheme-http");
-    await eventually(
-      "the proxy logs the request",
-      () => proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=no-scheme-http"),
-      10_000,
-    );
+    await loggedBy(proxy, plain, "no-scheme-http");
     vi.stubEnv("HTTPS_PROXY", hostPort);
     await listVia(client(secure.url, { caCertificates: proxy.caFile }), "no-scheme-https");
-    await eventually(
-      "the proxy logs the request",
-      () => proxy.forwarded(`${secure.url}/api/v1/monitors?`, "search=no-scheme-https"),
-      10_000,
-    );
+    await loggedBy(proxy, secure, "no-scheme-https");
   });
 
   it("NO_PROXY with a CIDR range reaches a service addressed by IP directly", async () => {
@@ -138,21 +131,13 @@ describe("proxyUrl", () => {
   it("wins over HTTP_PROXY", async () => {
     vi.stubEnv("HTTP_PROXY", `http://127.0.0.1:${await closedPort()}`);
     await listVia(client(plain.url, { proxyUrl: proxy.url }), "override");
-    await eventually(
-      "the proxy logs the request",
-      () => proxy.forwarded(`${plain.url}/api/v1/monitors?`, "search=override"),
-      10_000,
-    );
+    await loggedBy(proxy, plain, "override");
   });
 
   it("comes from UPTIME_PROXY_URL too, and carries a proxy's user and password", async () => {
     vi.stubEnv("UPTIME_PROXY_URL", guarded.url.replace("http://", "http://proxyuser:s3cret-Pa55@"));
     await listVia(client(plain.url), "with-auth");
-    await eventually(
-      "the proxy logs the request",
-      () => guarded.forwarded(`${plain.url}/api/v1/monitors?`, "search=with-auth"),
-      10_000,
-    );
+    await loggedBy(guarded, plain, "with-auth");
   });
 
   it("to a proxy that asks for a password fails at once with 407, naming the proxy but not the password", async () => {

@@ -3,16 +3,12 @@
  * the next: start's selection holds it and every monitor there before, each once. (Read
  * newest first, the service's default, it would have landed on the page already read.)
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { UptimeClient } from "../../src/client";
 import { selectMonitors } from "../../src/maintenance/select";
-import { KEY, maintenanceFixture } from "./helpers";
+import { KEY, sharedMaintenanceFixture } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("selects a monitor created between the first page and the next, and each earlier one once", async () => {
   const before: number[] = [];

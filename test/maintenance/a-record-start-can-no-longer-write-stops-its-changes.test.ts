@@ -5,27 +5,19 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSideBySide, maintenanceFixture, until } from "./helpers";
+import { expect, it } from "vitest";
+import { createSideBySide, numbered, sharedMaintenanceFixture, until } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("changes no monitor of a page it could not record, and exits 1 naming the record", async () => {
   // 101 monitors: a page of 100, then a page of one.
-  await createSideBySide(
-    f.api,
-    Array.from({ length: 101 }, (_, i) => `paged ${String(i).padStart(3, "0")}`),
-  );
+  await createSideBySide(f.api, numbered("paged "));
   f.server.resetStats();
-  const hold = f.server.hold({ methods: ["GET"], path: /^\/api\/v1\/monitors$/, after: 1 });
+  const hold = f.holdLaterPages();
   const run = f.run(["start", "--search", "paged ", "--for", "10m", "--record", "rec.json"]);
   await hold.waitHeld(1);
-  const patched = () => f.server.requests.filter((r) => r.method === "PATCH" && r.status === 200).length;
-  await until(() => patched() === 100);
+  await until(() => f.patched() === 100);
   const first = new Set(f.record("rec.json").monitors.map((m) => m.id));
   expect(first.size).toBe(100);
 
@@ -36,7 +28,7 @@ it("changes no monitor of a page it could not record, and exits 1 naming the rec
   expect(r.code).toBe(1);
   expect(r.stderr).toMatch(/cannot write the record rec\.json: \w+; no further monitor was changed/);
   expect(r.stderr).toMatch(/Stopped part way/);
-  expect(patched()).toBe(100);
+  expect(f.patched()).toBe(100);
   const all = [];
   for await (const m of f.api.monitors.all({ search: "paged ", search_by: "name" })) all.push(m);
   const silenced = all.filter((m) => m.status === "maintenance").map((m) => m.id);

@@ -7,15 +7,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { formatLocalDateTime } from "../../src/util/time";
-import { maintenanceFixture, until, windowOf } from "./helpers";
+import { sharedMaintenanceFixture, until, windowOf } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 const fmt = (ms: number) => formatLocalDateTime(Math.floor(ms / 1000) * 1000, "UTC");
 

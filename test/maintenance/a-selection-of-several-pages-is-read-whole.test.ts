@@ -2,27 +2,14 @@
  * A selection over several list pages (pages after the first read side by side): start
  * silences every selected monitor once, and nothing else; end reads them back the same way.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { maintenanceFixture } from "./helpers";
+import { expect, it } from "vitest";
+import { createSideBySide, numbered, sharedMaintenanceFixture } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("selects all 205 monitors of three pages, once each, and leaves the others alone", async () => {
-  const names = Array.from({ length: 205 }, (_, i) => `paged ${String(i).padStart(3, "0")}`);
-  const created = new Map<string, number>();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < names.length) {
-        const name = names[next++];
-        created.set(name, (await f.api.monitors.create({ name, url: "http://127.0.0.1:9/", interval: 60 })).id);
-      }
-    }),
-  );
+  const names = numbered("paged ", 205);
+  const created = await createSideBySide(f.api, names);
   await f.monitors("other one", "other two");
 
   const started = await f.run(["start", "--search", "paged ", "--for", "10m"]);

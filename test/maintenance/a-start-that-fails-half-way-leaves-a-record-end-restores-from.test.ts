@@ -3,14 +3,10 @@
  * monitors it could not change are named, exit 1, and the record still lets `end` give
  * back what was changed.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { maintenanceFixture, windowOf } from "./helpers";
+import { expect, it } from "vitest";
+import { sharedMaintenanceFixture, windowOf } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("names the monitors start could not change, exits 1, and end restores the others", async () => {
   const monitors = await f.monitors("half a", "half b", "half c", "half d");

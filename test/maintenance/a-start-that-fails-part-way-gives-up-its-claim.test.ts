@@ -5,22 +5,15 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSideBySide, maintenanceFixture, until } from "./helpers";
+import { expect, it } from "vitest";
+import { createSideBySide, numbered, sharedMaintenanceFixture, until } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("removes the lock after a start stopped by a page that never arrives", async () => {
   // 101 monitors: a page of 100 is recorded and changed, the second page's connection drops.
-  await createSideBySide(
-    f.api,
-    Array.from({ length: 101 }, (_, i) => `part ${String(i).padStart(3, "0")}`),
-  );
-  const hold = f.server.hold({ methods: ["GET"], path: /^\/api\/v1\/monitors$/, after: 1 });
+  await createSideBySide(f.api, numbered("part "));
+  const hold = f.holdLaterPages();
   const run = f.run(["start", "--search", "part ", "--for", "10m"], { UPTIME_MAX_RETRIES: "0" });
   await hold.waitHeld(1);
   const lock = join(f.dir, ".uptime-maintenance.json.lock");

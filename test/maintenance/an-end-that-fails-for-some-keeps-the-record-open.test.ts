@@ -3,14 +3,10 @@
  * later `start` refuses to replace it (the windows from before would be lost with it), and
  * running `end` again restores the ones that failed.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { maintenanceFixture, windowOf } from "./helpers";
+import { expect, it } from "vitest";
+import { sharedMaintenanceFixture, windowOf } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("keeps the record open after a failed restore, so start refuses it and end retries", async () => {
   const monitors = await f.monitors("retry a", "retry b", "retry c");

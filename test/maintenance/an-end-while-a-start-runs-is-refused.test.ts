@@ -6,25 +6,17 @@
 import { existsSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSideBySide, maintenanceFixture, until, windowOf } from "./helpers";
+import { expect, it } from "vitest";
+import { createSideBySide, numbered, sharedMaintenanceFixture, until, windowOf } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("an end during a start exits 2 naming the start, and the end after it restores every monitor", async () => {
-  await createSideBySide(
-    f.api,
-    Array.from({ length: 101 }, (_, i) => `mid ${String(i).padStart(3, "0")}`),
-  );
-  const hold = f.server.hold({ methods: ["GET"], path: /^\/api\/v1\/monitors$/, after: 1 });
+  await createSideBySide(f.api, numbered("mid "));
+  const hold = f.holdLaterPages();
   const start = f.run(["start", "--search", "mid ", "--for", "10m"]);
   await hold.waitHeld(1);
-  const patched = () => f.server.requests.filter((r) => r.method === "PATCH" && r.status === 200).length;
-  await until(() => patched() === 100);
+  await until(() => f.patched() === 100);
   expect(f.record().monitors).toHaveLength(100);
 
   // Without a claim, end's own read of the list would be held too.
@@ -40,7 +32,7 @@ it("an end during a start exits 2 naming the start, and the end after it restore
   expect(during.stderr).toContain(
     `.uptime-maintenance.json is in use by another \`maintenance start\` (pid ${process.pid} on ${hostname()}`,
   );
-  expect(patched()).toBe(100);
+  expect(f.patched()).toBe(100);
   expect(f.record().endedAt).toBeUndefined();
 
   await hold.release("handle");

@@ -3,27 +3,22 @@
  * that never arrives (its connection dropped) ends the run with exit 1 after reporting what
  * was given back, and the record stays open, so a second end gives back the rest.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSideBySide, maintenanceFixture, until, windowOf } from "./helpers";
+import { expect, it } from "vitest";
+import { createSideBySide, numbered, sharedMaintenanceFixture, until, windowOf } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("restores the first page while the second is held, keeps the record open when it fails, and a second end finishes", async () => {
   // 101 monitors: a page of 100, then a page of one.
-  const names = Array.from({ length: 101 }, (_, i) => `paged ${String(i).padStart(3, "0")}`);
+  const names = numbered("paged ");
   await createSideBySide(f.api, names);
   expect((await f.run(["start", "--search", "paged ", "--for", "10m"])).code).toBe(0);
   f.server.resetStats();
-  const hold = f.server.hold({ methods: ["GET"], path: /^\/api\/v1\/monitors$/, after: 1 });
+  const hold = f.holdLaterPages();
   const run = f.run(["end", "--json"], { UPTIME_MAX_RETRIES: "0" });
 
   await hold.waitHeld(1);
-  const patched = () => f.server.requests.filter((r) => r.method === "PATCH" && r.status === 200).length;
-  await until(() => patched() === 100);
+  await until(() => f.patched() === 100);
   expect(hold.held()).toBe(1);
 
   await hold.release("drop");

@@ -4,27 +4,22 @@
  * connection dropped) stops the run with exit 1, and the record holds exactly the monitors
  * changed, which end gives back.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createSideBySide, maintenanceFixture, until, windowOf } from "./helpers";
+import { expect, it } from "vitest";
+import { createSideBySide, numbered, sharedMaintenanceFixture, until, windowOf } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("UTC");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture();
 
 it("silences and records the first page while the second is held, and end restores them after the second fails", async () => {
   // 101 monitors: a page of 100, then a page of one.
-  const names = Array.from({ length: 101 }, (_, i) => `paged ${String(i).padStart(3, "0")}`);
+  const names = numbered("paged ");
   await createSideBySide(f.api, names);
   const [outside] = await f.monitors("other one");
   f.server.resetStats();
-  const hold = f.server.hold({ methods: ["GET"], path: /^\/api\/v1\/monitors$/, after: 1 });
+  const hold = f.holdLaterPages();
   const run = f.run(["start", "--search", "paged ", "--for", "10m"], { UPTIME_MAX_RETRIES: "0" });
 
   await hold.waitHeld(1);
-  const patched = () => f.server.requests.filter((r) => r.method === "PATCH" && r.status === 200).length;
-  await until(() => patched() === 100);
+  await until(() => f.patched() === 100);
   // Written while page 2 is still unanswered, and recorded before.
   expect(hold.held()).toBe(1);
   const during = f.record();

@@ -4,14 +4,10 @@
  * monitor is silenced: B's `end` does not give back A's window, which B found in progress
  * and which carries the mark of a `maintenance start`.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { maintenanceFixture } from "./helpers";
+import { expect, it } from "vitest";
+import { sharedMaintenanceFixture } from "./helpers";
 
-let f: Awaited<ReturnType<typeof maintenanceFixture>>;
-beforeAll(async () => {
-  f = await maintenanceFixture("Europe/Berlin");
-});
-afterAll(() => f?.close());
+const f = sharedMaintenanceFixture("Europe/Berlin");
 
 it.each([
   ["A ends, then B", ["a.json", "b.json"]],

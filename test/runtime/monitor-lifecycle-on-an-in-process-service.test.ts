@@ -27,6 +27,15 @@ afterEach(async () => {
 const inputs = { name: "api", url: "https://api.example", interval: 60, __resourceName: "api" };
 const isPost = (r: { method: string }) => r.method === "POST";
 const calls = (s: FakeMonitorService) => s.sent.map((r) => `${r.method} ${r.path.split("?")[0]}`);
+/** The URN of the Monitor resource named `n`. */
+const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
+
+/** What the provider warns and tells from here on (afterEach resets the log). */
+function providerLog(): { warned: string[]; told: string[] } {
+  const log = { warned: [] as string[], told: [] as string[] };
+  setProviderLog({ warn: async (m) => void log.warned.push(m), info: async (m) => void log.told.push(m) });
+  return log;
+}
 
 describe("create", () => {
   it("stores the monitor and returns its id and outputs", async () => {
@@ -113,8 +122,7 @@ describe("create", () => {
 
   it("an adoption is told through the provider log, and one that matches sends no update", async () => {
     const { s, ops } = service();
-    const told: string[] = [];
-    setProviderLog({ warn: async () => undefined, info: async (m) => void told.push(m) });
+    const { told } = providerLog();
     await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
     s.sent.length = 0;
     await ops.create(ops.check({ ...inputs, adopt: true }).inputs!);
@@ -142,7 +150,6 @@ describe("create", () => {
   it("two resources of a run adopting one monitor: the second is refused", async () => {
     const { s, ops } = service();
     await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
-    const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
     await ops.create({ ...inputs, adoptId: 1, __urn: urn("a"), __resourceName: "a" });
     await expect(ops.create({ ...inputs, adoptId: 1, __urn: urn("b"), __resourceName: "b" })).rejects.toThrow(
       'Monitor "b": monitor 1 ("api") is already managed by Monitor "a" in this run; two resources must not manage one monitor',
@@ -171,10 +178,8 @@ describe("read, update and delete", () => {
 
   it("a read of a monitor another resource of the run manages warns that both manage it", async () => {
     const { s, ops } = service();
-    const warned: string[] = [];
-    setProviderLog({ warn: async (m) => void warned.push(m), info: async () => undefined });
+    const { warned } = providerLog();
     await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
-    const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
     const made = await ops.create({ ...inputs, adoptId: 1, __urn: urn("a"), __resourceName: "a" });
     await ops.read("1", { ...made.outs, __urn: urn("b"), __resourceName: "b" });
     expect(warned).toEqual([
@@ -185,10 +190,8 @@ describe("read, update and delete", () => {
 
   it("a delete of a monitor another resource now manages leaves it, saying why", async () => {
     const { s, ops } = service();
-    const warned: string[] = [];
-    setProviderLog({ warn: async (m) => void warned.push(m), info: async () => undefined });
+    const { warned } = providerLog();
     await s.client.monitors.create({ name: "api", url: "https://api.example", interval: 60 });
-    const urn = (n: string) => `urn:pulumi:dev::p::uptime:index:Monitor::${n}`;
     await ops.create({ ...inputs, adoptId: 1, __urn: urn("a"), __resourceName: "a" });
     await ops.delete("1", { __urn: urn("b"), __resourceName: "b" });
     expect(s.monitors.size).toBe(1);
@@ -221,23 +224,6 @@ describe("read, update and delete", () => {
     expect(updated.outs).toMatchObject({ interval: 300, paused: true });
     expect(s.monitors.get(1)).toMatchObject({ interval: 300, status: "paused" });
     expect(s.sent.at(-1)?.body).toContain("pause=1");
-  });
-
-  it("an update of a monitor deleted outside Pulumi says how to recreate it", async () => {
-    const { s, ops } = service();
-    const made = await ops.create(inputs);
-    s.monitors.clear();
-    await expect(ops.update(made.id, made.outs, { ...inputs, interval: 300 })).rejects.toThrow(
-      /monitor 1 was deleted outside Pulumi/,
-    );
-  });
-
-  it("a delete removes the monitor, and one already gone is done", async () => {
-    const { s, ops } = service();
-    const made = await ops.create(inputs);
-    await ops.delete(made.id, made.outs);
-    expect(s.monitors.size).toBe(0);
-    await expect(ops.delete(made.id, made.outs)).resolves.toBeUndefined();
   });
 });
 

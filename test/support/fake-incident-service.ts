@@ -5,8 +5,8 @@
  * a request is answered. For unit tests of the runtime's incident lifecycle, which the
  * local server's tests prove over sockets.
  */
-import { fakeService, type FakeService } from "./fake-service";
-import { transportError, type FakeReply, type SentRequest } from "../client/helpers/fake-dispatcher";
+import { collectionAnswer, fakeService, type FakeService } from "./fake-service";
+import { transportError } from "../client/helpers/fake-dispatcher";
 
 /** A stored incident as the service sends it. */
 type Stored = Record<string, unknown> & { id: number; monitor_id: number; started_at: string };
@@ -20,46 +20,27 @@ export interface FakeIncidentService extends FakeService {
 
 export function fakeIncidentService(): FakeIncidentService {
   const incidents = new Map<number, Stored>();
-  let nextId = 1;
-
-  const answer = (req: SentRequest): FakeReply => {
-    const url = new URL(req.path, "http://x");
-    const form = Object.fromEntries(new URLSearchParams(req.body ?? ""));
-    const one = /^\/api\/v1\/incidents\/(\d+)$/.exec(url.pathname);
-    if (req.method === "POST" && url.pathname === "/api/v1/incidents") {
-      const id = nextId++;
-      const stored: Stored = {
-        id,
-        monitor_id: Number(form.monitor_id),
-        status: form.ended_at ? "resolved" : "unresolved",
-        started_at: serviceDate(form.started_at)!,
-        acknowledged_at: serviceDate(form.acknowledged_at),
-        ended_at: serviceDate(form.ended_at),
-        cause: form.cause ?? null,
-        comment: form.comment ?? null,
-        created_at: "2026-01-01T00:00:00.000000Z",
-        updated_at: "2026-01-01T00:00:00.000000Z",
-      };
-      incidents.set(id, stored);
-      return { status: 201, json: { data: stored } };
-    }
-    if (req.method === "GET" && url.pathname === "/api/v1/incidents") {
-      const monitor = Number(url.searchParams.get("monitor_id"));
-      const data = [...incidents.values()].filter((i) => i.monitor_id === monitor);
-      return { json: { data, meta: { current_page: 1, last_page: 1, total: data.length } } };
-    }
-    const stored = one ? incidents.get(Number(one[1])) : undefined;
-    if (!stored) return { status: 404, json: { message: "Not found." } };
-    if (req.method === "GET") return { json: { data: stored } };
-    if (req.method === "PATCH") {
+  const answer = collectionAnswer<Stored>({
+    path: "/api/v1/incidents",
+    items: incidents,
+    create: (form, id) => ({
+      id,
+      monitor_id: Number(form.monitor_id),
+      status: form.ended_at ? "resolved" : "unresolved",
+      started_at: serviceDate(form.started_at)!,
+      acknowledged_at: serviceDate(form.acknowledged_at),
+      ended_at: serviceDate(form.ended_at),
+      cause: form.cause ?? null,
+      comment: form.comment ?? null,
+      created_at: "2026-01-01T00:00:00.000000Z",
+      updated_at: "2026-01-01T00:00:00.000000Z",
+    }),
+    list: (query) => [...incidents.values()].filter((i) => i.monitor_id === Number(query.get("monitor_id"))),
+    update(stored, form) {
       for (const [k, v] of Object.entries(form)) stored[k] = k.endsWith("_at") ? serviceDate(v) : v === "" ? null : v;
       stored.updated_at = "2026-01-01T00:00:01.000000Z";
-      return { json: { data: stored } };
-    }
-    incidents.delete(stored.id);
-    return { json: { id: stored.id, deleted: true } };
-  };
-
+    },
+  });
   return { ...fakeService(answer), incidents };
 }
 

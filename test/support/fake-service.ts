@@ -2,7 +2,8 @@
  * What the in-process service stand-ins (fake-monitor-service.ts, fake-incident-service.ts)
  * share: a client on the fake dispatcher (test/client/helpers/fake-dispatcher.ts) whose
  * requests `answer` serves, with no backoff wait, and one fault to inject in place of an
- * answer (after serving the request, when `after`: the service did it, the answer was lost).
+ * answer (after serving the request, when `after`: the service did it, the answer was lost);
+ * and the answers of one collection's endpoints (store, list, show, update, delete).
  */
 import { UptimeClient } from "../../src/client";
 import { fakeDispatcher, type FakeReply, type SentRequest } from "../client/helpers/fake-dispatcher";
@@ -37,5 +38,51 @@ export function fakeService(answer: (req: SentRequest) => FakeReply): FakeServic
     fault(matches, reply, after = false) {
       pending = { matches, reply, after };
     },
+  };
+}
+
+/** One collection of the service: its path, what it holds, and how it stores, lists and updates. */
+export interface FakeCollection<T extends { id: number }> {
+  /** `/api/v1/monitors`. */
+  path: string;
+  items: Map<number, T>;
+  /** The service's refusal of a POST of `form`, if it refuses it. */
+  refuse?(form: Record<string, string>): FakeReply | undefined;
+  /** What a POST of `form` stores under `id`. */
+  create(form: Record<string, string>, id: number): T;
+  /** What a GET of the collection lists, given its query. */
+  list(query: URLSearchParams): T[];
+  /** Applies a PATCH's `form` to `stored`. */
+  update(stored: T, form: Record<string, string>): void;
+}
+
+/** The answers of a collection's endpoints: store, list, show, update and delete, 404 for an unknown id. */
+export function collectionAnswer<T extends { id: number }>(c: FakeCollection<T>): (req: SentRequest) => FakeReply {
+  let nextId = 1;
+  return (req) => {
+    const url = new URL(req.path, "http://x");
+    const form = Object.fromEntries(new URLSearchParams(req.body ?? ""));
+    if (req.method === "POST" && url.pathname === c.path) {
+      const refused = c.refuse?.(form);
+      if (refused) return refused;
+      const id = nextId++;
+      const stored = c.create(form, id);
+      c.items.set(id, stored);
+      return { status: 201, json: { data: stored } };
+    }
+    if (req.method === "GET" && url.pathname === c.path) {
+      const data = c.list(url.searchParams);
+      return { json: { data, meta: { current_page: 1, last_page: 1, total: data.length } } };
+    }
+    const one = url.pathname.startsWith(`${c.path}/`) ? /^\d+$/.exec(url.pathname.slice(c.path.length + 1)) : null;
+    const stored = one ? c.items.get(Number(one[0])) : undefined;
+    if (!stored) return { status: 404, json: { message: "Not found." } };
+    if (req.method === "GET") return { json: { data: stored } };
+    if (req.method === "PATCH") {
+      c.update(stored, form);
+      return { json: { data: stored } };
+    }
+    c.items.delete(stored.id);
+    return { json: { id: stored.id, deleted: true } };
   };
 }

@@ -6,37 +6,13 @@
 import { describe, expect, it } from "vitest";
 import { fromSecret, planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
+import { LAYERED_GROUP } from "./helpers";
 
 const ctx = { component: "shop", stack: "prod", defaultInterval: true };
 
 describe("sources", () => {
   it("each argument names the inputs its value comes from, a check's own before the group's", () => {
-    const plan = planServiceMonitors(
-      {
-        service: "shop",
-        environment: "staging",
-        baseUrl: "https://shop.example.com",
-        interval: 300,
-        requestHeaders: [{ key: "X-Group", value: "g" }],
-        paused: true,
-        alerts: [{ key: "email", value: "ops@example.com" }],
-        sslAlertDays: 14,
-        domainAlertDays: 30,
-        checks: {
-          own: {
-            path: "/a",
-            method: "POST",
-            expectText: "ok",
-            interval: 60,
-            requestHeaders: [{ key: "X-Own", value: "o" }],
-            paused: false,
-            basicAuth: { username: "u", password: "p" },
-          },
-          group: { path: "/b", forbidText: "error" },
-        },
-      },
-      ctx,
-    );
+    const plan = planServiceMonitors({ ...LAYERED_GROUP, environment: "staging", domainAlertDays: 30 }, ctx);
     const [own, group] = plan.monitors;
     expect(own.sources).toEqual({
       name: ["service", "environment"],
@@ -53,7 +29,7 @@ describe("sources", () => {
       requestAuthUsername: ["checks.own.basicAuth"],
       requestAuthPassword: ["checks.own.basicAuth"],
     });
-    expect(own.args).toMatchObject({ alertCondition: "url_no_text", alertTextLookup: "ok", requestMethod: "POST" });
+    expect(own.args).toMatchObject({ alertCondition: "url_no_text", alertTextLookup: "ok", requestMethod: "HEAD" });
     expect(group.sources).toMatchObject({
       interval: ["interval"],
       requestHeaders: ["requestHeaders"],
@@ -64,7 +40,7 @@ describe("sources", () => {
     expect(group.args).toMatchObject({
       alertCondition: "url_text",
       alertTextLookup: "error",
-      paused: true,
+      paused: false,
       interval: 300,
     });
   });

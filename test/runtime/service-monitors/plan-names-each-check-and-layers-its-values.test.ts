@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { fromSecret, planServiceMonitors } from "../../../src/runtime/service-monitors/plan-children";
 import { UNKNOWN } from "../../../src/runtime/unknowns";
+import { LAYERED_GROUP } from "./helpers";
 
 const ctx = { component: "checkout", stack: "prod", defaultInterval: true };
 /** The plan of `group` in stack prod's component checkout. */
@@ -31,27 +32,7 @@ describe("planServiceMonitors", () => {
   });
 
   it("takes a check's own value first, then the group's, and leaves out what neither gives", () => {
-    const plan = planOf({
-      service: "shop",
-      baseUrl: "https://shop.example.com/",
-      interval: 300,
-      paused: false,
-      requestHeaders: [{ key: "X-Group", value: "g" }],
-      alerts: [{ key: "email", value: "ops@example.com" }],
-      sslAlertDays: 14,
-      checks: {
-        own: {
-          path: "/health",
-          interval: 60,
-          paused: true,
-          requestHeaders: [{ key: "X-Own", value: "o" }],
-          method: "HEAD",
-          expectText: "ok",
-          basicAuth: { username: "u", password: "p" },
-        },
-        group: { path: "/", forbidText: "error" },
-      },
-    });
+    const plan = planOf(LAYERED_GROUP);
     const [own, group] = plan.monitors.map((m) => m.args);
     expect(own).toEqual({
       name: "prod/shop/own",
