@@ -4,7 +4,8 @@
  * that records each registration) through the Node.js SDK's public provider server, in the
  * plugin's component server. The children go to the provider Configure named, carry the
  * component's `deletedWith` and custom timeouts, keep secret-fed arguments secret, and the
- * response names the children each output comes from.
+ * response names the children each output comes from. Without a provider from Configure, the
+ * children take the component's (its providers map), not the default provider.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import * as path from "node:path";
@@ -20,6 +21,7 @@ import { checkoutComponent, isSecret, secret, struct } from "./helpers";
 
 const MAIN = path.resolve(__dirname, "../../dist/plugin/main.js");
 const PROVIDER_REF = "urn:pulumi:dev::p::pulumi:providers:uptime::team::0b9f6c1e";
+const OTHER_PROVIDER_REF = "urn:pulumi:dev::p::pulumi:providers:uptime::other::5d1c0a7e";
 const FEEDER = "urn:pulumi:dev::p::random:index:RandomString::suffix";
 const ANCHOR = "urn:pulumi:dev::p::aws:s3:Bucket::anchor";
 
@@ -74,16 +76,22 @@ function call<Req, Res>(client: ResourceProviderClient, method: "configure" | "c
 describe("Construct through the SDK's provider server", () => {
   let monitor: Awaited<ReturnType<typeof standInMonitor>>;
   let plugin: Awaited<ReturnType<typeof startPlugin>>;
+  /** Configure, naming this provider (`urn`, `id`) as the engine does, or not, as older engines did. */
+  const configure = (urn = "", id = "") =>
+    call(
+      plugin.client,
+      "configure",
+      new proto.ConfigureRequest()
+        .setArgs(struct({ baseUrl: "http://127.0.0.1:9", apiKey: secret("k"), defaults: '{"interval":900}' }))
+        .setUrn(urn)
+        .setId(id),
+    );
   beforeAll(async () => {
     monitor = await standInMonitor();
     // The stand-in answers as the engine too: the SDK asks nothing of it here.
     plugin = await startPlugin(monitor.address);
     const [urn, id] = [PROVIDER_REF.slice(0, PROVIDER_REF.lastIndexOf("::")), "0b9f6c1e"];
-    const configure = new proto.ConfigureRequest()
-      .setArgs(struct({ baseUrl: "http://127.0.0.1:9", apiKey: secret("k"), defaults: '{"interval":900}' }))
-      .setUrn(urn)
-      .setId(id);
-    await call(plugin.client, "configure", configure);
+    await configure(urn, id);
   }, 30_000);
   afterAll(() => {
     plugin?.client.close();
@@ -131,5 +139,19 @@ describe("Construct through the SDK's provider server", () => {
       "urn:pulumi:dev::p::uptime:index:ServiceMonitors$uptime:index:Monitor::checkout-health",
       "urn:pulumi:dev::p::uptime:index:ServiceMonitors$uptime:index:Monitor::checkout-search",
     ]);
+  }, 30_000);
+
+  it("gives the children the component's provider when Configure named none", async () => {
+    await configure();
+    monitor.registered.length = 0;
+    const req = checkoutComponent({
+      service: "checkout",
+      baseUrl: "https://checkout.example.com",
+      checks: { health: { path: "/health" } },
+    }).setMonitorendpoint(monitor.address);
+    req.getProvidersMap().set("uptime", OTHER_PROVIDER_REF);
+    await call(plugin.client, "construct", req);
+    const children = monitor.registered.filter((r) => r.getCustom());
+    expect(children.map((c) => c.getProvider())).toEqual([OTHER_PROVIDER_REF]);
   }, 30_000);
 });
