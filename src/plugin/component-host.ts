@@ -67,6 +67,9 @@ export class ComponentHost {
 
   private connect(engineAddress: string): Promise<Running> {
     this.running ??= start(engineAddress).then(({ child, port }) => {
+      const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
+        "grpc.max_receive_message_length": 400 * 1024 * 1024,
+      });
       child.once("exit", () => {
         this.running = undefined;
         client.close();
@@ -75,9 +78,6 @@ export class ComponentHost {
       child.unref();
       (child.stdin as unknown as { unref?(): void } | null)?.unref?.();
       (child.stdout as unknown as { unref?(): void } | null)?.unref?.();
-      const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
-        "grpc.max_receive_message_length": 400 * 1024 * 1024,
-      });
       return { child, client };
     });
     this.running.catch(() => (this.running = undefined));
