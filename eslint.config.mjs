@@ -31,6 +31,9 @@ const unusedVars = {
   ignoreRestSiblings: true,
 };
 
+const SDK_PRIVATE =
+  "@pulumi/pulumi/runtime/* is the SDK's private runtime: use its public surface (pulumi.runtime.*, @pulumi/pulumi/provider).";
+
 export default defineConfig(
   {
     ignores: [
@@ -61,6 +64,30 @@ export default defineConfig(
       // A `let` that a callback defined before its one assignment reads stays a `let`: as a
       // `const` declared later, an early call would throw instead of seeing undefined.
       "prefer-const": ["error", { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    // The Node.js SDK's runtime modules are its private parts, which any release may change:
+    // the source stands on its public surface (the package root, `@pulumi/pulumi/provider`,
+    // the protocol's `proto/*`). Construct goes through the SDK's provider server
+    // (src/plugin/component-server.ts) for that reason.
+    files: ["src/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^@pulumi/pulumi/runtime(/|$)", message: SDK_PRIVATE }] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='require'] > Literal[value=/^@pulumi\\/pulumi\\/runtime(\\/|$)/]",
+          message: SDK_PRIVATE,
+        },
+        {
+          selector: "ImportExpression > Literal[value=/^@pulumi\\/pulumi\\/runtime(\\/|$)/]",
+          message: SDK_PRIVATE,
+        },
+      ],
     },
   },
   {

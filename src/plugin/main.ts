@@ -2,13 +2,16 @@
 /**
  * `pulumi-resource-uptime`: the provider plugin's process. The engine starts it (through
  * the launcher beside it in dist/plugin/), reads the port it prints on the first line of
- * stdout, and talks gRPC to it on loopback. Nothing else may be printed on stdout.
+ * stdout, and talks gRPC to it on loopback. Nothing else may be printed on stdout. With
+ * `COMPONENT_SERVER_ENV` set, the same executable is the plugin's component server instead
+ * (component-server.ts).
  */
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { engineLogAt, type EngineLogModules } from "../runtime/engine-log";
 import { setProviderLog } from "../runtime/log";
 import { engineAddressFrom } from "./engine-address";
+import { COMPONENT_SERVER_ENV } from "./component-plan";
 
 type Handler = (call: unknown, callback?: unknown) => void;
 
@@ -75,7 +78,10 @@ function engineModules(address: string): EngineLogModules {
   /* eslint-enable @typescript-eslint/no-require-imports */
 }
 
-if (require.main === module) {
+if (require.main === module && process.env[COMPONENT_SERVER_ENV]) {
+  // The plugin's component server (component-host.ts starts it): Construct through the SDK.
+  void import("./component-server").then(({ serveComponents }) => serveComponents(process.argv.slice(2)));
+} else if (require.main === module) {
   // The engine starts a plugin with its own address: warnings and notices go to its log.
   const engine = engineAddressFrom(process.argv);
   if (engine) setProviderLog(engineLogAt(engine, engineModules));

@@ -5,8 +5,7 @@
  * base URL withheld. The provider's default interval counts for checks that give none.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { PluginUnderTest, secret, struct } from "./helpers";
+import { checkoutComponent, PluginUnderTest, secret } from "./helpers";
 
 const baseUrl = "https://internal-7f3a.example.com";
 
@@ -23,19 +22,12 @@ describe("Construct of a ServiceMonitors whose child fails the monitor's check",
   afterAll(() => plugin?.close());
 
   it("names the component, the check, the child and the field, without the secret value", async () => {
-    const req = new proto.ConstructRequest()
-      .setType("uptime:index:ServiceMonitors")
-      .setName("checkout")
-      .setProject("p")
-      .setStack("dev")
-      .setInputs(
-        struct({
-          service: "checkout",
-          baseUrl: secret(baseUrl),
-          // No interval anywhere but the provider's defaults.
-          checks: { health: { path: "/health" }, search: { path: "/search me" } },
-        }),
-      );
+    const req = checkoutComponent({
+      service: "checkout",
+      baseUrl: secret(baseUrl),
+      // No interval anywhere but the provider's defaults.
+      checks: { health: { path: "/health" }, search: { path: "/search me" } },
+    });
     const err = (await plugin.call("construct", req).then(
       () => undefined,
       (e: unknown) => e,

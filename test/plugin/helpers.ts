@@ -218,6 +218,16 @@ export async function configuredPlugin(): Promise<{
   };
 }
 
+/** The engine's Construct request of ServiceMonitors "checkout" in stack "dev" of project "p". */
+export function checkoutComponent(inputs: Bag): proto.ConstructRequest {
+  return new proto.ConstructRequest()
+    .setType("uptime:index:ServiceMonitors")
+    .setName("checkout")
+    .setProject("p")
+    .setStack("dev")
+    .setInputs(struct(inputs));
+}
+
 /** Inputs of a valid monitor, as a program declares them. */
 export function monitorInputs(patch: Bag = {}): Bag {
   return { name: "plugin api", url: "https://api.example.com/health", interval: 60, ...patch };
