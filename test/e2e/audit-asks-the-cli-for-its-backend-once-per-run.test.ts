@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3TestServer, type S3TestServer } from "../support/s3-test-server";
 import { ssoAccessToken, ssoEnv, startSsoPortal, type SsoPortal } from "../support/sso-portal-test-server";
-import { byName, PULUMI_BIN } from "./harness";
+import { byName, PULUMI } from "./harness";
 import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
 
 describe("pulumi-uptime audit of a logged-in backend with several failing stacks", () => {
@@ -23,7 +23,7 @@ describe("pulumi-uptime audit of a logged-in backend with several failing stacks
   let portal: SsoPortal | undefined;
   const token = ssoAccessToken();
   beforeAll(async () => {
-    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${join(PULUMI_BIN, "pulumi")}' "$@"\n`);
+    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\nexec '${PULUMI}' "$@"\n`);
     chmodSync(wrapper, 0o700);
     s3 = await startS3TestServer();
     portal = await startSsoPortal(s3, token);
