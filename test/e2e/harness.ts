@@ -87,6 +87,11 @@ const NEEDED_BINARIES = [
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */
 export function assertPrerequisites(): void {
+  if (PULUMI_CLI_DIR !== PULUMI_BIN && !existsSync(PULUMI)) {
+    throw new Error(
+      `PULUMI_CLI_VERSION=${process.env.PULUMI_CLI_VERSION} but ${relative(REPO, PULUMI)} is missing: run \`bash scripts/build-pulumi.sh\` (it builds that version too).`,
+    );
+  }
   const missing = NEEDED_BINARIES.filter((b) => {
     try {
       accessSync(join(PULUMI_BIN, b), constants.X_OK);
@@ -210,6 +215,11 @@ export class E2EStack {
   /** Copies the fixture (or uses the project in place), creates the stack and sets its config. */
   static async create(options: StackOptions): Promise<E2EStack> {
     assertPrerequisites();
+    if (options.cli && !existsSync(join(options.cli, "pulumi"))) {
+      throw new Error(
+        `${relative(REPO, options.cli)}/pulumi is missing: run \`bash scripts/build-pulumi.sh\` (it builds the newer CLIs too).`,
+      );
+    }
     const id = `${process.pid}-${++counter}-${randomBytes(3).toString("hex")}`;
     const scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-e2e-"));
     const home = join(scratch, "home");
