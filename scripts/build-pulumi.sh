@@ -24,7 +24,9 @@ set -euo pipefail
 PULUMI_VERSION=v3.248.0
 # Built beside it, each in .tools/pulumi/cli/<version>: the `pulumi do` end-to-end tests run
 # v3.274.1 whatever CLI the rest of the suite runs (test/e2e/harness.ts, NEWER_CLI_VERSION).
-NEWER_CLI_VERSIONS="v3.274.1"
+# PULUMI_NEWER_CLI_VERSIONS overrides the list ("" builds none: the `pulumi do` tests then fail
+# naming this script).
+NEWER_CLI_VERSIONS="${PULUMI_NEWER_CLI_VERSIONS-v3.274.1}"
 # Newest Node.js language host still published on the Go module proxy (see README).
 LANGHOST_VERSION=v3.68.0
 # Newest pulumi-yaml that builds from the module proxy reachable here (see README).
