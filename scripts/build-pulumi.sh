@@ -9,13 +9,24 @@
 # wrapper module's go.mod/go.sum, and for the generator its own sources): a hash of
 # those sits in .tools/pulumi/stamps/<tool>. A rerun with nothing changed builds nothing.
 #
-# Usage: scripts/build-pulumi.sh [--force]
-# Then:  source scripts/pulumi-env.sh
+# The default CLI (PULUMI_VERSION below) goes into .tools/pulumi/bin beside the hosts. The
+# newer CLIs (NEWER_CLI_VERSIONS below, and PULUMI_CLI_VERSION or --cli <version>) go into
+# .tools/pulumi/cli/<version>/pulumi, from the wrapper module tools/pulumi/cli-<version>, with a
+# stamp of its own (.tools/pulumi/cli/<version>/stamps/pulumi), so each version is cached apart
+# and the default build, which other checkouts may share, is never touched by it.
+#
+# Usage: scripts/build-pulumi.sh [--force] [--cli <version>]
+# Then:  source scripts/pulumi-env.sh   (PULUMI_CLI_VERSION=<version> puts that CLI first)
 #
 # See tools/pulumi/README.md for the details (versions, timings, offline use).
 set -euo pipefail
 
 PULUMI_VERSION=v3.248.0
+# Built beside it, each in .tools/pulumi/cli/<version>: the `pulumi do` end-to-end tests run
+# v3.274.1 whatever CLI the rest of the suite runs (test/e2e/harness.ts, NEWER_CLI_VERSION).
+# PULUMI_NEWER_CLI_VERSIONS overrides the list ("" builds none: the `pulumi do` tests then fail
+# naming this script).
+NEWER_CLI_VERSIONS="${PULUMI_NEWER_CLI_VERSIONS-v3.274.1}"
 # Newest Node.js language host still published on the Go module proxy (see README).
 LANGHOST_VERSION=v3.68.0
 # Newest pulumi-yaml that builds from the module proxy reachable here (see README).
@@ -38,11 +49,26 @@ STAMPS="$OUT/stamps"
 NPM_SDK="$ROOT/node_modules/@pulumi/pulumi"
 
 force=0
-case "${1:-}" in
-  --force) force=1 ;;
-  "") ;;
-  *) echo "usage: $0 [--force]" >&2; exit 2 ;;
-esac
+cli_version="${PULUMI_CLI_VERSION:-}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --force) force=1 ;;
+    --cli) cli_version="${2:?--cli needs a version}"; shift ;;
+    *) echo "usage: $0 [--force] [--cli <version>]" >&2; exit 2 ;;
+  esac
+  shift
+done
+cli_versions=()
+for v in $NEWER_CLI_VERSIONS $cli_version; do
+  [ "$v" = "$PULUMI_VERSION" ] && continue
+  case " ${cli_versions[*]} " in *" $v "*) continue ;; esac
+  if [ ! -f "$TOOLS/pulumi/cli-$v/go.mod" ]; then
+    echo "error: no wrapper module tools/pulumi/cli-$v for Pulumi CLI $v" >&2
+    echo "       (tools/pulumi/README.md says how to add one)" >&2
+    exit 2
+  fi
+  cli_versions+=("$v")
+done
 
 if [ ! -f "$NPM_SDK/package.json" ]; then
   echo "error: $NPM_SDK is missing." >&2
@@ -86,11 +112,13 @@ export GONOSUMDB="${GONOSUMDB:+$GONOSUMDB,}github.com/pulumi/pulumi,github.com/p
 
 built=0
 # build_tool <binary> <version> <module dir> <package> <ldflags> [extra files in the stamp...]
+# Into $BIN with its stamp in $STAMPS (a caller may set both for one call).
 build_tool() {
   local name="$1" version="$2" dir="$3" pkg="$4" ldflags="$5"
   shift 5
   local want
   want="$( { echo "$name $version $pkg $ldflags"; cat "$dir/go.mod" "$dir/go.sum" "$@"; } | sha256sum | cut -d' ' -f1)"
+  mkdir -p "$BIN" "$STAMPS"
   if [ "$force" -eq 0 ] && [ -x "$BIN/$name" ] && [ "$(cat "$STAMPS/$name" 2>/dev/null)" = "$want" ]; then
     return 0
   fi
@@ -186,10 +214,22 @@ for host in pulumi-language-python pulumi-language-go pulumi-language-nodejs; do
   ln -sfn ../bin/pulumi-program-gen "$OUT/program-gen/$host"
 done
 
-got="$("$BIN/pulumi" version)"
-if [ "$got" != "$PULUMI_VERSION" ]; then
-  echo "error: built pulumi reports version '$got', expected $PULUMI_VERSION" >&2
-  exit 1
-fi
+for v in ${cli_versions[@]+"${cli_versions[@]}"}; do
+  BIN="$OUT/cli/$v" STAMPS="$OUT/cli/$v/stamps" \
+    build_tool pulumi "$v" "$TOOLS/pulumi/cli-$v" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "-X $VERSION_VAR=$v"
+done
+
+check_version() {
+  local got
+  got="$("$1" version)"
+  if [ "$got" != "$2" ]; then
+    echo "error: built $1 reports version '$got', expected $2" >&2
+    exit 1
+  fi
+}
+check_version "$BIN/pulumi" "$PULUMI_VERSION"
+for v in ${cli_versions[@]+"${cli_versions[@]}"}; do
+  check_version "$OUT/cli/$v/pulumi" "$v"
+done
 [ "$built" -eq 1 ] || echo "pulumi tools: reusing .tools/pulumi/bin"
 echo "$BIN"

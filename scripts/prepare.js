@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm's `prepare` step. In a development checkout (src/ is here) it links the package into
-// its own node_modules (scripts/link-self.js) and, when dist/ is missing, compiles and bundles it: an
+// its own node_modules (scripts/link-self.js) and, when dist/ is missing, compiles and bundles it
+// and writes the plugin's launcher (dist/plugin/pulumi-resource-uptime): an
 // install from git (`npm install <git url>`) runs only `prepare` before packing the clone,
 // so this is what puts dist/ into such an install. `npm pack` and `npm publish` always
 // rebuild first (`prepack`). It also compiles the policy pack in policy/ (an npm workspace of
@@ -22,6 +23,11 @@ if (!fs.existsSync(path.join(root, "dist", "index.js"))) {
 // The `pulumi-uptime` bin is dist/bin's bundles of dist/cli (scripts/bundle-cli.js).
 if (!fs.existsSync(path.join(root, "dist", "bin", "pulumi-uptime.js"))) {
   execFileSync(process.execPath, [path.join(__dirname, "bundle-cli.js")], { stdio: "inherit" });
+}
+// dist/plugin/pulumi-resource-uptime, the launcher a program's `plugins.providers` points at
+// (scripts/build-plugin.js): a git install has it too, as the docs say.
+if (!fs.existsSync(path.join(root, "dist", "plugin", "pulumi-resource-uptime"))) {
+  execFileSync(process.execPath, [path.join(__dirname, "build-plugin.js")], { stdio: "inherit" });
 }
 // The pack imports the value lists from dist/, so it compiles after it.
 const policy = path.join(root, "policy");

@@ -9,6 +9,14 @@ case ":$PATH:" in
   *":$_pulumi_env_root/.tools/pulumi/bin:"*) ;;
   *) export PATH="$_pulumi_env_root/.tools/pulumi/bin:$PATH" ;;
 esac
+# PULUMI_CLI_VERSION=<version> (built by `scripts/build-pulumi.sh --cli <version>`): that CLI
+# goes first, before the default CLI and the language hosts of .tools/pulumi/bin.
+if [ -n "${PULUMI_CLI_VERSION:-}" ] && [ -x "$_pulumi_env_root/.tools/pulumi/cli/$PULUMI_CLI_VERSION/pulumi" ]; then
+  case ":$PATH:" in
+    *":$_pulumi_env_root/.tools/pulumi/cli/$PULUMI_CLI_VERSION:"*) ;;
+    *) export PATH="$_pulumi_env_root/.tools/pulumi/cli/$PULUMI_CLI_VERSION:$PATH" ;;
+  esac
+fi
 unset _pulumi_env_root
 
 # No "a new version is available" check (otherwise every command asks api.pulumi.com).

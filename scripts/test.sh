@@ -14,7 +14,8 @@
 # What only the later suites need is prepared in the background while steps 4 and 5 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
 # two cores have room. The preparation builds the Pulumi tools from Go modules
-# (scripts/build-pulumi.sh), downloads and compiles the Go example's dependencies (warming
+# (scripts/build-pulumi.sh: CLI v3.248.0 and the hosts, and CLI v3.274.1 for the `pulumi do`
+# tests; PULUMI_CLI_VERSION=v3.274.1 runs the whole engine suites on it), downloads and compiles the Go example's dependencies (warming
 # Go's caches for the Go language host) and builds the SDKs (Maven's downloads for the Java
 # SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
 # that no longer waits for the unit tests; on a warm machine it takes seconds.

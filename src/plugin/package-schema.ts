@@ -327,7 +327,12 @@ function configVariables(): Record<string, PropertySpec> {
   for (const f of PROVIDER_CONFIG_FIELDS) {
     // An object has no SDK-side fallback to an environment variable: the plugin reads UPTIME_DEFAULTS itself.
     out[f.name] = f.kind === "object" ? property(f) : { ...property(f), defaultInfo: { environment: [f.env] } };
-    out[f.name].description += ` Falls back to stack config \`${f.configKey}\`, then ${f.env}.`;
+    // `pulumi do` (CLI 3.257 and later) configures the provider from its flags, a
+    // --provider-file and the environment only: it never reads the stack's config.
+    const doFlag = f.kind === "object" ? "" : `\`--${f.configKey.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}\`, `;
+    out[f.name].description +=
+      ` Falls back to stack config \`${f.configKey}\`, then ${f.env}.` +
+      ` \`pulumi do\` reads no stack config: give it ${doFlag}\`--provider-file\` or ${f.env}.`;
   }
   return out;
 }

@@ -12,7 +12,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { byName, PULUMI_BIN } from "./harness";
+import { byName, PULUMI } from "./harness";
 import { auditedStackWithOneMonitor, runAuditCli } from "./audit-cli";
 
 describe("pulumi-uptime audit of a logged-in backend with several failing stacks", () => {
@@ -21,7 +21,7 @@ describe("pulumi-uptime audit of a logged-in backend with several failing stacks
   const wrapper = join(dir, "pulumi");
   beforeAll(() => {
     const whoami = `if [ "$1" = whoami ] && [ -n "$WHOAMI_URL" ]; then echo "{\\"url\\":\\"$WHOAMI_URL\\"}"; exit 0; fi`;
-    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\n${whoami}\nexec '${join(PULUMI_BIN, "pulumi")}' "$@"\n`);
+    writeFileSync(wrapper, `#!/bin/sh\necho "$*" >> '${log}'\n${whoami}\nexec '${PULUMI}' "$@"\n`);
     chmodSync(wrapper, 0o700);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

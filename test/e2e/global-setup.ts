@@ -5,19 +5,19 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { PULUMI_BIN, REPO, WORK, assertPluginBuilt, assertPrerequisites, secs } from "./harness";
+import { PULUMI, PULUMI_CLI_DIR, REPO, WORK, assertPluginBuilt, assertPrerequisites, secs } from "./harness";
 import { warnWhenDistIsStale } from "../support/stale-dist";
 
 export default function setup(): () => void {
   execFileSync(process.execPath, [join(REPO, "scripts", "link-self.js")]);
   assertPrerequisites();
   assertPluginBuilt();
-  const version = execFileSync(join(PULUMI_BIN, "pulumi"), ["version"], {
+  const version = execFileSync(PULUMI, ["version"], {
     env: { ...process.env, PULUMI_SKIP_UPDATE_CHECK: "true" },
   })
     .toString()
     .trim();
-  console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_BIN}`);
+  console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_CLI_DIR}`);
   // Copies of fixtures left behind by an interrupted run (older than an hour).
   if (existsSync(WORK)) {
     for (const entry of readdirSync(WORK)) {

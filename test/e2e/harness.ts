@@ -42,6 +42,24 @@ import { urnName } from "../../src/util/urn";
 export const REPO = resolve(__dirname, "..", "..");
 /** Where scripts/build-pulumi.sh puts the CLI, the language host and the dynamic-provider launcher. */
 export const PULUMI_BIN = join(REPO, ".tools", "pulumi", "bin");
+/**
+ * The newer CLI that `scripts/build-pulumi.sh --cli <version>` builds beside the default one
+ * (tools/pulumi/cli-<version>): the `pulumi do` tests always run it, and the whole suite does
+ * when PULUMI_CLI_VERSION names it.
+ */
+export const NEWER_CLI_VERSION = "v3.274.1";
+/** Directory of the CLI of one version built with `--cli` (the language hosts stay in PULUMI_BIN). */
+export function cliDir(version: string): string {
+  return join(REPO, ".tools", "pulumi", "cli", version);
+}
+/** Where the suite's CLI is: PULUMI_CLI_VERSION's build, or the default one beside the hosts. */
+export const PULUMI_CLI_DIR = process.env.PULUMI_CLI_VERSION ? cliDir(process.env.PULUMI_CLI_VERSION) : PULUMI_BIN;
+/** The suite's `pulumi`. */
+export const PULUMI = join(PULUMI_CLI_DIR, "pulumi");
+/** PATH entries in front of the caller's: the suite's CLI, then the hosts and launchers. */
+export function pulumiPath(cli: string = PULUMI_CLI_DIR): string {
+  return [...new Set([cli, PULUMI_BIN])].join(":");
+}
 /** Fixture projects. */
 export const FIXTURES = join(__dirname, "fixtures");
 /** Scratch copies of fixtures (git-ignored). */
@@ -69,6 +87,11 @@ const NEEDED_BINARIES = [
 
 /** Throws unless the CLI is built and the package compiled: never a silent skip. */
 export function assertPrerequisites(): void {
+  if (PULUMI_CLI_DIR !== PULUMI_BIN && !existsSync(PULUMI)) {
+    throw new Error(
+      `PULUMI_CLI_VERSION=${process.env.PULUMI_CLI_VERSION} but ${relative(REPO, PULUMI)} is missing: run \`bash scripts/build-pulumi.sh\` (it builds that version too).`,
+    );
+  }
   const missing = NEEDED_BINARIES.filter((b) => {
     try {
       accessSync(join(PULUMI_BIN, b), constants.X_OK);
@@ -114,7 +137,7 @@ export function pulumiEnv(home: string, backendDir: string, extra: Record<string
   }
   return {
     ...env,
-    PATH: `${PULUMI_BIN}:${process.env.PATH ?? ""}`,
+    PATH: `${pulumiPath()}:${process.env.PATH ?? ""}`,
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
@@ -160,6 +183,8 @@ export interface StackOptions {
   stack?: string;
   /** Per-command timeout. Default 240 s. */
   timeoutMs?: number;
+  /** The directory of the `pulumi` to run (cliDir(version)). Default: the suite's, PULUMI_CLI_DIR. */
+  cli?: string;
 }
 
 let counter = 0;
@@ -182,6 +207,7 @@ export class E2EStack {
     private readonly owned: string[],
     private readonly timeoutMs: number,
     env: Record<string, string>,
+    private readonly cli: string,
   ) {
     this.extraEnv = env;
   }
@@ -189,6 +215,11 @@ export class E2EStack {
   /** Copies the fixture (or uses the project in place), creates the stack and sets its config. */
   static async create(options: StackOptions): Promise<E2EStack> {
     assertPrerequisites();
+    if (options.cli && !existsSync(join(options.cli, "pulumi"))) {
+      throw new Error(
+        `${relative(REPO, options.cli)}/pulumi is missing: run \`bash scripts/build-pulumi.sh\` (it builds the newer CLIs too).`,
+      );
+    }
     const id = `${process.pid}-${++counter}-${randomBytes(3).toString("hex")}`;
     const scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-e2e-"));
     const home = join(scratch, "home");
@@ -219,9 +250,19 @@ export class E2EStack {
       cpSync(src, dir, { recursive: true });
       owned.push(dir);
     }
-    const s = new E2EStack(dir, home, backendDir, stack, configFile, owned, options.timeoutMs ?? 240_000, {
-      ...(options.env ?? {}),
-    });
+    const s = new E2EStack(
+      dir,
+      home,
+      backendDir,
+      stack,
+      configFile,
+      owned,
+      options.timeoutMs ?? 240_000,
+      {
+        ...(options.env ?? {}),
+      },
+      options.cli ?? PULUMI_CLI_DIR,
+    );
     try {
       await s.mustRun(["stack", "init", stack]);
       if (configFile) {
@@ -256,9 +297,12 @@ export class E2EStack {
     const full = [...args];
     const started = Date.now();
     return new Promise<RunResult>((resolvePromise, reject) => {
-      const child = spawn(join(PULUMI_BIN, "pulumi"), full, {
+      const child = spawn(join(this.cli, "pulumi"), full, {
         cwd: this.dir,
-        env: pulumiEnv(this.home, this.backendDir, this.extraEnv),
+        env: {
+          ...pulumiEnv(this.home, this.backendDir, this.extraEnv),
+          PATH: `${pulumiPath(this.cli)}:${process.env.PATH ?? ""}`,
+        },
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so that a timeout also ends the language host and providers.
         detached: true,

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { PULUMI_BIN, REPO } from "./harness";
+import { REPO, pulumiPath } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 
 /** The package's version (package.json, as every artifact of the release carries it). */
@@ -114,7 +114,7 @@ export function pathWithoutNode(): { path: string; dispose(): void } {
     }
   }
   const go = spawnSync("sh", ["-c", "command -v go"], { encoding: "utf8" }).stdout.trim();
-  const path = [PULUMI_BIN, ...(go ? [dirname(go)] : []), bin].join(delimiter);
+  const path = [pulumiPath(), ...(go ? [dirname(go)] : []), bin].join(delimiter);
   const found = spawnSync("/bin/sh", ["-c", "command -v node || command -v nodejs"], {
     env: { PATH: path },
     encoding: "utf8",

@@ -14,7 +14,7 @@ import { afterAll, beforeAll } from "vitest";
 import {
   E2EStack,
   MONITOR_TYPE,
-  PULUMI_BIN,
+  PULUMI,
   leaks,
   pulumiEnv,
   type ExportedResource,
@@ -341,7 +341,7 @@ export async function allExited(pids: number[], timeoutMs = 30_000): Promise<voi
 
 /** Starts `pulumi <args>` for `stack` in its own process group; `env` adds to the harness's environment. */
 export function spawnDetached(stack: E2EStack, args: string[], env: Record<string, string> = {}): Detached {
-  const child = spawn(join(PULUMI_BIN, "pulumi"), args, {
+  const child = spawn(PULUMI, args, {
     cwd: stack.dir,
     env: pulumiEnv(stack.home, stack.backendDir, env),
     stdio: ["ignore", "pipe", "pipe"],

@@ -32,7 +32,11 @@ const tool = "pulumi-gen-uptime"
 // dependencies on other packages, so no schema loader is needed.
 var generators = map[string]func(*schema.Package) (map[string][]byte, error){
 	"nodejs": func(p *schema.Package) (map[string][]byte, error) {
-		return nodejsgen.GeneratePackage(tool, p, nil, nil, false, nil)
+		files, err := nodejsgen.GeneratePackage(tool, p, nil, nil, false, nil)
+		if err == nil {
+			nodeTsconfig(files)
+		}
+		return files, err
 	},
 	"go": func(p *schema.Package) (map[string][]byte, error) {
 		return gogen.GeneratePackage(tool, p, nil)

@@ -15,13 +15,13 @@ import (
 type Provider struct {
 	pulumi.ProviderResourceState
 
-	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
 	BaseUrl pulumi.StringPtrOutput `pulumi:"baseUrl"`
-	// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+	// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
 	CaCertificates pulumi.StringPtrOutput `pulumi:"caCertificates"`
-	// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+	// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
 	ProxyUrl pulumi.StringPtrOutput `pulumi:"proxyUrl"`
-	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
 	TimeZone pulumi.StringPtrOutput `pulumi:"timeZone"`
 }
 
@@ -92,45 +92,45 @@ func NewProvider(ctx *pulumi.Context,
 }
 
 type providerArgs struct {
-	// API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+	// API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
 	ApiKey *string `pulumi:"apiKey"`
-	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
 	BaseUrl *string `pulumi:"baseUrl"`
-	// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+	// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
 	CaCertificates *string `pulumi:"caCertificates"`
-	// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+	// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
 	Defaults *MonitorDefaults `pulumi:"defaults"`
-	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
 	MaxRetries *int `pulumi:"maxRetries"`
-	// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+	// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
 	ProxyUrl *string `pulumi:"proxyUrl"`
-	// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+	// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
 	RequestsPerMinute *int `pulumi:"requestsPerMinute"`
-	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
 	TimeZone *string `pulumi:"timeZone"`
-	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
 	TimeoutMs *int `pulumi:"timeoutMs"`
 }
 
 // The set of arguments for constructing a Provider resource.
 type ProviderArgs struct {
-	// API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+	// API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
 	ApiKey pulumi.StringPtrInput
-	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+	// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
 	BaseUrl pulumi.StringPtrInput
-	// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+	// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
 	CaCertificates pulumi.StringPtrInput
-	// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+	// Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
 	Defaults MonitorDefaultsPtrInput
-	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+	// Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
 	MaxRetries pulumi.IntPtrInput
-	// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+	// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
 	ProxyUrl pulumi.StringPtrInput
-	// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+	// Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
 	RequestsPerMinute pulumi.IntPtrInput
-	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+	// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
 	TimeZone pulumi.StringPtrInput
-	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+	// Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
 	TimeoutMs pulumi.IntPtrInput
 }
 
@@ -171,22 +171,22 @@ func (o ProviderOutput) ToProviderOutputWithContext(ctx context.Context) Provide
 	return o
 }
 
-// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+// Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
 func (o ProviderOutput) BaseUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.BaseUrl }).(pulumi.StringPtrOutput)
 }
 
-// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+// CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
 func (o ProviderOutput) CaCertificates() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.CaCertificates }).(pulumi.StringPtrOutput)
 }
 
-// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+// Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
 func (o ProviderOutput) ProxyUrl() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.ProxyUrl }).(pulumi.StringPtrOutput)
 }
 
-// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+// Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
 func (o ProviderOutput) TimeZone() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Provider) pulumi.StringPtrOutput { return v.TimeZone }).(pulumi.StringPtrOutput)
 }

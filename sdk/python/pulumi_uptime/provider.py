@@ -33,15 +33,15 @@ class ProviderArgs:
         """
         The set of arguments for constructing a Provider resource.
 
-        :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
-        :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
-        :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
-        :param pulumi.Input['MonitorDefaultsArgs'] defaults: Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
-        :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
-        :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
-        :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
-        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
+        :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
+        :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
+        :param pulumi.Input['MonitorDefaultsArgs'] defaults: Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
+        :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
+        :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
+        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
         """
         if api_key is None:
             api_key = _utilities.get_env('UPTIME_API_KEY')
@@ -82,7 +82,7 @@ class ProviderArgs:
     @pulumi.getter(name="apiKey")
     def api_key(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+        API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
         """
         return pulumi.get(self, "api_key")
 
@@ -94,7 +94,7 @@ class ProviderArgs:
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
         """
         return pulumi.get(self, "base_url")
 
@@ -106,7 +106,7 @@ class ProviderArgs:
     @pulumi.getter(name="caCertificates")
     def ca_certificates(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
         """
         return pulumi.get(self, "ca_certificates")
 
@@ -118,7 +118,7 @@ class ProviderArgs:
     @pulumi.getter
     def defaults(self) -> Optional[pulumi.Input['MonitorDefaultsArgs']]:
         """
-        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
         """
         return pulumi.get(self, "defaults")
 
@@ -130,7 +130,7 @@ class ProviderArgs:
     @pulumi.getter(name="maxRetries")
     def max_retries(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
         """
         return pulumi.get(self, "max_retries")
 
@@ -142,7 +142,7 @@ class ProviderArgs:
     @pulumi.getter(name="proxyUrl")
     def proxy_url(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
         """
         return pulumi.get(self, "proxy_url")
 
@@ -154,7 +154,7 @@ class ProviderArgs:
     @pulumi.getter(name="requestsPerMinute")
     def requests_per_minute(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+        Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
         """
         return pulumi.get(self, "requests_per_minute")
 
@@ -166,7 +166,7 @@ class ProviderArgs:
     @pulumi.getter(name="timeZone")
     def time_zone(self) -> Optional[pulumi.Input[_builtins.str]]:
         """
-        Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+        Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
         """
         return pulumi.get(self, "time_zone")
 
@@ -178,7 +178,7 @@ class ProviderArgs:
     @pulumi.getter(name="timeoutMs")
     def timeout_ms(self) -> Optional[pulumi.Input[_builtins.int]]:
         """
-        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
         """
         return pulumi.get(self, "timeout_ms")
 
@@ -209,15 +209,15 @@ class Provider(pulumi.ProviderResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
-        :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
-        :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
-        :param pulumi.Input[Union['MonitorDefaultsArgs', 'MonitorDefaultsArgsDict']] defaults: Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
-        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
-        :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
-        :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
-        :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
-        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        :param pulumi.Input[_builtins.str] api_key: API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
+        :param pulumi.Input[_builtins.str] base_url: Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
+        :param pulumi.Input[_builtins.str] ca_certificates: CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
+        :param pulumi.Input[Union['MonitorDefaultsArgs', 'MonitorDefaultsArgsDict']] defaults: Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
+        :param pulumi.Input[_builtins.int] max_retries: Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
+        :param pulumi.Input[_builtins.str] proxy_url: Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
+        :param pulumi.Input[_builtins.int] requests_per_minute: Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
+        :param pulumi.Input[_builtins.str] time_zone: Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
+        :param pulumi.Input[_builtins.int] timeout_ms: Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
         """
         ...
     @overload
@@ -299,7 +299,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="baseUrl")
     def base_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
         """
         return pulumi.get(self, "base_url")
 
@@ -307,7 +307,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="caCertificates")
     def ca_certificates(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
         """
         return pulumi.get(self, "ca_certificates")
 
@@ -315,7 +315,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="proxyUrl")
     def proxy_url(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
         """
         return pulumi.get(self, "proxy_url")
 
@@ -323,7 +323,7 @@ class Provider(pulumi.ProviderResource):
     @pulumi.getter(name="timeZone")
     def time_zone(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+        Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
         """
         return pulumi.get(self, "time_zone")
 

@@ -25,63 +25,63 @@ class _ExportableConfig(types.ModuleType):
     @_builtins.property
     def api_key(self) -> Optional[str]:
         """
-        API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+        API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
         """
         return __config__.get('apiKey') or _utilities.get_env('UPTIME_API_KEY')
 
     @_builtins.property
     def base_url(self) -> Optional[str]:
         """
-        Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+        Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
         """
         return __config__.get('baseUrl') or _utilities.get_env('UPTIME_BASE_URL')
 
     @_builtins.property
     def ca_certificates(self) -> Optional[str]:
         """
-        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+        CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
         """
         return __config__.get('caCertificates') or _utilities.get_env('UPTIME_CA_CERTIFICATES')
 
     @_builtins.property
     def defaults(self) -> Optional[str]:
         """
-        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+        Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor's own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
         """
         return __config__.get('defaults')
 
     @_builtins.property
     def max_retries(self) -> Optional[int]:
         """
-        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+        Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
         """
         return __config__.get_int('maxRetries') or _utilities.get_env_int('UPTIME_MAX_RETRIES')
 
     @_builtins.property
     def proxy_url(self) -> Optional[str]:
         """
-        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+        Proxy every request to the service goes through, http://host:port or https://host:port, with user:password@ before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
         """
         return __config__.get('proxyUrl') or _utilities.get_env('UPTIME_PROXY_URL')
 
     @_builtins.property
     def requests_per_minute(self) -> Optional[int]:
         """
-        Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+        Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account's limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
         """
         return __config__.get_int('requestsPerMinute') or _utilities.get_env_int('UPTIME_REQUESTS_PER_MINUTE')
 
     @_builtins.property
     def time_zone(self) -> str:
         """
-        Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+        Time zone the account's dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
         """
         return __config__.get('timeZone') or (_utilities.get_env('UPTIME_TIME_ZONE') or 'UTC')
 
     @_builtins.property
     def timeout_ms(self) -> Optional[int]:
         """
-        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+        Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
         """
         return __config__.get_int('timeoutMs') or _utilities.get_env_int('UPTIME_TIMEOUT_MS')
 

@@ -13,63 +13,63 @@ public final class Config {
 
     private static final com.pulumi.Config config = com.pulumi.Config.of("uptime");
 /**
- * API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+ * API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
  * 
  */
     public Optional<String> apiKey() {
         return Codegen.stringProp("apiKey").config(config).env("UPTIME_API_KEY").get();
     }
 /**
- * Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+ * Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
  * 
  */
     public Optional<String> baseUrl() {
         return Codegen.stringProp("baseUrl").config(config).env("UPTIME_BASE_URL").get();
     }
 /**
- * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+ * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
  * 
  */
     public Optional<String> caCertificates() {
         return Codegen.stringProp("caCertificates").config(config).env("UPTIME_CA_CERTIFICATES").get();
     }
 /**
- * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+ * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
  * 
  */
     public Optional<MonitorDefaults> defaults() {
         return Codegen.objectProp("defaults", MonitorDefaults.class).config(config).get();
     }
 /**
- * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+ * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
  * 
  */
     public Optional<Integer> maxRetries() {
         return Codegen.integerProp("maxRetries").config(config).env("UPTIME_MAX_RETRIES").get();
     }
 /**
- * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+ * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
  * 
  */
     public Optional<String> proxyUrl() {
         return Codegen.stringProp("proxyUrl").config(config).env("UPTIME_PROXY_URL").get();
     }
 /**
- * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+ * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
  * 
  */
     public Optional<Integer> requestsPerMinute() {
         return Codegen.integerProp("requestsPerMinute").config(config).env("UPTIME_REQUESTS_PER_MINUTE").get();
     }
 /**
- * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+ * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
  * 
  */
     public Optional<String> timeZone() {
         return Codegen.stringProp("timeZone").config(config).env("UPTIME_TIME_ZONE").def("UTC").get();
     }
 /**
- * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+ * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
  * 
  */
     public Optional<Integer> timeoutMs() {

@@ -21,56 +21,56 @@ import javax.annotation.Nullable;
 @ResourceType(type="pulumi:providers:uptime")
 public class Provider extends com.pulumi.resources.ProviderResource {
     /**
-     * Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+     * Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
      * 
      */
     @Export(name="baseUrl", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> baseUrl;
 
     /**
-     * @return Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+     * @return Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
      * 
      */
     public Output<Optional<String>> baseUrl() {
         return Codegen.optional(this.baseUrl);
     }
     /**
-     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
      * 
      */
     @Export(name="caCertificates", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> caCertificates;
 
     /**
-     * @return CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * @return CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
      * 
      */
     public Output<Optional<String>> caCertificates() {
         return Codegen.optional(this.caCertificates);
     }
     /**
-     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
      * 
      */
     @Export(name="proxyUrl", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> proxyUrl;
 
     /**
-     * @return Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * @return Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
      * 
      */
     public Output<Optional<String>> proxyUrl() {
         return Codegen.optional(this.proxyUrl);
     }
     /**
-     * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+     * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
      * 
      */
     @Export(name="timeZone", refs={String.class}, tree="[0]")
     private Output</* @Nullable */ String> timeZone;
 
     /**
-     * @return Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+     * @return Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
      * 
      */
     public Output<Optional<String>> timeZone() {

@@ -19,14 +19,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     public static final ProviderArgs Empty = new ProviderArgs();
 
     /**
-     * API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+     * API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
      * 
      */
     @Import(name="apiKey")
     private @Nullable Output<String> apiKey;
 
     /**
-     * @return API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+     * @return API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
      * 
      */
     public Optional<Output<String>> apiKey() {
@@ -34,14 +34,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+     * Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
      * 
      */
     @Import(name="baseUrl")
     private @Nullable Output<String> baseUrl;
 
     /**
-     * @return Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+     * @return Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
      * 
      */
     public Optional<Output<String>> baseUrl() {
@@ -49,14 +49,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
      * 
      */
     @Import(name="caCertificates")
     private @Nullable Output<String> caCertificates;
 
     /**
-     * @return CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+     * @return CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
      * 
      */
     public Optional<Output<String>> caCertificates() {
@@ -64,14 +64,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+     * Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
      * 
      */
     @Import(name="defaults", json=true)
     private @Nullable Output<MonitorDefaultsArgs> defaults;
 
     /**
-     * @return Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+     * @return Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
      * 
      */
     public Optional<Output<MonitorDefaultsArgs>> defaults() {
@@ -79,14 +79,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
      * 
      */
     @Import(name="maxRetries", json=true)
     private @Nullable Output<Integer> maxRetries;
 
     /**
-     * @return Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+     * @return Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
      * 
      */
     public Optional<Output<Integer>> maxRetries() {
@@ -94,14 +94,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
      * 
      */
     @Import(name="proxyUrl")
     private @Nullable Output<String> proxyUrl;
 
     /**
-     * @return Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+     * @return Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
      * 
      */
     public Optional<Output<String>> proxyUrl() {
@@ -109,14 +109,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+     * Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
      * 
      */
     @Import(name="requestsPerMinute", json=true)
     private @Nullable Output<Integer> requestsPerMinute;
 
     /**
-     * @return Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+     * @return Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
      * 
      */
     public Optional<Output<Integer>> requestsPerMinute() {
@@ -124,14 +124,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+     * Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
      * 
      */
     @Import(name="timeZone")
     private @Nullable Output<String> timeZone;
 
     /**
-     * @return Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+     * @return Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
      * 
      */
     public Optional<Output<String>> timeZone() {
@@ -139,14 +139,14 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
     }
 
     /**
-     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
      * 
      */
     @Import(name="timeoutMs", json=true)
     private @Nullable Output<Integer> timeoutMs;
 
     /**
-     * @return Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+     * @return Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
      * 
      */
     public Optional<Output<Integer>> timeoutMs() {
@@ -186,7 +186,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param apiKey API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+         * @param apiKey API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
          * 
          * @return builder
          * 
@@ -197,7 +197,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param apiKey API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY.
+         * @param apiKey API key of the account (a Bearer token). At most 1024 characters. Secret. Falls back to stack config `uptime:apiKey`, then UPTIME_API_KEY. `pulumi do` reads no stack config: give it `--uptime:api-key`, `--provider-file` or UPTIME_API_KEY.
          * 
          * @return builder
          * 
@@ -207,7 +207,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param baseUrl Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+         * @param baseUrl Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
          * 
          * @return builder
          * 
@@ -218,7 +218,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param baseUrl Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL.
+         * @param baseUrl Root URL of the uptime service, e.g. https://uptime.example.com (the API is under /api/v1). At most 2048 characters. Falls back to stack config `uptime:baseUrl`, then UPTIME_BASE_URL. `pulumi do` reads no stack config: give it `--uptime:base-url`, `--provider-file` or UPTIME_BASE_URL.
          * 
          * @return builder
          * 
@@ -228,7 +228,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param caCertificates CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+         * @param caCertificates CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
          * 
          * @return builder
          * 
@@ -239,7 +239,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param caCertificates CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES.
+         * @param caCertificates CA certificates to trust besides the usual public ones, for a service (or a TLS-inspecting proxy) with a private CA: PEM text, or the path of a PEM file. SSL_CERT_FILE and NODE_EXTRA_CA_CERTS are honoured too. Certificate verification cannot be turned off. Falls back to stack config `uptime:caCertificates`, then UPTIME_CA_CERTIFICATES. `pulumi do` reads no stack config: give it `--uptime:ca-certificates`, `--provider-file` or UPTIME_CA_CERTIFICATES.
          * 
          * @return builder
          * 
@@ -249,7 +249,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param defaults Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+         * @param defaults Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
          * 
          * @return builder
          * 
@@ -260,7 +260,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param defaults Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS.
+         * @param defaults Values every monitor of this provider takes for the fields it does not declare: interval, alertCondition, requestMethod, requestHeaders, alerts, sslAlertDays, domainAlertDays, cacheBuster, and namePrefix for the names the provider generates. A monitor&#39;s own value wins, whole (a list it declares replaces the default list). Alert targets and header values are kept secret (set them with `pulumi config set --secret --path`). An object: `pulumi config set --path uptime:defaults.interval 300`; in UPTIME_DEFAULTS, JSON text. Falls back to stack config `uptime:defaults`, then UPTIME_DEFAULTS. `pulumi do` reads no stack config: give it `--provider-file` or UPTIME_DEFAULTS.
          * 
          * @return builder
          * 
@@ -270,7 +270,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
          * 
          * @return builder
          * 
@@ -281,7 +281,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES.
+         * @param maxRetries Retries of a request that failed with a 5xx, a timeout or a dropped connection (a POST only when it cannot have been received). Waiting out a 429 does not count. From 0 to 20; default 7. Falls back to stack config `uptime:maxRetries`, then UPTIME_MAX_RETRIES. `pulumi do` reads no stack config: give it `--uptime:max-retries`, `--provider-file` or UPTIME_MAX_RETRIES.
          * 
          * @return builder
          * 
@@ -291,7 +291,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param proxyUrl Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+         * @param proxyUrl Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
          * 
          * @return builder
          * 
@@ -302,7 +302,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param proxyUrl Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL.
+         * @param proxyUrl Proxy every request to the service goes through, http://host:port or https://host:port, with user:password{@literal @} before the host when the proxy asks for them (secret). Replaces HTTPS_PROXY / HTTP_PROXY for this provider; NO_PROXY still lists hosts reached directly. Unset: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) apply. Secret. Falls back to stack config `uptime:proxyUrl`, then UPTIME_PROXY_URL. `pulumi do` reads no stack config: give it `--uptime:proxy-url`, `--provider-file` or UPTIME_PROXY_URL.
          * 
          * @return builder
          * 
@@ -312,7 +312,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param requestsPerMinute Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+         * @param requestsPerMinute Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
          * 
          * @return builder
          * 
@@ -323,7 +323,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param requestsPerMinute Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE.
+         * @param requestsPerMinute Most requests a minute this provider sends to the account, retries included: requests are spaced evenly to stay under it. Give each stack that runs at the same time against one account its share of the account&#39;s limit (the service allows 120 a minute). From 1 to 60,000; unset, requests are not paced (a 429 is still waited out). Falls back to stack config `uptime:requestsPerMinute`, then UPTIME_REQUESTS_PER_MINUTE. `pulumi do` reads no stack config: give it `--uptime:requests-per-minute`, `--provider-file` or UPTIME_REQUESTS_PER_MINUTE.
          * 
          * @return builder
          * 
@@ -333,7 +333,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param timeZone Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+         * @param timeZone Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
          * 
          * @return builder
          * 
@@ -344,7 +344,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param timeZone Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE.
+         * @param timeZone Time zone the account&#39;s dates are written in (IANA name). Falls back to stack config `uptime:timeZone`, then UPTIME_TIME_ZONE. `pulumi do` reads no stack config: give it `--uptime:time-zone`, `--provider-file` or UPTIME_TIME_ZONE.
          * 
          * @return builder
          * 
@@ -354,7 +354,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
          * 
          * @return builder
          * 
@@ -365,7 +365,7 @@ public final class ProviderArgs extends com.pulumi.resources.ResourceArgs {
         }
 
         /**
-         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS.
+         * @param timeoutMs Time one attempt of a request may take, headers and body, in milliseconds. From 1,000 to 600,000; default 30,000. Falls back to stack config `uptime:timeoutMs`, then UPTIME_TIMEOUT_MS. `pulumi do` reads no stack config: give it `--uptime:timeout-ms`, `--provider-file` or UPTIME_TIMEOUT_MS.
          * 
          * @return builder
          * 
