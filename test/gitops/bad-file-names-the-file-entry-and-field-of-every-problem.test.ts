@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MonitorsFileError, parseMonitorsYaml } from "../../src/gitops";
+import { HOME_ENTRY } from "../support/monitors-file";
 
 function problemsOf(text: string, file = "monitors.yaml"): MonitorsFileError {
   try {
@@ -12,11 +13,7 @@ function problemsOf(text: string, file = "monitors.yaml"): MonitorsFileError {
 }
 
 const BAD = `monitors:
-  home:
-    name: Home page
-    url: https://example.com
-    interval: 300
-  api:
+${HOME_ENTRY}  api:
     name: API health
     url: https://api.example.com/health
     interval: 45

@@ -3,14 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadMonitorsFile, parseMonitorsYaml } from "../../src/gitops";
+import { HOME_ENTRY } from "../support/monitors-file";
 
 const FILE = `
 monitors:
-  home:
-    name: Home page
-    url: https://example.com
-    interval: 300
-  api:
+${HOME_ENTRY}  api:
     name: API health
     url: https://api.example.com/health
     interval: 60

@@ -49,6 +49,9 @@ export async function checkedBy(
   return Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, unwrapSecret(v)]));
 }
 
+/** `checkedBy` the Monitor provider: a monitor's bag, checked and handed on as the engine does. */
+export const checkedMonitor = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
+
 function unwrapSecret(v: unknown): unknown {
   const isEnvelope = typeof v === "object" && v !== null && (v as Record<string, unknown>)[SIG_KEY] === SECRET_SIG;
   return isEnvelope ? (v as { value: unknown }).value : v;

@@ -9,15 +9,10 @@ import { describe, expect, it } from "vitest";
 import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { changedMonitorFields } from "../../src/runtime/monitor/diff-monitor";
 import { samePairs } from "../../src/runtime/comparison";
+import { probeAlerts, probeHeaders } from "../support/monitor-bodies";
 
-const headers = [
-  { key: "X-Probe", value: "uptime" },
-  { key: "Accept", value: "text/plain" },
-];
-const alerts = [
-  { key: "email", value: "ops@example.com" },
-  { key: "slack", value: "https://hooks.slack.com/x" },
-];
+const headers = probeHeaders();
+const alerts = probeAlerts();
 const monitor = (patch: Record<string, unknown> = {}) =>
   checkMonitor({ name: "m", url: "https://m.example.com", interval: 60, requestHeaders: headers, alerts, ...patch })
     .inputs!;

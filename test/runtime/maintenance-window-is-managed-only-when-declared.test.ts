@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { monitor } from "../../src/dynamic/runtime";
-import { checkedBy, providerHarness } from "./helpers";
+import { checkedMonitor as checked, providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 
 const h = fileFixture(() => providerHarness());
 
-const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 const base = (name: string) => ({ name, url: "https://api.example.com/health", interval: 60 as const });
 const WINDOW = { maintenance_start_at: "2030-05-01T01:00:00", maintenance_end_at: "2030-05-01T02:00:00" };
 

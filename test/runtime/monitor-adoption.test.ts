@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { MonitorCreateInput } from "../../src/client";
 import { monitor } from "../../src/dynamic/runtime";
-import { checkedBy, providerHarness } from "./helpers";
+import { checkedMonitor as checked, providerHarness } from "./helpers";
 import { fileFixture } from "../support/file-fixture";
 
 const h = fileFixture(() => providerHarness());
-
-const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 
 /** A monitor someone made outside Pulumi. */
 const madeOutside = (

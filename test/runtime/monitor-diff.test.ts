@@ -3,32 +3,19 @@ import { checkMonitor } from "../../src/runtime/monitor/check-monitor";
 import { changedMonitorFields } from "../../src/runtime/monitor/diff-monitor";
 import { monitor } from "../../src/dynamic/runtime";
 import { UNKNOWN } from "../../src/runtime/unknowns";
+import { declaredMonitor, probeAlerts, probeHeaders } from "../support/monitor-bodies";
 
 /** Pulumi's diff of a monitor, as the engine asks the dynamic provider for it. */
 const diffMonitor = (olds: object, news: object) => monitor.diff("1", olds, news);
 
-const declared = {
-  name: "API health",
-  url: "https://api.example.com/health",
-  interval: 60,
-  alertCondition: "url_no_text",
-  alertTextLookup: "ok",
-  requestHeaders: [
-    { key: "X-Probe", value: "uptime" },
-    { key: "Accept", value: "text/plain" },
-  ],
-  requestAuthUsername: "probe",
-  requestAuthPassword: "hunter2",
-  maintenanceStartAt: "2026-03-02T09:00:00",
-  maintenanceEndAt: "2026-03-02T10:00:00",
-  alerts: [
-    { key: "email", value: "ops@example.com" },
-    { key: "slack", value: "https://hooks.slack.com/x" },
-  ],
-};
 // What the state holds after create: checked inputs echoed, plus what the service computed.
-const olds = { ...checkMonitor(declared).inputs, monitorId: 7, status: "pending", createdAt: "2026-01-01T00:00:00" };
-const news = (patch: Record<string, unknown> = {}) => checkMonitor({ ...declared, ...patch }).inputs!;
+const olds = {
+  ...checkMonitor(declaredMonitor()).inputs,
+  monitorId: 7,
+  status: "pending",
+  createdAt: "2026-01-01T00:00:00",
+};
+const news = (patch: Record<string, unknown> = {}) => checkMonitor(declaredMonitor(patch)).inputs!;
 
 describe("Monitor diff", () => {
   it.each<[string, Record<string, unknown>, string[]]>([
@@ -39,16 +26,7 @@ describe("Monitor diff", () => {
     ["alertCondition (its text lookup travels with it)", { alertCondition: "url_text" }, ["alertCondition"]],
     ["alertTextLookup", { alertTextLookup: "healthy" }, ["alertTextLookup"]],
     ["requestMethod", { requestMethod: "HEAD" }, ["requestMethod"]],
-    [
-      "a header value",
-      {
-        requestHeaders: [
-          { key: "X-Probe", value: "other" },
-          { key: "Accept", value: "text/plain" },
-        ],
-      },
-      ["requestHeaders"],
-    ],
+    ["a header value", { requestHeaders: [{ key: "X-Probe", value: "other" }, probeHeaders()[1]] }, ["requestHeaders"]],
     ["a removed header", { requestHeaders: [{ key: "X-Probe", value: "uptime" }] }, ["requestHeaders"]],
     ["requestAuthUsername", { requestAuthUsername: "other" }, ["requestAuthUsername"]],
     ["requestAuthPassword (against the one last written)", { requestAuthPassword: "hunter3" }, ["requestAuthPassword"]],
@@ -62,17 +40,8 @@ describe("Monitor diff", () => {
       ["maintenanceStartAt", "maintenanceEndAt"],
     ],
     ["the window no longer declared (left alone)", { maintenanceStartAt: undefined, maintenanceEndAt: undefined }, []],
-    [
-      "an alert value",
-      {
-        alerts: [
-          { key: "email", value: "sre@example.com" },
-          { key: "slack", value: "https://hooks.slack.com/x" },
-        ],
-      },
-      ["alerts"],
-    ],
-    ["an added alert", { alerts: [...declared.alerts, { key: "sms", value: "+15550100" }] }, ["alerts"]],
+    ["an alert value", { alerts: [{ key: "email", value: "sre@example.com" }, probeAlerts()[1]] }, ["alerts"]],
+    ["an added alert", { alerts: [...probeAlerts(), { key: "sms", value: "+15550100" }] }, ["alerts"]],
   ])("%s", async (_, patch, fields) => {
     expect(changedMonitorFields(olds, news(patch))).toEqual(fields);
     expect(await diffMonitor(olds, news(patch))).toEqual({
@@ -109,8 +78,8 @@ describe("Monitor diff", () => {
       },
       {},
     ],
-    ["headers in another order", { requestHeaders: [...declared.requestHeaders].reverse() }, {}],
-    ["alerts in another order", { alerts: [...declared.alerts].reverse() }, {}],
+    ["headers in another order", { requestHeaders: probeHeaders().reverse() }, {}],
+    ["alerts in another order", { alerts: probeAlerts().reverse() }, {}],
     [
       "empty string and absent text lookup",
       { alertCondition: "url_unavailable", alertTextLookup: "" },
@@ -123,13 +92,7 @@ describe("Monitor diff", () => {
   });
 
   it("alert values compare case-sensitively (a webhook path is not a header name)", () => {
-    const state = {
-      ...olds,
-      alerts: [
-        { key: "email", value: "ops@example.com" },
-        { key: "slack", value: "https://hooks.slack.com/X" },
-      ],
-    };
+    const state = { ...olds, alerts: [probeAlerts()[0], { key: "slack", value: "https://hooks.slack.com/X" }] };
     expect(changedMonitorFields(state, news())).toEqual(["alerts"]);
   });
 

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { monitor } from "../../src/dynamic/runtime";
-import { checkedBy, providerHarness } from "./helpers";
+import { checkedMonitor as checked, providerHarness } from "./helpers";
 import { setWaiting } from "../../src/runtime/read-after-write";
 import { fileFixture } from "../support/file-fixture";
 
 const h = fileFixture(() => providerHarness());
-
-const checked = (bag: Record<string, unknown>) => checkedBy(monitor, bag);
 
 const base = (name: string) => ({
   name,

@@ -24,11 +24,8 @@ export function everyFieldMonitorBody(name: string): MonitorCreateInput {
     domain_alert_days: 30,
     maintenance_start_at: "2031-03-01T10:00:00",
     maintenance_end_at: "2031-03-01T11:30:00",
-    alerts: [
-      { key: "email", value: "ops@example.com" },
-      { key: "slack", value: "https://hooks.slack.com/services/T/B/C" },
-      { key: "sms", value: "+4915112345" },
-    ],
+    // Three channels' alerts, one of them (sms, `+`) needing encoding too.
+    alerts: alertPerChannel().filter((a) => ["email", "slack", "sms"].includes(a.key)),
   };
 }
 
@@ -44,4 +41,42 @@ export function alertPerChannel(): NonNullable<MonitorCreateInput["alerts"]> {
     { key: "telegram", value: "123456:ABC-DEF 987654" },
     { key: "sms", value: "+15551234567" },
   ];
+}
+
+/** The two headers a probe sends: key/value pairs, spelled the same in program and wire notation. */
+export function probeHeaders(): { key: string; value: string }[] {
+  return [
+    { key: "X-Probe", value: "uptime" },
+    { key: "Accept", value: "text/plain" },
+  ];
+}
+
+/** Two alerts of different channels, spelled the same in program and wire notation. */
+export function probeAlerts(): { key: string; value: string }[] {
+  return [
+    { key: "email", value: "ops@example.com" },
+    { key: "slack", value: "https://hooks.slack.com/x" },
+  ];
+}
+
+/**
+ * A monitor as a program declares it (program notation), with `patch` over it: a text check
+ * with the probe's headers, Basic auth, a maintenance window and two alerts. It leaves out the
+ * method, cache buster and certificate/domain alerts, so that setting one is a change.
+ */
+export function declaredMonitor(patch: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "API health",
+    url: "https://api.example.com/health",
+    interval: 60,
+    alertCondition: "url_no_text",
+    alertTextLookup: "ok",
+    requestHeaders: probeHeaders(),
+    requestAuthUsername: "probe",
+    requestAuthPassword: "hunter2",
+    maintenanceStartAt: "2026-03-02T09:00:00",
+    maintenanceEndAt: "2026-03-02T10:00:00",
+    alerts: probeAlerts(),
+    ...patch,
+  };
 }

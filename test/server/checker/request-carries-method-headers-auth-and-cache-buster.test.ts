@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createMonitor } from "../../support/api";
+import { probeHeaders } from "../../support/monitor-bodies";
 import { startCheckingServer, type UptimeServer } from "../../support/server";
 import { startTarget, type Target } from "../../support/targets";
 
@@ -30,10 +31,7 @@ test("method, headers and Basic auth are the monitor's", async () => {
   await createMonitor(server, {
     url: `${target.url}/probe?x=1`,
     request_method: "POST",
-    request_headers: [
-      { key: "X-Probe", value: "uptime" },
-      { key: "Accept", value: "text/plain" },
-    ],
+    request_headers: probeHeaders(),
     request_auth_username: "checker",
     request_auth_password: "s3cret:with-colon",
   });
