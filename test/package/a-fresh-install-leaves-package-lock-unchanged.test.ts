@@ -7,28 +7,23 @@
  * committed one.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { ROOT, scratchCheckouts } from "./scratch-checkout";
 
 const exec = promisify(execFile);
-const ROOT = resolve(__dirname, "..", "..");
-let scratch: string | undefined;
-afterEach(() => {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+const scratchWith = scratchCheckouts("pulumi-uptime-lock-");
 
 describe("npm install on a fresh clone", () => {
   it("leaves package-lock.json as committed", async () => {
-    scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-lock-"));
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { workspaces?: string[] };
-    const files = ["package.json", "package-lock.json", ...(manifest.workspaces ?? []).map((w) => `${w}/package.json`)];
-    for (const f of files) {
-      mkdirSync(dirname(join(scratch, f)), { recursive: true });
-      cpSync(join(ROOT, f), join(scratch, f));
-    }
+    const scratch = scratchWith([
+      "package.json",
+      "package-lock.json",
+      ...(manifest.workspaces ?? []).map((w) => `${w}/package.json`),
+    ]);
     await exec(
       "npm",
       ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund", "--prefer-offline"],

@@ -6,29 +6,22 @@
  * compiled (so no compiler runs) but has no launcher, as a clone's `prepare` leaves it.
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { scratchCheckouts } from "./scratch-checkout";
 
-const ROOT = resolve(__dirname, "..", "..");
-let scratch: string | undefined;
-afterEach(() => {
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+const scratchWith = scratchCheckouts("pulumi-uptime-prepare-");
 
 describe("prepare (a git install)", () => {
   it("writes the plugin launcher the docs point plugins.providers at", () => {
-    scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-prepare-"));
-    for (const f of [
+    const scratch = scratchWith([
       "package.json",
       "tsconfig.json",
       "scripts/prepare.js",
       "scripts/link-self.js",
       "scripts/build-plugin.js",
-    ]) {
-      cpSync(join(ROOT, f), join(scratch, f));
-    }
+    ]);
     mkdirSync(join(scratch, "src"));
     // What the compile and the bundle leave (prepare skips them when these exist).
     for (const f of ["dist/index.js", "dist/bin/pulumi-uptime.js", "dist/plugin/main.js"]) {
