@@ -92,6 +92,7 @@ export const SERVER_TESTS = [
   "test/release/cli-executable-runs-without-node.test.ts",
   "test/reliability/api-fuzz/",
   "test/reliability/server-fuzz.test.ts",
+  "test/report/incident-reads-take-the-cheaper-walk-and-stop-at-the-periods-start.test.ts",
   "test/runtime/a-refresh-that-reads-dates-moved-by-the-zone-warns-once.test.ts",
   "test/runtime/a-time-zone-other-than-the-accounts-is-warned-about-once.test.ts",
   "test/runtime/create-whose-follow-up-fails-is-recorded.test.ts",
