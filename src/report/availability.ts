@@ -28,7 +28,7 @@ export function reportedMonitor(m: Pick<Monitor, "id" | "name" | "created_at">, 
 }
 
 /** The report of `monitors` over `period` from the incidents read; groups unless `groups` is false. */
-export function buildReport(
+export function availabilityReport(
   monitors: readonly ReportedMonitor[],
   incidents: ReadonlyMap<number, readonly IncidentTimes[]>,
   period: Period,

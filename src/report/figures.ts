@@ -97,7 +97,7 @@ function availabilityOf(downMs: number, periodMs: number): number {
 }
 
 /** The budget of `slo` (percent) for what `sums` holds. */
-export function budgetOf(sums: Sums, slo: number): Budget {
+function budgetOf(sums: Sums, slo: number): Budget {
   const allowedShare = 1 - slo / 100;
   const allowedMs = sums.periodMs * allowedShare;
   const burn = (w: { downMs: number; spanMs: number }) =>

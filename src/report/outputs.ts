@@ -3,10 +3,11 @@ import { formatDuration } from "../util/duration";
 import { textTable } from "../util/text-table";
 import { junitDocument, xmlText } from "../util/xml";
 import type { Budget } from "./figures";
-import type { Report } from "./report";
+import type { Report } from "./availability";
 
 const pct = (n: number) => `${n}%`;
-const dur = (s: number | null) => (s === null ? "-" : formatDuration(s * 1000));
+const dur = (s: number | null): string =>
+  s === null ? "-" : s < 0 ? `-${formatDuration(-s * 1000)}` : formatDuration(s * 1000);
 
 /** One row's cells: what, availability, downtime, incidents, and with an SLO the budget. */
 function cells(
@@ -38,7 +39,7 @@ function heading(report: Report): string {
 }
 
 /** The table for a terminal or a log. */
-export function tableReport(report: Report): string {
+export function availabilityTable(report: Report): string {
   if (report.monitors.length === 0) return `${heading(report)}: no monitor matches the selection.\n`;
   return `${heading(report)}\n${textTable(headers(report.slo !== null), rows(report))}\n`;
 }
@@ -50,7 +51,7 @@ const mdCell = (text: string) =>
     .replace(/[\r\n]+/g, " ");
 
 /** Markdown: a heading and a table (groups first), and the gate's failures when there are. */
-export function markdownReport(report: Report, failures: readonly string[]): string {
+export function availabilityMarkdown(report: Report, failures: readonly string[]): string {
   const head = headers(report.slo !== null);
   const lines = [
     `### Availability, ${heading(report)}`,
@@ -65,7 +66,7 @@ export function markdownReport(report: Report, failures: readonly string[]): str
 }
 
 /** JUnit XML: a test case per monitor and group, failed when the gate fails on it. */
-export function junitReport(report: Report, failures: readonly string[]): string {
+export function availabilityJunit(report: Report, failures: readonly string[]): string {
   const failureOf = (what: string) => failures.filter((f) => f.startsWith(`${what}: `));
   const cases = [
     ...report.groups.map((g) => ({ name: `group ${g.group}`, out: `availability ${g.availability}%` })),

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { groupOf } from "../../src/report/groups";
-import { buildReport } from "../../src/report/report";
+import { availabilityReport } from "../../src/report/availability";
 import { INCIDENTS, NEW, OLD, PERIOD, PLAIN } from "./history";
 
 describe("group roll-ups", () => {
   it("sum downtime and measured time of a service's monitors", () => {
-    const report = buildReport([PLAIN, NEW, OLD], INCIDENTS, PERIOD, { slo: 99.9, groups: true });
+    const report = availabilityReport([PLAIN, NEW, OLD], INCIDENTS, PERIOD, { slo: 99.9, groups: true });
     expect(report.groups).toEqual([
       {
         group: "prod/shop/",
@@ -35,7 +35,7 @@ describe("group roll-ups", () => {
   });
 
   it("leave out groups when asked, and names that are not <env>/<service>/<key>", () => {
-    expect(buildReport([NEW, OLD], INCIDENTS, PERIOD, { groups: false }).groups).toEqual([]);
+    expect(availabilityReport([NEW, OLD], INCIDENTS, PERIOD, { groups: false }).groups).toEqual([]);
     expect([groupOf("prod/shop/api"), groupOf("prod/shop/api/v2"), groupOf("prod/shop/"), groupOf("blog")]).toEqual([
       "prod/shop/",
       "prod/shop/",

@@ -1,5 +1,5 @@
 /** A known history for the report's unit tests: January 2026 (30 days), two monitors of one service and one other. */
-import type { IncidentTimes, ReportedMonitor } from "../../src/report/figures";
+import type { IncidentTimes, MonitorFigures, ReportedMonitor } from "../../src/report/figures";
 import type { Period } from "../../src/report/period";
 
 const at = (iso: string) => Date.parse(iso);
@@ -42,3 +42,28 @@ export const INCIDENTS = new Map<number, IncidentTimes[]>([
   ],
   [PLAIN.id, []],
 ]);
+
+/** What {@link OLD}'s history gives over {@link PERIOD} with a 99.9% SLO, worked out by hand. */
+export const OLD_FIGURES: MonitorFigures = {
+  id: 1,
+  name: "prod/shop/api",
+  // 1 h + 30 min + 30 min down of 30 days.
+  availability: 99.7222,
+  downtimeSeconds: 7200,
+  incidents: 3,
+  ongoing: true,
+  longestSeconds: 3600,
+  mttaSeconds: 300,
+  // The ended ones, whole: 2 h and 30 min.
+  mttrSeconds: 4500,
+  measuredFrom: "2026-01-01T00:00:00.000Z",
+  periodSeconds: 2_592_000,
+  budget: {
+    allowedSeconds: 2592,
+    remainingSeconds: -4608,
+    remainingPercent: -177.78,
+    // Half of the last hour down, at a rate 1000 times what 99.9% allows.
+    burnRate1h: 500,
+    burnRate6h: 83.33,
+  },
+};

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { gateFailures } from "../../src/report/gate";
-import { junitReport, markdownReport } from "../../src/report/render";
-import { buildReport } from "../../src/report/report";
+import { availabilityJunit, availabilityMarkdown } from "../../src/report/outputs";
+import { availabilityReport } from "../../src/report/availability";
 import { INCIDENTS, NEW, OLD, PERIOD, PLAIN } from "./history";
 
-const report = buildReport([OLD, NEW, PLAIN], INCIDENTS, PERIOD, { slo: 99.9, groups: true });
+const report = availabilityReport([OLD, NEW, PLAIN], INCIDENTS, PERIOD, { slo: 99.9, groups: true });
 
 describe("the gate", () => {
   it("fails each monitor and group with too little budget left, and passes the others", () => {
@@ -30,11 +30,11 @@ describe("the gate", () => {
 
   it("marks the failing cases in JUnit and lists the failures in Markdown", () => {
     const failures = gateFailures({ failOnBurnRate: 250 }, report.monitors, report.groups);
-    const xml = junitReport(report, failures);
+    const xml = availabilityJunit(report, failures);
     expect(xml).toMatch(/<testsuites name="pulumi-uptime report" tests="4" failures="2"/);
     expect(xml).toMatch(/<testcase classname="report" name="prod\/shop\/api \(id 1\)"[^]*?<failure type="budget"/);
     expect(xml).toMatch(/<testcase classname="report" name="blog \(id 3\)" time="0.000">\s*<system-out>/);
-    const md = markdownReport(report, failures);
+    const md = availabilityMarkdown(report, failures);
     expect(md).toContain("| prod/shop/ (2 monitors) | 99.6296% | 4h | 5 (open) | -270.37% |");
     expect(md).toContain("- group prod/shop/: burn rate over the last hour 250, at least 250");
   });
