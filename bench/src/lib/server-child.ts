@@ -5,7 +5,12 @@
  */
 import { startUptimeServer, type UptimeServerOptions } from "pulumi-uptime/server";
 
-type Msg = { id: number; cmd: "stats" | "reset" | "rateLimit" | "timeline" | "checks" | "close"; perMinute?: number };
+type Msg = {
+  id: number;
+  cmd: "stats" | "reset" | "rateLimit" | "timeline" | "checks" | "clock" | "close";
+  perMinute?: number;
+  offsetMs?: number;
+};
 
 /** One check the server's checker made (B8). */
 interface CheckRecord {
@@ -56,7 +61,10 @@ async function main(): Promise<void> {
         outcome: e.outcome,
       });
   }
-  const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log });
+  // The server's clock: the machine's, moved by "clock" (B17 creates monitors a month ago).
+  let offsetMs = 0;
+  const now = () => Date.now() + offsetMs;
+  const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log, now });
   process.on("message", async (m: Msg) => {
     let result: unknown;
     if (m.cmd === "stats") {
@@ -83,6 +91,8 @@ async function main(): Promise<void> {
       server.resetStats();
       timeline = [];
       cpuAtReset = process.cpuUsage();
+    } else if (m.cmd === "clock") {
+      offsetMs = m.offsetMs ?? 0;
     } else if (m.cmd === "rateLimit") {
       server.setRateLimit(m.perMinute);
     } else if (m.cmd === "close") {

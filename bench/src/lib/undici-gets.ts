@@ -1,7 +1,8 @@
 /**
  * B12's floor, in its own process like the command it is compared with: plain undici GETs
  * of the URLs in the file named by argv[2] (one a line) at concurrency argv[3], each body
- * read to its end. Prints the number of 2xx answers, then the milliseconds from the first
+ * read to its end; with FLOOR_API_KEY set, each GET carries it as the API's Bearer token
+ * (B17's floor, the API's own pages). Prints the number of 2xx answers, then the milliseconds from the first
  * GET to the last answer (the floor without its process start and module load, reported
  * beside it).
  */
@@ -11,6 +12,8 @@ import { request } from "undici";
 async function main(): Promise<void> {
   const urls = readFileSync(process.argv[2], "utf8").split("\n").filter(Boolean);
   const concurrency = Number(process.argv[3]);
+  const key = process.env.FLOOR_API_KEY;
+  const headers = key ? { authorization: `Bearer ${key}`, accept: "application/json" } : undefined;
   let next = 0;
   let ok = 0;
   const started = performance.now();
@@ -18,7 +21,7 @@ async function main(): Promise<void> {
     Array.from({ length: concurrency }, async () => {
       while (next < urls.length) {
         const url = urls[next++];
-        const res = await request(url);
+        const res = await request(url, headers ? { headers } : {});
         await res.body.dump();
         if (res.statusCode >= 200 && res.statusCode < 300) ok++;
       }
