@@ -65,10 +65,16 @@ module.exports = {
       ["client", "schemas", "util"],
     ),
     onlyImports(
+      "report-imports-only-client-schemas-util",
+      "The availability report (figures, reads) is shared by the report command and getMonitorReport: engine-neutral.",
+      "report",
+      ["client", "schemas", "util"],
+    ),
+    onlyImports(
       "functions-import-only-runtime-and-below",
       "The functions (getMonitor, …) are shared by both doors, so they import neither.",
       "functions",
-      ["runtime", "client", "schemas", "util"],
+      ["runtime", "report", "client", "schemas", "util"],
     ),
     onlyImports(
       "dynamic-imports-only-functions-runtime-and-below",
@@ -124,7 +130,7 @@ module.exports = {
       severity: "error",
       from: { path: "^src/server/" },
       to: {
-        path: "^src/(runtime|dynamic|plugin|functions|gitops|stack|export|audit|test-command|cli|generate|demo)/|^src/index\\.ts$",
+        path: "^src/(runtime|dynamic|plugin|functions|gitops|stack|export|audit|test-command|report|cli|generate|demo)/|^src/index\\.ts$",
       },
     },
     importedByNone("cli-is-imported-by-none", "The command line is a top: nothing below imports it.", "cli"),

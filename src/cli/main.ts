@@ -9,6 +9,7 @@ const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   verify: (argv) => (require("./verify") as typeof import("./verify")).runVerify(argv),
   audit: (argv) => (require("./audit") as typeof import("./audit")).runAudit(argv),
   maintenance: (argv) => (require("./maintenance") as typeof import("./maintenance")).runMaintenance(argv),
+  report: (argv) => (require("./report") as typeof import("./report")).runReportCommand(argv),
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -29,6 +30,8 @@ Commands:
            two resources hold, and which are gone. \`pulumi-uptime audit --help\`.
   maintenance  Silence a set of monitors for a deploy (\`start\`), then give each its window
            back (\`end\`). \`pulumi-uptime maintenance --help\` for options.
+  report   Availability and error budgets of a set of monitors from their incidents,
+           and a deploy gate on them. \`pulumi-uptime report --help\` for options.
 
 Options:
   -h, --help     Show this help.

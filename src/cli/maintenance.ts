@@ -2,11 +2,17 @@
  * `pulumi-uptime maintenance start|end`: silences a set of monitors for a deploy and gives
  * each its window back afterwards. The command line only; the work is in src/maintenance.
  */
-import { isTimeZone } from "../util/time";
-import { baseUrlProblem } from "../client/client-options";
-import { MONITOR_SEARCH_BY } from "../schemas/values";
 import { processIo, runCommand } from "./command";
-import { numberOption, parseOptions, UsageError, type CliIo } from "../util/command-line";
+import { parseOptions, UsageError, type CliIo } from "../util/command-line";
+import {
+  SELECTION_HELP,
+  SELECTION_OPTIONS,
+  selectionFlags,
+  SETTINGS_HELP,
+  SETTINGS_OPTIONS,
+  settingFlags,
+  timeZoneFlag,
+} from "./service-flags";
 import { DEFAULT_RECORD_FILE } from "../maintenance/record-file";
 import { endMaintenance, type EndOptions } from "../maintenance/end";
 import { startMaintenance, type StartOptions } from "../maintenance/start";
@@ -28,13 +34,7 @@ given back: it is cleared (docs/maintenance.md, pipelines that share monitors). 
 twice, or after the window is over, changes nothing.
 
 Selection (start; at least one; several intersect):
-  --stack NAME          The monitors the stack's state holds (run in the program's
-                        directory); its provider's settings are used.
-  --search TEXT         The service's own search: monitors whose name (or URL, with
-                        --search-by url) contains TEXT.
-  --search-by name|url  What --search looks in. Default name.
-  --name-prefix PREFIX  Monitors whose name starts with PREFIX, exactly (a component's
-                        \`selector\`).
+${SELECTION_HELP}
   --dry-run             List the selection and the window; change and write nothing.
 
 Window (start):
@@ -50,12 +50,7 @@ Both:
                         Default ${DEFAULT_RECORD_FILE}. FILE.lock beside it holds
                         it while start or end runs: a second run on it exits 2.
   --json                Print the record (start) or what was done (end) as JSON.
-  --base-url URL        Service URL. Default: uptime:baseUrl, else UPTIME_BASE_URL.
-  --api-key KEY         API key. Default: uptime:apiKey, else UPTIME_API_KEY (preferred:
-                        a key on the command line is visible to other users).
-  --requests-per-minute N
-                        Pacing, 1 to 60,000. Default: uptime:requestsPerMinute, else
-                        UPTIME_REQUESTS_PER_MINUTE, else not paced.
+${SETTINGS_HELP}
   -h, --help            Show this help.
 
 Settings: a flag wins, then the stack's (the provider of --stack's monitors, else the
@@ -70,18 +65,13 @@ type Parsed = { command: "start"; opts: StartOptions } | { command: "end"; opts:
 const COMMON = {
   record: { type: "string" },
   json: { type: "boolean" },
-  "base-url": { type: "string" },
-  "api-key": { type: "string" },
-  "requests-per-minute": { type: "string" },
+  ...SETTINGS_OPTIONS,
   help: { type: "boolean", short: "h" },
 } as const;
 
 const START = {
   ...COMMON,
-  stack: { type: "string", short: "s" },
-  search: { type: "string" },
-  "search-by": { type: "string" },
-  "name-prefix": { type: "string" },
+  ...SELECTION_OPTIONS,
   "dry-run": { type: "boolean" },
   for: { type: "string" },
   until: { type: "string" },
@@ -94,63 +84,36 @@ const START = {
  */
 export const MAINTENANCE_FLAGS = Object.keys(START).filter((k) => k !== "help");
 
-/** The settings given as flags, each checked here so that a message names the flag (not the setting it wins over). */
-function flagsOf(values: { "base-url"?: string; "api-key"?: string; "requests-per-minute"?: string }) {
-  const rpm = values["requests-per-minute"];
-  const baseUrl = nonEmpty("base-url", values["base-url"]);
-  const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
-  if (problem) throw new UsageError(`--base-url ${problem}`);
-  return {
-    baseUrl,
-    apiKey: nonEmpty("api-key", values["api-key"]),
-    requestsPerMinute:
-      rpm === undefined ? undefined : numberOption("requests-per-minute", rpm, 0, { min: 1, max: 60_000, whole: true }),
-  };
-}
-
-function nonEmpty(flag: string, v: string | undefined): string | undefined {
-  if (v !== undefined && v.trim() === "") throw new UsageError(`--${flag} must not be empty`);
-  return v;
-}
-
 function parse(argv: string[]): Parsed | "help" {
   const [command, ...rest] = argv;
   if (command === undefined || command === "-h" || command === "--help" || command === "help") return "help";
   if (command === "end") {
     const v = parseOptions(rest, COMMON);
     if (v.help) return "help";
-    return { command, opts: { flags: flagsOf(v), record: v.record ?? DEFAULT_RECORD_FILE, json: v.json ?? false } };
+    return {
+      command,
+      opts: { flags: settingFlags(v), record: v.record ?? DEFAULT_RECORD_FILE, json: v.json ?? false },
+    };
   }
   if (command !== "start") throw new UsageError(`expected start or end; got ${JSON.stringify(command)}`);
   const v = parseOptions(rest, START);
   if (v.help) return "help";
-  const searchBy = v["search-by"];
-  if (searchBy !== undefined && !(MONITOR_SEARCH_BY as readonly string[]).includes(searchBy))
-    throw new UsageError(`--search-by must be ${MONITOR_SEARCH_BY.join(" or ")}; got ${JSON.stringify(searchBy)}`);
-  if (searchBy !== undefined && v.search === undefined) throw new UsageError("--search-by needs --search");
-  const [search, namePrefix, stack] = [
-    nonEmpty("search", v.search),
-    nonEmpty("name-prefix", v["name-prefix"]),
-    nonEmpty("stack", v.stack),
-  ];
+  const { selection, stack } = selectionFlags(v);
+  const { search, namePrefix } = selection;
   if (search === undefined && namePrefix === undefined && stack === undefined)
     throw new UsageError(
       "select the monitors: --stack NAME, --search TEXT or --name-prefix PREFIX (several intersect)",
     );
   if (v.for === undefined && v.until === undefined)
     throw new UsageError("say how long: --for DURATION (e.g. 30m) or --until TIME; a window always has an end");
-  const timeZone = v["time-zone"];
-  if (timeZone !== undefined && !isTimeZone(timeZone))
-    throw new UsageError(
-      `--time-zone is not a known IANA time zone: ${JSON.stringify(timeZone)}; use a name such as Europe/Berlin, or UTC`,
-    );
+  const timeZone = timeZoneFlag(v["time-zone"]);
   return {
     command,
     opts: {
-      selection: { search, searchBy: searchBy as StartOptions["selection"]["searchBy"], namePrefix },
+      selection,
       stack,
       window: { for: v.for, until: v.until, allowLong: v["allow-long"] ?? false },
-      flags: { ...flagsOf(v), timeZone },
+      flags: { ...settingFlags(v), timeZone },
       record: v.record ?? DEFAULT_RECORD_FILE,
       json: v.json ?? false,
       dryRun: v["dry-run"] ?? false,

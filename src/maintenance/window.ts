@@ -14,14 +14,7 @@
  * run, with another record, can tell it from a window a person or a program wrote (those
  * start on the minute), whatever zone it reads it in. See docs/maintenance.md.
  */
-import {
-  existsInZone,
-  formatLocalDateTime,
-  isLocalDateTime,
-  localDateTimeToEpoch,
-  parseServiceDate,
-  zoneOffsetMs,
-} from "../util/time";
+import { existsInZone, formatLocalDateTime, localDateTimeToEpoch, readTimeText, zoneOffsetMs } from "../util/time";
 import { formatDuration, parseDuration } from "../util/duration";
 
 /** The longest window without `--allow-long`. */
@@ -106,13 +99,10 @@ function untilInstant(text: string, zone: string, nowMs: number): number {
     const tomorrow = formatLocalDateTime(localDateTimeToEpoch(`${today}T12:00:00`, zone) + 86_400_000, zone);
     return localUntil(`${tomorrow.slice(0, 10)}T${time}`, zone, text);
   }
-  if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-    // Seconds are optional here as in a wall time: `2026-03-02T17:30Z`.
-    const ms = parseServiceDate(text.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?=Z|[+-])/, "$1:00"));
-    if (ms !== undefined) return ms;
-  }
-  const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
-  if (isLocalDateTime(local)) return localUntil(local, zone, text);
+  // Seconds are optional, in an instant as in a wall time: `2026-03-02T17:30Z`.
+  const read = readTimeText(text);
+  if (read && "ms" in read) return read.ms;
+  if (read) return localUntil(read.wall, zone, text);
   throw new WindowError(
     `--until takes a time such as 2026-03-02T18:30 (in the account's time zone, ${zone}), ` +
       `2026-03-02T17:30:00Z, or 18:30 (the next one); got ${JSON.stringify(text)}`,

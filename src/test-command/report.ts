@@ -1,4 +1,5 @@
 /** What `pulumi-uptime test` writes: lines for a person, `--json`, and a JUnit XML report. */
+import { junitDocument, xmlText } from "../util/xml";
 import type { Verdict } from "./verdict";
 
 /** One line per monitor, then a count. */
@@ -23,38 +24,17 @@ export function jsonReport(results: readonly Verdict[]): string {
   return `${JSON.stringify({ results: results.map(({ name, url, outcome, reason }) => ({ name, url, outcome, reason })) }, null, 2)}\n`;
 }
 
-function xml(text: string): string {
-  return (
-    text
-      .replace(/&/g, "&amp;")
-      .replace(/</g, "&lt;")
-      .replace(/>/g, "&gt;")
-      .replace(/"/g, "&quot;")
-      // Characters XML 1.0 cannot hold at all.
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "\ufffd")
-  );
-}
-
 /** A JUnit XML report: one test case per monitor; an alert is a failure, a skipped monitor is skipped. */
 export function junitReport(results: readonly Verdict[], times: readonly number[], totalMs: number): string {
   const failures = results.filter((r) => r.outcome === "alert").length;
   const skipped = results.filter((r) => r.outcome === "skipped").length;
   const head = `tests="${results.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${(totalMs / 1000).toFixed(3)}"`;
   const cases = results.map((r, i) => {
-    const open = `    <testcase classname="monitors" name="${xml(r.name)}" time="${((times[i] ?? 0) / 1000).toFixed(3)}"`;
+    const open = `    <testcase classname="monitors" name="${xmlText(r.name)}" time="${((times[i] ?? 0) / 1000).toFixed(3)}"`;
     if (r.outcome === "pass")
-      return `${open}>\n      <system-out>${xml(`${r.url}: ${r.reason}`)}</system-out>\n    </testcase>`;
-    if (r.outcome === "skipped") return `${open}>\n      <skipped message="${xml(r.reason)}"/>\n    </testcase>`;
-    return `${open}>\n      <failure type="alert" message="${xml(r.reason)}">${xml(`${r.url}: ${r.reason}`)}</failure>\n    </testcase>`;
+      return `${open}>\n      <system-out>${xmlText(`${r.url}: ${r.reason}`)}</system-out>\n    </testcase>`;
+    if (r.outcome === "skipped") return `${open}>\n      <skipped message="${xmlText(r.reason)}"/>\n    </testcase>`;
+    return `${open}>\n      <failure type="alert" message="${xmlText(r.reason)}">${xmlText(`${r.url}: ${r.reason}`)}</failure>\n    </testcase>`;
   });
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="pulumi-uptime test" ${head}>`,
-    `  <testsuite name="monitors" ${head}>`,
-    ...cases,
-    `  </testsuite>`,
-    `</testsuites>`,
-    ``,
-  ].join("\n");
+  return junitDocument("pulumi-uptime test", "monitors", head, cases);
 }

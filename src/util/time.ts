@@ -140,3 +140,18 @@ export function toLocalDateTime(value: string | null | undefined, timeZone = "UT
 export function formatServiceDate(ms: number): string {
   return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
 }
+
+/**
+ * A time as commands take it on the command line, before any zone is applied: an instant
+ * (`2026-03-02T17:30:00Z`, `2026-03-02T17:30+01:00`; seconds optional) or a wall time
+ * (`2026-03-02T18:30`, `2026-03-02T18:30:00`) to read in the account's zone. Undefined for
+ * anything else.
+ */
+export function readTimeText(text: string): { ms: number } | { wall: string } | undefined {
+  if (/(Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    const ms = parseServiceDate(text.replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(?=Z|[+-])/, "$1:00"));
+    if (ms !== undefined) return { ms };
+  }
+  const wall = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text) ? `${text}:00` : text;
+  return isLocalDateTime(wall) ? { wall } : undefined;
+}

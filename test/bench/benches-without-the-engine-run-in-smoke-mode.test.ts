@@ -14,6 +14,7 @@ const PRINTS: Record<string, RegExp> = {
   "b12-test-command": /^## B12: `pulumi-uptime test` of 10 monitors/m,
   "b14-maintenance": /^## B14: `pulumi-uptime maintenance start` then `end` over 10 monitors/m,
   "b15-migrate": /^## B15: `pulumi-uptime migrate` of a 20-monitor Terraform state/m,
+  "b17-report": /^## B17: `pulumi-uptime report` over 10 monitors, 200 incidents in 30 days/m,
 };
 
 beforeAll(() => compileBenches(), 180_000);

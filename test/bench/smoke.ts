@@ -16,6 +16,7 @@ export const WITHOUT_ENGINE = [
   "b12-test-command",
   "b14-maintenance",
   "b15-migrate",
+  "b17-report",
 ];
 
 /**

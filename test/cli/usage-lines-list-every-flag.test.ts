@@ -8,6 +8,7 @@ import { runAudit } from "../../src/cli/audit";
 import { runExport } from "../../src/cli/export";
 import { runMaintenance } from "../../src/cli/maintenance";
 import { runMigrate } from "../../src/cli/migrate";
+import { runReportCommand } from "../../src/cli/report";
 import { runTest } from "../../src/cli/test";
 import { runVerify } from "../../src/cli/verify";
 import { helpOf } from "../support/command-help";
@@ -19,6 +20,7 @@ const COMMANDS = {
   test: runTest,
   verify: runVerify,
   maintenance: runMaintenance,
+  report: runReportCommand,
 };
 
 /** The flags the options list describes: lines that start (indented) with `--flag` or `-x, --flag`. */

@@ -5,11 +5,12 @@
  * workflow opens a window before the app's deploy and ends it in an `always()` step.
  */
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { formatLocalDateTime } from "../../src/util/time";
 import { maintenanceFixture, KEY } from "./helpers";
 
 const ROOT = join(__dirname, "..", "..");
@@ -67,15 +68,33 @@ describe("the GitHub Action", () => {
     expect((await f.api.monitors.get(m.id)).maintenance_start_at).toBeNull();
   });
 
-  it("refuses a command other than start or end with exit 2", async () => {
+  it("report writes its Markdown to the step summary too, and fails the step when the gate fails", async () => {
+    const [m] = await f.monitors("action report target");
+    const summary = join(f.dir, "summary.md");
+    writeFileSync(summary, "");
+    const at = formatLocalDateTime(Date.now() - 3_600_000, "UTC");
+    await f.api.incidents.create({ monitor_id: m.id, started_at: at });
+    const settings = { UPTIME_BASE_URL: f.server.url, GITHUB_STEP_SUMMARY: summary };
+    const given = { command: "report", search: "action report target", "api-key": KEY, slo: "99.9", window: "7d" };
+    const passed = await runAction(given, settings);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toMatch(/^### Availability, .* SLO 99.9%/);
+    expect(readFileSync(summary, "utf8")).toBe(passed.stdout);
+    const failed = await runAction({ ...given, "fail-under-budget": "10" }, settings);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain("**The gate fails:**");
+    expect(`${failed.stdout}${failed.stderr}`).not.toContain(KEY);
+  });
+
+  it("refuses a command other than start, end or report with exit 2", async () => {
     const r = await runAction({ command: "stop" }, {});
     expect(r.code).toBe(2);
-    expect(r.stdout).toMatch(/command must be start or end; got "stop"/);
+    expect(r.stdout).toMatch(/command must be start, end or report; got "stop"/);
   });
 
   it("documents every input in docs/maintenance.md", () => {
     const doc = readFileSync(join(ROOT, "docs", "maintenance.md"), "utf8");
-    for (const name of Object.keys(action.inputs)) expect(doc).toContain(`| \`${name}\` |`);
+    for (const name of Object.keys(action.inputs)) expect(doc).toMatch(new RegExp(`\\| (\`[\\w-]+\`, )?\`${name}\``));
   });
 
   it("the GitOps workflow opens a window before the app's deploy and ends it in an always() step", () => {
@@ -92,5 +111,19 @@ describe("the GitHub Action", () => {
     expect(deploy).toBeGreaterThan(start);
     expect(end).toBeGreaterThan(deploy);
     expect(steps[end].if).toBe("always()");
+  });
+
+  it("the GitOps workflow gates the production up on the error budget", () => {
+    const wf = parse(readFileSync(join(ROOT, "examples", "gitops", "ci", "github-actions.yml"), "utf8")) as {
+      jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }>;
+    };
+    const steps = wf.jobs.up.steps;
+    const gate = steps.findIndex(
+      (s) => s.uses?.startsWith("pulumi-uptime/pulumi-uptime@") && s.with?.command === "report",
+    );
+    const up = steps.findIndex((s) => s.uses?.startsWith("pulumi/actions@") && s.with?.command === "up");
+    expect(gate).toBeGreaterThan(-1);
+    expect(up).toBeGreaterThan(gate);
+    expect(steps[gate].with).toMatchObject({ "fail-under-budget": "10" });
   });
 });

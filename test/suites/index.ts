@@ -105,6 +105,7 @@ export const SERVER_TESTS = [
   "test/reliability/api-fuzz/",
   "test/reliability/check-fuzz.test.ts",
   "test/reliability/server-fuzz.test.ts",
+  "test/report/incident-reads-take-the-cheaper-walk-and-stop-at-the-periods-start.test.ts",
   "test/runtime/a-refresh-that-reads-dates-moved-by-the-zone-warns-once.test.ts",
   "test/runtime/a-time-zone-other-than-the-accounts-is-warned-about-once.test.ts",
   "test/runtime/create-whose-follow-up-fails-is-recorded.test.ts",

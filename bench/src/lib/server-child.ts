@@ -6,7 +6,12 @@
 import { startUptimeServer, type UptimeServerOptions } from "pulumi-uptime/server";
 import type { CheckRecord, TimedRequest } from "./server";
 
-type Msg = { id: number; cmd: "stats" | "reset" | "rateLimit" | "timeline" | "checks" | "close"; perMinute?: number };
+type Msg = {
+  id: number;
+  cmd: "stats" | "reset" | "rateLimit" | "timeline" | "checks" | "clock" | "close";
+  perMinute?: number;
+  offsetMs?: number;
+};
 
 async function main(): Promise<void> {
   const options = JSON.parse(process.argv[2] ?? "{}") as UptimeServerOptions;
@@ -38,7 +43,10 @@ async function main(): Promise<void> {
         outcome: e.outcome,
       });
   }
-  const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log });
+  // The server's clock: the machine's, moved by "clock" (B17 creates monitors a month ago).
+  let offsetMs = 0;
+  const now = () => Date.now() + offsetMs;
+  const server = await startUptimeServer({ ...options, port: 0, host: "127.0.0.1", log, now });
   process.on("message", async (m: Msg) => {
     let result: unknown;
     if (m.cmd === "stats") {
@@ -65,6 +73,8 @@ async function main(): Promise<void> {
       server.resetStats();
       timeline = [];
       cpuAtReset = process.cpuUsage();
+    } else if (m.cmd === "clock") {
+      offsetMs = m.offsetMs ?? 0;
     } else if (m.cmd === "rateLimit") {
       server.setRateLimit(m.perMinute);
     } else if (m.cmd === "close") {

@@ -94,6 +94,11 @@ export class ChildServer {
     return this.call("reset");
   }
 
+  /** Moves the server's clock `offsetMs` from the machine's (0: back to it). */
+  setClockOffset(offsetMs: number): Promise<void> {
+    return this.call("clock", { offsetMs });
+  }
+
   setRateLimit(perMinute: number | undefined): Promise<void> {
     return this.call("rateLimit", { perMinute });
   }

@@ -1,0 +1,33 @@
+/**
+ * B17's floor, in its own process like the command it is compared with: plain undici GETs
+ * (undici is the API client's transport, so the floor's) of the URLs in the file named by
+ * argv[2] (one a line) at concurrency argv[3], each body read to its end; with FLOOR_API_KEY
+ * set, each GET carries it as the API's Bearer token. Prints the number of 2xx answers, then
+ * the milliseconds from the first GET to the last answer (the floor without its process start
+ * and module load, reported beside it).
+ */
+import { readFileSync } from "node:fs";
+import { request } from "undici";
+
+async function main(): Promise<void> {
+  const urls = readFileSync(process.argv[2], "utf8").split("\n").filter(Boolean);
+  const concurrency = Number(process.argv[3]);
+  const key = process.env.FLOOR_API_KEY;
+  const headers = key ? { authorization: `Bearer ${key}`, accept: "application/json" } : undefined;
+  let next = 0;
+  let ok = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++];
+        const res = await request(url, headers ? { headers } : {});
+        await res.body.dump();
+        if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+      }
+    }),
+  );
+  process.stdout.write(`${ok} ${Math.round(performance.now() - started)}\n`);
+}
+
+void main();
