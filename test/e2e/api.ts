@@ -124,10 +124,10 @@ export class RawApi {
     return r.body;
   }
 
-  private async all<T>(path: string): Promise<T[]> {
+  private async all<T>(path: string, query = ""): Promise<T[]> {
     const out: T[] = [];
     for (let page = 1; ; page++) {
-      const body = await this.ok("GET", `${path}?per_page=100&page=${page}`);
+      const body = await this.ok("GET", `${path}?${query}per_page=100&page=${page}`);
       out.push(...asList<T>(body.data));
       const last = body.meta?.last_page ?? 1;
       if (page >= last) return out;
@@ -137,6 +137,11 @@ export class RawApi {
   /** Every monitor of the account. */
   monitors(): Promise<ApiMonitor[]> {
     return this.all<ApiMonitor>("/api/v1/monitors");
+  }
+
+  /** Every monitor the service's own search finds for `search` (on `searchBy`), every page. */
+  searchMonitors(search: string, searchBy = "name"): Promise<ApiMonitor[]> {
+    return this.all<ApiMonitor>("/api/v1/monitors", `search=${encodeURIComponent(search)}&search_by=${searchBy}&`);
   }
 
   /** Every incident of the account. */

@@ -8,56 +8,10 @@
  * `uptime:baseUrl has no scheme: "null"` while the plugin took that text over the real nulls.
  * Last, what the schema's help says: `pulumi do` reads no stack config.
  */
-import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRequests, startE2EServer, type E2EServer } from "./api";
-import { E2EStack, NEWER_CLI_VERSION, PLUGIN_LAUNCHER, assertPluginBuilt, cliDir, failed, ok } from "./harness";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- `pulumi do --output json`'s answers, read freely
-type Json = any;
-
-/** A scratch project of no resources: `pulumi do` runs inside it, as a user's would. */
-const PROJECT = { "Pulumi.yaml": "name: pulumi-do\nruntime: yaml\n" };
-
-/** A stack to run `pulumi do` in, the newer CLI's, with `env` in every command's environment. */
-function doStack(env: Record<string, string> = {}): Promise<E2EStack> {
-  assertPluginBuilt();
-  return E2EStack.create({ project: "pulumi-do", files: PROJECT, cli: cliDir(NEWER_CLI_VERSION), env });
-}
-
-/** `pulumi do --stateless --output json <token> <verb...> <args...>` through the plugin. */
-function pulumiDo(stack: E2EStack, token: string, verb: string[], args: string[]) {
-  return stack.run(["do", "--package", PLUGIN_LAUNCHER, "--stateless", "--output", "json", token, ...verb, ...args]);
-}
-
-/** The same, which must succeed; its JSON answer. */
-async function answer(stack: E2EStack, token: string, verb: string[], args: string[]): Promise<Json> {
-  const r = ok(await pulumiDo(stack, token, verb, args));
-  try {
-    return JSON.parse(r.stdout);
-  } catch {
-    throw new Error(`pulumi do ${token} ${verb.join(" ")} printed no JSON:\n${r.output}`);
-  }
-}
-
-/**
- * `--input pcl --input-file` of these inputs: `pulumi do` makes flags only of plain strings,
- * numbers and booleans, so enums such as `interval` go in a file. PCL, which the CLI reads
- * itself: a YAML file needs the `pulumi-converter-yaml` plugin's snippet conversion, which the
- * newest one the module proxy serves (pulumi-yaml v1.32.0) predates.
- */
-function inputFile(stack: E2EStack, inputs: Record<string, number>): string[] {
-  const path = join(stack.dir, `inputs-${randomBytes(4).toString("hex")}.pp`);
-  writeFileSync(
-    path,
-    Object.entries(inputs)
-      .map(([k, v]) => `${k} = ${v}\n`)
-      .join(""),
-  );
-  return ["--input", "pcl", "--input-file", path];
-}
+import { failed, ok, type E2EStack } from "./harness";
+import { answer, doStack, inputFile, pulumiDo, type Json } from "./pulumi-do";
 
 const MONITOR = "uptime:index:Monitor";
 const INCIDENT = "uptime:index:Incident";
