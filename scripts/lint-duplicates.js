@@ -13,7 +13,7 @@ const os = require("node:os");
 const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
-const CEILINGS = { src: 1, test: 14, bench: 3 };
+const CEILINGS = { src: 1, test: 14, bench: 4 };
 
 let failed = false;
 for (const [folder, ceiling] of Object.entries(CEILINGS)) {

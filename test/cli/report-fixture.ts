@@ -4,6 +4,7 @@
  * and incidents stored through the API with past wall times in the account's zone.
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
 import os from "node:os";
 import { join } from "node:path";
 import { runReportCommand } from "../../src/cli/report";
@@ -91,4 +92,16 @@ export async function reportFixture() {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+type ReportFixture = Awaited<ReturnType<typeof reportFixture>>;
+
+/** The fixture of one file's tests: made before them, closed after them. */
+export function sharedReportFixture(): () => ReportFixture {
+  let f: ReportFixture | undefined;
+  beforeAll(async () => {
+    f = await reportFixture();
+  }, 60_000);
+  afterAll(() => f?.close());
+  return () => f!;
 }

@@ -6,45 +6,41 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEY, reportFixture } from "./report-fixture";
+import { describe, expect, it } from "vitest";
+import { KEY, sharedReportFixture } from "./report-fixture";
 
 describe("report's gate and outputs", () => {
-  let f: Awaited<ReturnType<typeof reportFixture>>;
-  beforeAll(async () => {
-    f = await reportFixture();
-  }, 60_000);
-  afterAll(() => f?.close());
+  const fixture = sharedReportFixture();
 
   it("--fail-under-budget exits 1 naming each monitor and group under it, 0 when none is", async () => {
-    const failed = await f.run(["--slo", "99.9", "--fail-under-budget", "10", "--name-prefix", "prod/"]);
+    const failed = await fixture().run(["--slo", "99.9", "--fail-under-budget", "10", "--name-prefix", "prod/"]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(
-      `prod/shop/api (id ${f.monitors.old.id}): -177.78% of its error budget left, under 10%`,
+      `prod/shop/api (id ${fixture().monitors.old.id}): -177.78% of its error budget left, under 10%`,
     );
     expect(failed.stderr).toContain("group prod/shop/: -224.07% of its error budget left, under 10%");
-    const passed = await f.run(["--slo", "99.9", "--fail-under-budget", "50", "--name-prefix", "blog"]);
+    const passed = await fixture().run(["--slo", "99.9", "--fail-under-budget", "50", "--name-prefix", "blog"]);
     expect(passed.code).toBe(0);
     expect(passed.stdout).toMatch(/^blog +100% +0s +0 +100% +43m12s +0$/m);
   });
 
   it("--fail-on-burn-rate exits 1 at the last hour's rate, 0 above it", async () => {
-    const failed = await f.run(["--slo", "99.9", "--fail-on-burn-rate", "500", "--group-by", "none"]);
+    const failed = await fixture().run(["--slo", "99.9", "--fail-on-burn-rate", "500", "--group-by", "none"]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(
       /The gate fails:\n {2}prod\/shop\/api \(id \d+\): burn rate over the last hour 500, at least 500\n$/,
     );
-    expect((await f.run(["--slo", "99.9", "--fail-on-burn-rate", "501"])).code).toBe(0);
+    expect((await fixture().run(["--slo", "99.9", "--fail-on-burn-rate", "501"])).code).toBe(0);
   });
 
   it("--markdown gives a table for a summary, with the failures; --junit a test case per monitor and group", async () => {
-    const r = await f.run(["--slo", "99.9", "--fail-under-budget", "0", "--markdown", "--junit", "report.xml"]);
+    const r = await fixture().run(["--slo", "99.9", "--fail-under-budget", "0", "--markdown", "--junit", "report.xml"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^### Availability, 2026-01-01T00:00:00.000Z to 2026-01-31T00:00:00.000Z, SLO 99.9%\n\n/);
     expect(r.stdout).toContain("| Monitor | Availability | Down | Incidents | Budget left | Left | Burn 1h |");
     expect(r.stdout).toContain("| prod/shop/api | 99.7222% | 2h | 3 (open) | -177.78% | -1h16m48s | 500 |");
     expect(r.stdout).toContain("**The gate fails:**");
-    const xml = readFileSync(join(f.dir, "report.xml"), "utf8");
+    const xml = readFileSync(join(fixture().dir, "report.xml"), "utf8");
     expect(xml).toMatch(/<testsuites name="pulumi-uptime report" tests="4" failures="3"/);
     expect(xml).toMatch(/<testcase classname="report" name="blog \(id \d+\)" time="0.000">\n {6}<system-out>/);
   });
@@ -61,21 +57,21 @@ describe("report's gate and outputs", () => {
     [["--json", "--markdown"], /either --json or --markdown/],
     [["--time-zone", "Mars/Olympus"], /--time-zone is not a known IANA time zone/],
   ])("%j exits 2 naming what is wrong, reading nothing", async (argv, message) => {
-    f.server.resetStats();
-    const r = await f.run(argv);
+    fixture().server.resetStats();
+    const r = await fixture().run(argv);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe("");
-    expect(f.server.requests).toEqual([]);
+    expect(fixture().server.requests).toEqual([]);
   });
 
   it("never prints the API key, and exits 2 when the service refuses it", async () => {
     const runs = [
-      await f.run(["--json", "--slo", "99.9"]),
-      await f.run(["--markdown", "--api-key", KEY]),
-      await f.run(["--slo", "99.9", "--fail-under-budget", "10"]),
+      await fixture().run(["--json", "--slo", "99.9"]),
+      await fixture().run(["--markdown", "--api-key", KEY]),
+      await fixture().run(["--slo", "99.9", "--fail-under-budget", "10"]),
     ];
-    const refused = await f.run(["--json"], { UPTIME_API_KEY: "wrong-key-7f3e" });
+    const refused = await fixture().run(["--json"], { UPTIME_API_KEY: "wrong-key-7f3e" });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^pulumi-uptime report: .*401/);
     for (const r of [...runs, refused]) {

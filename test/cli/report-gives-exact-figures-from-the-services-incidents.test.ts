@@ -5,25 +5,21 @@
  * the period that the checker saw go down and come back. The figures are exact, the same
  * with `--window` as with `--from`/`--until` in the account's wall time; the group rolls up.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OLD_FIGURES } from "../report/history";
-import { reportFixture } from "./report-fixture";
+import { sharedReportFixture } from "./report-fixture";
 
 describe("report's figures", () => {
-  let f: Awaited<ReturnType<typeof reportFixture>>;
-  beforeAll(async () => {
-    f = await reportFixture();
-  }, 60_000);
-  afterAll(() => f?.close());
+  const fixture = sharedReportFixture();
 
   it("are exact for the known history, per monitor and per service", async () => {
-    const r = await f.run(["--json", "--slo", "99.9"]);
+    const r = await fixture().run(["--json", "--slo", "99.9"]);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report).toMatchObject({ from: "2026-01-01T00:00:00.000Z", until: "2026-01-31T00:00:00.000Z", slo: 99.9 });
     expect(report.monitors).toEqual([
       {
-        id: f.monitors.blog.id,
+        id: fixture().monitors.blog.id,
         name: "blog",
         availability: 100,
         downtimeSeconds: 0,
@@ -37,9 +33,9 @@ describe("report's figures", () => {
         budget: { allowedSeconds: 2592, remainingSeconds: 2592, remainingPercent: 100, burnRate1h: 0, burnRate6h: 0 },
       },
       // The unit tests' history, stored by hand and opened by the checker.
-      { ...OLD_FIGURES, id: f.monitors.old.id },
+      { ...OLD_FIGURES, id: fixture().monitors.old.id },
       {
-        id: f.monitors.web.id,
+        id: fixture().monitors.web.id,
         name: "prod/shop/web",
         availability: 99.5833,
         downtimeSeconds: 5400,
@@ -80,8 +76,8 @@ describe("report's figures", () => {
   });
 
   it("are the same for --from and --until in the account's wall time, and none groups with --group-by none", async () => {
-    const byWindow = JSON.parse((await f.run(["--json"])).stdout);
-    const r = await f.run([
+    const byWindow = JSON.parse((await fixture().run(["--json"])).stdout);
+    const r = await fixture().run([
       "--json",
       "--from",
       "2026-01-01T01:00",
@@ -100,7 +96,7 @@ describe("report's figures", () => {
 
   it("narrow to the selection: a name prefix, the service's search, both", async () => {
     const names = async (...argv: string[]) =>
-      JSON.parse((await f.run(["--json", ...argv])).stdout).monitors.map((m: { name: string }) => m.name);
+      JSON.parse((await fixture().run(["--json", ...argv])).stdout).monitors.map((m: { name: string }) => m.name);
     expect(await names("--name-prefix", "prod/shop/")).toEqual(["prod/shop/api", "prod/shop/web"]);
     expect(await names("--search", "web")).toEqual(["prod/shop/web"]);
     expect(await names("--search", "/blog", "--search-by", "url", "--name-prefix", "prod/")).toEqual([]);

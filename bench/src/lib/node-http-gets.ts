@@ -7,9 +7,9 @@
  * from the first GET to the last answer (the floor without its process start and module load,
  * reported beside it).
  */
-import { readFileSync } from "node:fs";
 import * as http from "node:http";
 import * as https from "node:https";
+import { runGets } from "./gets-loop";
 
 const options = { keepAlive: true, maxSockets: Infinity, scheduling: "lifo" as const };
 const agents = { http: new http.Agent(options), https: new https.Agent(options) };
@@ -27,23 +27,7 @@ function get(url: string): Promise<number> {
   });
 }
 
-async function main(): Promise<void> {
-  const urls = readFileSync(process.argv[2], "utf8").split("\n").filter(Boolean);
-  const concurrency = Number(process.argv[3]);
-  let next = 0;
-  let ok = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < urls.length) {
-        const status = await get(urls[next++]);
-        if (status >= 200 && status < 300) ok++;
-      }
-    }),
-  );
-  process.stdout.write(`${ok} ${Math.round(performance.now() - started)}\n`);
+void runGets(get).then(() => {
   agents.http.destroy();
   agents.https.destroy();
-}
-
-void main();
+});

@@ -6,28 +6,14 @@
  * the milliseconds from the first GET to the last answer (the floor without its process start
  * and module load, reported beside it).
  */
-import { readFileSync } from "node:fs";
 import { request } from "undici";
+import { runGets } from "./gets-loop";
 
-async function main(): Promise<void> {
-  const urls = readFileSync(process.argv[2], "utf8").split("\n").filter(Boolean);
-  const concurrency = Number(process.argv[3]);
-  const key = process.env.FLOOR_API_KEY;
-  const headers = key ? { authorization: `Bearer ${key}`, accept: "application/json" } : undefined;
-  let next = 0;
-  let ok = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < urls.length) {
-        const url = urls[next++];
-        const res = await request(url, headers ? { headers } : {});
-        await res.body.dump();
-        if (res.statusCode >= 200 && res.statusCode < 300) ok++;
-      }
-    }),
-  );
-  process.stdout.write(`${ok} ${Math.round(performance.now() - started)}\n`);
-}
+const key = process.env.FLOOR_API_KEY;
+const headers = key ? { authorization: `Bearer ${key}`, accept: "application/json" } : undefined;
 
-void main();
+void runGets(async (url) => {
+  const res = await request(url, headers ? { headers } : {});
+  await res.body.dump();
+  return res.statusCode;
+});
