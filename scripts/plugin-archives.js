@@ -73,7 +73,7 @@ function readme(executable, target, build) {
   } else {
     lines.push(
       `**This platform's standalone executable could not be built for this release** (${build.reason}). ` +
-        `This archive holds the Node.js launcher instead: \`${executable.name}\` runs \`${executable.name}.js\` (all of its code in one file) with the \`node\` on the PATH, which must be Node.js 20.18.1 or later.`,
+        `This archive holds the Node.js launcher instead: \`${executable.name}\` runs \`${executable.name}.js\` (all of its code in one file) with the \`node\` on the PATH, which must be Node.js 22.12.0 or later.`,
     );
   }
   lines.push("", ...install, "", `Documentation: ${pkg.homepage}`, "", "License: Apache-2.0 (LICENSE).", "");

@@ -16,8 +16,8 @@
 # two cores have room. The preparation builds the Pulumi tools from Go modules
 # (scripts/build-pulumi.sh: CLI v3.248.0 and the hosts, and CLI v3.274.1 for the `pulumi do`
 # tests; PULUMI_CLI_VERSION=v3.274.1 runs the whole engine suites on it), downloads and compiles the Go example's dependencies (warming
-# Go's caches for the Go language host) and builds the SDKs (Maven's downloads for the Java
-# SDK). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
+# Go's caches for the Go language host), builds the SDKs (Maven's downloads for the Java
+# SDK) and fetches Node.js 24 and the engines floor (scripts/ensure-node.js, about 8 s cold). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
 # that no longer waits for the unit tests; on a warm machine it takes seconds.
 # Its output is printed after the server tests, so the two never interleave.
 set -uo pipefail
@@ -34,6 +34,7 @@ setsid bash -c '
   nice -n 19 bash scripts/build-pulumi.sh
   (cd examples/go && GOWORK=off nice -n 19 go build -o /dev/null .)
   nice -n 19 node scripts/build-sdks.js
+  nice -n 19 node scripts/ensure-node.js
 ' >"$log" 2>&1 &
 prep=$!
 

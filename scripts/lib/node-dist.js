@@ -1,6 +1,7 @@
 /**
  * The official Node.js binary of a target, from the npm package that ships it, kept in
- * .tools/node-dist/<version>/<target>/ (git-ignored, shared by every checkout on the machine)
+ * .tools/node-dist/<version>/<target>/ (git-ignored, shared by every checkout on the machine;
+ * the directory holds only `node`, so it can go first on a PATH: scripts/ensure-node.js)
  * so that each is downloaded once. Installed on demand with `npm pack` rather than as
  * devDependencies: the five packages weigh about 230 MB, an `npm install` would fetch all of
  * them for everyone (and install none, having `os`/`cpu` fields that exclude other platforms),
@@ -13,15 +14,18 @@ const path = require("node:path");
 const { NODE_VERSION } = require("./targets");
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const CACHE = path.join(ROOT, ".tools", "node-dist", NODE_VERSION);
+/** Where the binaries of one Node.js version are kept, one directory per target. */
+function nodeDistCache(version = NODE_VERSION) {
+  return path.join(ROOT, ".tools", "node-dist", version);
+}
 
-/** Path of the target's Node.js binary, downloading its package first if needed. */
-function nodeBinary(target) {
-  const dir = path.join(CACHE, target.id);
+/** Path of the target's Node.js binary (NODE_VERSION, or `version`), downloading its package first if needed. */
+function nodeBinary(target, version = NODE_VERSION) {
+  const dir = path.join(nodeDistCache(version), target.id);
   const bin = path.join(dir, path.basename(target.node));
   if (fs.existsSync(bin)) return bin;
   fs.mkdirSync(dir, { recursive: true });
-  const spec = `${target.npm}@${NODE_VERSION}`;
+  const spec = `${target.npm}@${version}`;
   const started = Date.now();
   const tmp = fs.mkdtempSync(path.join(dir, ".pack-"));
   try {
@@ -42,10 +46,11 @@ function nodeBinary(target) {
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-  console.log(
+  // On stderr: scripts/ensure-node.js prints its answer on stdout.
+  console.error(
     `node-dist: ${spec} in ${((Date.now() - started) / 1000).toFixed(1)} s (${(fs.statSync(bin).size / 1048576).toFixed(0)} MiB)`,
   );
   return bin;
 }
 
-module.exports = { nodeBinary, NODE_DIST_CACHE: CACHE };
+module.exports = { nodeBinary, NODE_DIST_CACHE: nodeDistCache() };

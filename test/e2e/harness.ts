@@ -185,6 +185,8 @@ export interface StackOptions {
   timeoutMs?: number;
   /** The directory of the `pulumi` to run (cliDir(version)). Default: the suite's, PULUMI_CLI_DIR. */
   cli?: string;
+  /** Directories first on every command's PATH, before the CLI's (another Node.js: the language host runs `node`). */
+  pathFirst?: string[];
 }
 
 let counter = 0;
@@ -208,6 +210,7 @@ export class E2EStack {
     private readonly timeoutMs: number,
     env: Record<string, string>,
     private readonly cli: string,
+    private readonly pathFirst: string[],
   ) {
     this.extraEnv = env;
   }
@@ -262,6 +265,7 @@ export class E2EStack {
         ...(options.env ?? {}),
       },
       options.cli ?? PULUMI_CLI_DIR,
+      options.pathFirst ?? [],
     );
     try {
       await s.mustRun(["stack", "init", stack]);
@@ -301,7 +305,7 @@ export class E2EStack {
         cwd: this.dir,
         env: {
           ...pulumiEnv(this.home, this.backendDir, this.extraEnv),
-          PATH: `${pulumiPath(this.cli)}:${process.env.PATH ?? ""}`,
+          PATH: [...this.pathFirst, pulumiPath(this.cli), process.env.PATH ?? ""].join(":"),
         },
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so that a timeout also ends the language host and providers.

@@ -61,7 +61,7 @@ describe("an archive holding the Node.js launcher", () => {
     const readme = readFileSync(join(dir, "README.md"), "utf8");
     expect(readme).toContain("could not be built for this release");
     expect(readme).toContain(REASON);
-    expect(readme).toContain("must be Node.js 20.18.1 or later");
+    expect(readme).toContain("must be Node.js 22.12.0 or later");
     expect(readme).not.toContain("needs no Node.js");
   });
 });
