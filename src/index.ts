@@ -21,6 +21,7 @@ export { ServiceMonitorsInputError, type InputProblem } from "./runtime/service-
 export { Incident, type IncidentArgs, type IncidentOutputs, type IncidentStatus } from "./dynamic/incident";
 export * from "./functions/monitors";
 export * from "./functions/incidents";
+export * from "./functions/monitor-report";
 export type { FunctionOptions } from "./functions/program-client";
 export { UptimeResourceError } from "./runtime/user-errors";
 export { CONFIG_KEYS, ENV_VARS } from "./runtime/config";

@@ -20,6 +20,11 @@ export const getMonitor: typeof import("./getMonitor").getMonitor = null as any;
 export const getMonitorOutput: typeof import("./getMonitor").getMonitorOutput = null as any;
 utilities.lazyLoad(exports, ["getMonitor","getMonitorOutput"], () => require("./getMonitor"));
 
+export { GetMonitorReportArgs, GetMonitorReportResult, GetMonitorReportOutputArgs } from "./getMonitorReport";
+export const getMonitorReport: typeof import("./getMonitorReport").getMonitorReport = null as any;
+export const getMonitorReportOutput: typeof import("./getMonitorReport").getMonitorReportOutput = null as any;
+utilities.lazyLoad(exports, ["getMonitorReport","getMonitorReportOutput"], () => require("./getMonitorReport"));
+
 export { GetMonitorsArgs, GetMonitorsResult, GetMonitorsOutputArgs } from "./getMonitors";
 export const getMonitors: typeof import("./getMonitors").getMonitors = null as any;
 export const getMonitorsOutput: typeof import("./getMonitors").getMonitorsOutput = null as any;

@@ -4,6 +4,7 @@
  * (./reads.ts) share.
  */
 import type { IncidentListQuery, MonitorListQuery } from "../schemas";
+import type { MonitorFigures } from "../report/figures";
 import type { fromApi } from "../runtime/monitor/monitor-props";
 import type { incidentFromApi } from "../runtime/incident/incident-props";
 
@@ -60,3 +61,20 @@ export interface GetIncidentsResult {
   /** Every matching incident, all pages read. */
   incidents: IncidentInfo[];
 }
+
+/** Arguments of `getMonitorReport`. */
+export interface GetMonitorReportArgs {
+  /** The monitor's id. */
+  monitorId: number;
+  /** Length of the period ending at `until`: `30d` (default), `7d`, `12h`. Not with `from`. */
+  window?: string;
+  /** Start: `2026-03-02T18:30` (account time zone) or `2026-03-02T17:30:00Z`. */
+  from?: string;
+  /** End, as `from`; default now. */
+  until?: string;
+  /** The objective, percent (e.g. 99.9): adds `budget`. */
+  slo?: number;
+}
+
+/** The result of `getMonitorReport`: what `pulumi-uptime report --json` gives for the monitor. */
+export type MonitorReport = MonitorFigures;

@@ -7,14 +7,20 @@ import type { IncidentListQuery, MonitorListQuery } from "../schemas";
 import { fromApi } from "../runtime/monitor/monitor-props";
 import { incidentFromApi } from "../runtime/incident/incident-props";
 import { dropUndefined } from "../util/objects";
+import { reportedMonitor } from "../report/availability";
+import { monitorFigures } from "../report/figures";
+import { readIncidents } from "../report/incident-reads";
+import { PeriodError, planPeriod, type Period } from "../report/period";
 import type {
   GetIncidentArgs,
   GetIncidentsArgs,
   GetIncidentsResult,
   GetMonitorArgs,
+  GetMonitorReportArgs,
   GetMonitorsArgs,
   IncidentInfo,
   MonitorData,
+  MonitorReport,
 } from "./args";
 
 /** One monitor by id, every value plain (the callers mark the secret fields). */
@@ -50,6 +56,35 @@ export async function listIncidents(c: UptimeClient, args: GetIncidentsArgs): Pr
     sort: args.sort,
   };
   return { incidents: await readAll(c.incidents.all(dropUndefined(query)), incidentFromApi) };
+}
+
+/**
+ * The period of `getMonitorReport`'s arguments, in the client's time zone; a bad one fails
+ * before any request, naming the argument (`planPeriod` says `--window`, `--from`, `--until`).
+ */
+function reportPeriod(c: UptimeClient, args: GetMonitorReportArgs, nowMs: number): Period {
+  try {
+    return planPeriod({ window: args.window, from: args.from, until: args.until }, c.timeZone, nowMs);
+  } catch (err) {
+    if (!(err instanceof PeriodError)) throw err;
+    const named = /--(window|from|until)\b/.exec(err.message)?.[1] ?? "window";
+    throw new PeriodError(`${named}: ${err.message.replace(/--(window|from|until)\b/g, "$1")}`);
+  }
+}
+
+/**
+ * One monitor's figures over the period the arguments name, read as `pulumi-uptime report`
+ * reads them: the same numbers under the same names as its `--json` gives for the monitor.
+ */
+export async function monitorReport(
+  c: UptimeClient,
+  args: GetMonitorReportArgs,
+  nowMs = Date.now(),
+): Promise<MonitorReport> {
+  const period = reportPeriod(c, args, nowMs);
+  const monitor = reportedMonitor(await c.monitors.get(args.monitorId), c.timeZone);
+  const { byMonitor } = await readIncidents(c, [args.monitorId], period, nowMs);
+  return monitorFigures(monitor, byMonitor.get(args.monitorId) ?? [], period, args.slo).figures;
 }
 
 /** Every item of a list walk, each mapped as it is read. */

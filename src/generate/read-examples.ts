@@ -23,6 +23,7 @@ const TITLES: Record<string, string> = {
   getMonitor: "A monitor made outside this program, by id",
   getIncident: "An incident, by id",
   getIncidents: "The open incidents of a monitor",
+  getMonitorReport: "A service's availability over 30 days, and what is left of its error budget",
   ServiceMonitors: "A service's monitors from one declaration, named <environment>/<service>/<key>",
 };
 

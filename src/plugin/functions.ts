@@ -6,13 +6,14 @@
  */
 import type { z } from "zod";
 import type { UptimeClient } from "../client/client";
-import { fetchIncident, fetchMonitor, listIncidents, listMonitors } from "../functions/reads";
+import { fetchIncident, fetchMonitor, listIncidents, listMonitors, monitorReport } from "../functions/reads";
 import {
   INCIDENT_FIELDS,
   MONITOR_FIELDS,
   fieldsOf,
   getIncidentArgsSchema,
   getMonitorArgsSchema,
+  getMonitorReportArgsSchema,
   incidentListQuerySchema,
   monitorListQuerySchema,
   propertyPath,
@@ -65,6 +66,18 @@ export const FUNCTIONS: Record<string, PluginFunction> = {
     schema: incidentListQuerySchema,
     run: async (c, a) => ({
       incidents: (await listIncidents(c, a)).incidents.map((i) => guarded(i, INCIDENT_SECRETS)),
+    }),
+  },
+  [tokenOf("getMonitorReport")]: {
+    schema: getMonitorReportArgsSchema,
+    run: async (c, a) => ({
+      ...(await monitorReport(c, {
+        monitorId: a.monitorId as number,
+        window: a.window as string | undefined,
+        from: a.from as string | undefined,
+        until: a.until as string | undefined,
+        slo: a.slo as number | undefined,
+      })),
     }),
   },
 };

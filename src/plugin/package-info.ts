@@ -138,4 +138,8 @@ export const FUNCTION_DOCS = {
   getMonitors: "Lists every monitor matching the filters, reading all pages.",
   getIncident: "Reads one incident by id, without managing it.",
   getIncidents: "Lists every incident matching the filters, reading all pages.",
+  getMonitorReport:
+    "A monitor's availability over a period, from its incidents: the figures `pulumi-uptime report --json` gives " +
+    "for it, under the same names, and with `slo` its error budget. The period is `window` ending at `until` " +
+    "(default now; `window` defaults to 30d), or `from`/`until`; it starts no earlier than the monitor's creation.",
 };

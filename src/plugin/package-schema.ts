@@ -24,6 +24,9 @@ import {
   fieldsOf,
   getIncidentArgsSchema,
   getMonitorArgsSchema,
+  getMonitorReportArgsSchema,
+  monitorReportBudgetSchema,
+  monitorReportSchema,
   serviceMonitorsInputsSchema,
   serviceMonitorsOutputsSchema,
   incidentListQuerySchema,
@@ -373,6 +376,11 @@ function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<str
         description: "An incident as the functions return it.",
         ...incidentInfo,
       },
+      [tokenOf("MonitorReportBudget")]: {
+        type: "object",
+        description: "The error budget of an SLO over the measured period.",
+        ...objectOf(fieldsOf(monitorReportBudgetSchema), true),
+      },
     },
     resources: {
       [tokenOf("Monitor")]: resource(
@@ -392,6 +400,11 @@ function packageSchema(examples: Record<string, Example> = EXAMPLES): Record<str
     functions: {
       ...readFunctions(examples, "Monitor", getMonitorArgsSchema, monitorListQuerySchema, monitorInfo),
       ...readFunctions(examples, "Incident", getIncidentArgsSchema, incidentListQuerySchema, incidentInfo),
+      [tokenOf("getMonitorReport")]: {
+        description: documented(examples, "getMonitorReport", FUNCTION_DOCS.getMonitorReport),
+        inputs: objectOf(fieldsOf(getMonitorReportArgsSchema)),
+        outputs: objectOf(fieldsOf(monitorReportSchema), true),
+      },
     },
   };
 }

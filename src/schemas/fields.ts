@@ -70,7 +70,7 @@ export function field<T extends z.ZodType>(schema: T, description: string, meta:
 
 /** The kinds of value a field holds. */
 /** `map`: an object keyed by names the program chooses (a component's checks), its values `item` or `valueKind`. */
-export type FieldKind = "string" | "integer" | "boolean" | "pairs" | "object" | "map";
+export type FieldKind = "string" | "integer" | "number" | "boolean" | "pairs" | "object" | "map";
 
 /** One field as every consumer sees it. */
 export interface FieldInfo extends FieldMeta {
@@ -139,7 +139,7 @@ function kindOf(s: Inner): Pick<FieldInfo, "kind" | "allowed" | "maxLength" | "m
     case "boolean":
       return { kind: "boolean" };
     case "number":
-      return { kind: "integer" };
+      return { kind: (s as unknown as z.ZodNumber).isInt ? "integer" : "number" };
     case "object":
       return { kind: "object", item: s as unknown as z.ZodObject };
     case "pipe":

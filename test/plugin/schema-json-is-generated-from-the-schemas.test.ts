@@ -8,6 +8,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { packageSchemaText } from "../../src/plugin/package-schema";
 import { INTERVALS } from "../../src/schemas";
+import { OLD_FIGURES } from "../report/history";
 
 const committed = readFileSync(resolve(__dirname, "..", "..", "schema.json"), "utf8");
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema's JSON, read freely
@@ -56,8 +57,20 @@ describe("schema.json", () => {
       "uptime:index:getIncident",
       "uptime:index:getIncidents",
       "uptime:index:getMonitor",
+      "uptime:index:getMonitorReport",
       "uptime:index:getMonitors",
     ]);
+    // getMonitorReport returns report --json's names for a monitor, fractions as numbers.
+    const report = schema.functions["uptime:index:getMonitorReport"];
+    expect(Object.keys(report.outputs.properties).sort()).toEqual(Object.keys(OLD_FIGURES).sort());
+    expect(Object.keys(schema.types["uptime:index:MonitorReportBudget"].properties).sort()).toEqual(
+      Object.keys(OLD_FIGURES.budget!).sort(),
+    );
+    expect(report.outputs.properties.availability.type).toBe("number");
+    expect(report.outputs.properties.downtimeSeconds.type).toBe("integer");
+    expect(report.outputs.required).not.toContain("mttaSeconds");
+    expect(report.inputs.properties.slo.type).toBe("number");
+    expect(report.inputs.required).toEqual(["monitorId"]);
     expect(schema.config.variables.baseUrl.defaultInfo).toEqual({ environment: ["UPTIME_BASE_URL"] });
   });
 });

@@ -89,6 +89,7 @@ export const SERVER_TESTS = [
   "test/plugin/diff-names-changed-properties-with-a-detailed-diff.test.ts",
   "test/plugin/each-provider-reaches-its-own-service.test.ts",
   "test/plugin/functions-answer-with-secret-fields-secret.test.ts",
+  "test/plugin/get-monitor-report-gives-what-report-json-gives.test.ts",
   "test/plugin/lifecycle-keeps-secrets-secret-on-the-wire.test.ts",
   "test/plugin/list-filters-incidents-by-monitor-and-status.test.ts",
   "test/plugin/list-names-a-bad-input-before-any-request.test.ts",

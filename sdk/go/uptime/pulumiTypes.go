@@ -702,6 +702,134 @@ func (o MonitorInfoArrayOutput) Index(i pulumi.IntInput) MonitorInfoOutput {
 	}).(MonitorInfoOutput)
 }
 
+// The error budget of an SLO over the measured period.
+type MonitorReportBudget struct {
+	// Downtime the SLO allows over the measured period, seconds.
+	AllowedSeconds int `pulumi:"allowedSeconds"`
+	// Downtime in the last hour as a multiple of the rate the SLO allows (1: the budget lasts exactly the period).
+	BurnRate1h float64 `pulumi:"burnRate1h"`
+	// The same over the last six hours.
+	BurnRate6h float64 `pulumi:"burnRate6h"`
+	// What is left, percent of the allowed downtime; negative once spent.
+	RemainingPercent float64 `pulumi:"remainingPercent"`
+	// What is left of it; negative once the budget is spent and more, seconds.
+	RemainingSeconds int `pulumi:"remainingSeconds"`
+}
+
+// The error budget of an SLO over the measured period.
+type MonitorReportBudgetOutput struct{ *pulumi.OutputState }
+
+func (MonitorReportBudgetOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*MonitorReportBudget)(nil)).Elem()
+}
+
+func (o MonitorReportBudgetOutput) ToMonitorReportBudgetOutput() MonitorReportBudgetOutput {
+	return o
+}
+
+func (o MonitorReportBudgetOutput) ToMonitorReportBudgetOutputWithContext(ctx context.Context) MonitorReportBudgetOutput {
+	return o
+}
+
+// Downtime the SLO allows over the measured period, seconds.
+func (o MonitorReportBudgetOutput) AllowedSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v MonitorReportBudget) int { return v.AllowedSeconds }).(pulumi.IntOutput)
+}
+
+// Downtime in the last hour as a multiple of the rate the SLO allows (1: the budget lasts exactly the period).
+func (o MonitorReportBudgetOutput) BurnRate1h() pulumi.Float64Output {
+	return o.ApplyT(func(v MonitorReportBudget) float64 { return v.BurnRate1h }).(pulumi.Float64Output)
+}
+
+// The same over the last six hours.
+func (o MonitorReportBudgetOutput) BurnRate6h() pulumi.Float64Output {
+	return o.ApplyT(func(v MonitorReportBudget) float64 { return v.BurnRate6h }).(pulumi.Float64Output)
+}
+
+// What is left, percent of the allowed downtime; negative once spent.
+func (o MonitorReportBudgetOutput) RemainingPercent() pulumi.Float64Output {
+	return o.ApplyT(func(v MonitorReportBudget) float64 { return v.RemainingPercent }).(pulumi.Float64Output)
+}
+
+// What is left of it; negative once the budget is spent and more, seconds.
+func (o MonitorReportBudgetOutput) RemainingSeconds() pulumi.IntOutput {
+	return o.ApplyT(func(v MonitorReportBudget) int { return v.RemainingSeconds }).(pulumi.IntOutput)
+}
+
+type MonitorReportBudgetPtrOutput struct{ *pulumi.OutputState }
+
+func (MonitorReportBudgetPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**MonitorReportBudget)(nil)).Elem()
+}
+
+func (o MonitorReportBudgetPtrOutput) ToMonitorReportBudgetPtrOutput() MonitorReportBudgetPtrOutput {
+	return o
+}
+
+func (o MonitorReportBudgetPtrOutput) ToMonitorReportBudgetPtrOutputWithContext(ctx context.Context) MonitorReportBudgetPtrOutput {
+	return o
+}
+
+func (o MonitorReportBudgetPtrOutput) Elem() MonitorReportBudgetOutput {
+	return o.ApplyT(func(v *MonitorReportBudget) MonitorReportBudget {
+		if v != nil {
+			return *v
+		}
+		var ret MonitorReportBudget
+		return ret
+	}).(MonitorReportBudgetOutput)
+}
+
+// Downtime the SLO allows over the measured period, seconds.
+func (o MonitorReportBudgetPtrOutput) AllowedSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *MonitorReportBudget) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.AllowedSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
+// Downtime in the last hour as a multiple of the rate the SLO allows (1: the budget lasts exactly the period).
+func (o MonitorReportBudgetPtrOutput) BurnRate1h() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *MonitorReportBudget) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.BurnRate1h
+	}).(pulumi.Float64PtrOutput)
+}
+
+// The same over the last six hours.
+func (o MonitorReportBudgetPtrOutput) BurnRate6h() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *MonitorReportBudget) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.BurnRate6h
+	}).(pulumi.Float64PtrOutput)
+}
+
+// What is left, percent of the allowed downtime; negative once spent.
+func (o MonitorReportBudgetPtrOutput) RemainingPercent() pulumi.Float64PtrOutput {
+	return o.ApplyT(func(v *MonitorReportBudget) *float64 {
+		if v == nil {
+			return nil
+		}
+		return &v.RemainingPercent
+	}).(pulumi.Float64PtrOutput)
+}
+
+// What is left of it; negative once the budget is spent and more, seconds.
+func (o MonitorReportBudgetPtrOutput) RemainingSeconds() pulumi.IntPtrOutput {
+	return o.ApplyT(func(v *MonitorReportBudget) *int {
+		if v == nil {
+			return nil
+		}
+		return &v.RemainingSeconds
+	}).(pulumi.IntPtrOutput)
+}
+
 // One entry of `requestHeaders`: Headers of the check request.
 type RequestHeader struct {
 	// Header name. At most 128 characters.
@@ -1161,6 +1289,8 @@ func init() {
 	pulumi.RegisterOutputType(MonitorDefaultsPtrOutput{})
 	pulumi.RegisterOutputType(MonitorInfoOutput{})
 	pulumi.RegisterOutputType(MonitorInfoArrayOutput{})
+	pulumi.RegisterOutputType(MonitorReportBudgetOutput{})
+	pulumi.RegisterOutputType(MonitorReportBudgetPtrOutput{})
 	pulumi.RegisterOutputType(RequestHeaderOutput{})
 	pulumi.RegisterOutputType(RequestHeaderArrayOutput{})
 	pulumi.RegisterOutputType(ServiceCheckOutput{})

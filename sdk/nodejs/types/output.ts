@@ -195,6 +195,32 @@ export interface MonitorInfo {
 }
 
 /**
+ * The error budget of an SLO over the measured period.
+ */
+export interface MonitorReportBudget {
+    /**
+     * Downtime the SLO allows over the measured period, seconds.
+     */
+    allowedSeconds: number;
+    /**
+     * Downtime in the last hour as a multiple of the rate the SLO allows (1: the budget lasts exactly the period).
+     */
+    burnRate1h: number;
+    /**
+     * The same over the last six hours.
+     */
+    burnRate6h: number;
+    /**
+     * What is left, percent of the allowed downtime; negative once spent.
+     */
+    remainingPercent: number;
+    /**
+     * What is left of it; negative once the budget is spent and more, seconds.
+     */
+    remainingSeconds: number;
+}
+
+/**
  * One entry of `requestHeaders`: Headers of the check request.
  */
 export interface RequestHeader {

@@ -10,6 +10,7 @@ from ._enums import *
 from .get_incident import *
 from .get_incidents import *
 from .get_monitor import *
+from .get_monitor_report import *
 from .get_monitors import *
 from .incident import *
 from .monitor import *

@@ -21,6 +21,7 @@ __all__ = [
     'IncidentInfo',
     'MonitorDefaults',
     'MonitorInfo',
+    'MonitorReportBudget',
     'RequestHeader',
 ]
 
@@ -544,6 +545,73 @@ class MonitorInfo(dict):
         When the monitor was last changed, Y-m-dTH:i:s in the account's time zone.
         """
         return pulumi.get(self, "updated_at")
+
+
+@pulumi.output_type
+class MonitorReportBudget(dict):
+    """
+    The error budget of an SLO over the measured period.
+    """
+    def __init__(__self__, *,
+                 allowed_seconds: _builtins.int,
+                 burn_rate1h: _builtins.float,
+                 burn_rate6h: _builtins.float,
+                 remaining_percent: _builtins.float,
+                 remaining_seconds: _builtins.int):
+        """
+        The error budget of an SLO over the measured period.
+
+        :param _builtins.int allowed_seconds: Downtime the SLO allows over the measured period, seconds.
+        :param _builtins.float burn_rate1h: Downtime in the last hour as a multiple of the rate the SLO allows (1: the budget lasts exactly the period).
+        :param _builtins.float burn_rate6h: The same over the last six hours.
+        :param _builtins.float remaining_percent: What is left, percent of the allowed downtime; negative once spent.
+        :param _builtins.int remaining_seconds: What is left of it; negative once the budget is spent and more, seconds.
+        """
+        pulumi.set(__self__, "allowed_seconds", allowed_seconds)
+        pulumi.set(__self__, "burn_rate1h", burn_rate1h)
+        pulumi.set(__self__, "burn_rate6h", burn_rate6h)
+        pulumi.set(__self__, "remaining_percent", remaining_percent)
+        pulumi.set(__self__, "remaining_seconds", remaining_seconds)
+
+    @_builtins.property
+    @pulumi.getter(name="allowedSeconds")
+    def allowed_seconds(self) -> _builtins.int:
+        """
+        Downtime the SLO allows over the measured period, seconds.
+        """
+        return pulumi.get(self, "allowed_seconds")
+
+    @_builtins.property
+    @pulumi.getter(name="burnRate1h")
+    def burn_rate1h(self) -> _builtins.float:
+        """
+        Downtime in the last hour as a multiple of the rate the SLO allows (1: the budget lasts exactly the period).
+        """
+        return pulumi.get(self, "burn_rate1h")
+
+    @_builtins.property
+    @pulumi.getter(name="burnRate6h")
+    def burn_rate6h(self) -> _builtins.float:
+        """
+        The same over the last six hours.
+        """
+        return pulumi.get(self, "burn_rate6h")
+
+    @_builtins.property
+    @pulumi.getter(name="remainingPercent")
+    def remaining_percent(self) -> _builtins.float:
+        """
+        What is left, percent of the allowed downtime; negative once spent.
+        """
+        return pulumi.get(self, "remaining_percent")
+
+    @_builtins.property
+    @pulumi.getter(name="remainingSeconds")
+    def remaining_seconds(self) -> _builtins.int:
+        """
+        What is left of it; negative once the budget is spent and more, seconds.
+        """
+        return pulumi.get(self, "remaining_seconds")
 
 
 @pulumi.output_type

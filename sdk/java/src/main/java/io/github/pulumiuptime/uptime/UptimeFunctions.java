@@ -15,10 +15,13 @@ import io.github.pulumiuptime.uptime.inputs.GetIncidentsArgs;
 import io.github.pulumiuptime.uptime.inputs.GetIncidentsPlainArgs;
 import io.github.pulumiuptime.uptime.inputs.GetMonitorArgs;
 import io.github.pulumiuptime.uptime.inputs.GetMonitorPlainArgs;
+import io.github.pulumiuptime.uptime.inputs.GetMonitorReportArgs;
+import io.github.pulumiuptime.uptime.inputs.GetMonitorReportPlainArgs;
 import io.github.pulumiuptime.uptime.inputs.GetMonitorsArgs;
 import io.github.pulumiuptime.uptime.inputs.GetMonitorsPlainArgs;
 import io.github.pulumiuptime.uptime.outputs.GetIncidentResult;
 import io.github.pulumiuptime.uptime.outputs.GetIncidentsResult;
+import io.github.pulumiuptime.uptime.outputs.GetMonitorReportResult;
 import io.github.pulumiuptime.uptime.outputs.GetMonitorResult;
 import io.github.pulumiuptime.uptime.outputs.GetMonitorsResult;
 import java.util.concurrent.CompletableFuture;
@@ -620,6 +623,191 @@ public final class UptimeFunctions {
      */
     public static CompletableFuture<GetMonitorResult> getMonitorPlain(GetMonitorPlainArgs args, InvokeOptions options) {
         return Deployment.getInstance().invokeAsync("uptime:index:getMonitor", TypeShape.of(GetMonitorResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * A monitor&#39;s availability over a period, from its incidents: the figures `pulumi-uptime report --json` gives for it, under the same names, and with `slo` its error budget. The period is `window` ending at `until` (default now; `window` defaults to 30d), or `from`/`until`; it starts no earlier than the monitor&#39;s creation.
+     * 
+     * ## Example Usage
+     * ### A service&#39;s availability over 30 days, and what is left of its error budget
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorReportArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var report = UptimeFunctions.getMonitorReport(GetMonitorReportArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .window("30d")
+     *             .slo(99.9)
+     *             .build());
+     * 
+     *         ctx.export("availability", report.applyValue(r -> r.availability()));
+     *         ctx.export("budgetLeft", report.applyValue(r -> r.budget().map(b -> b.remainingPercent()).orElse(null)));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetMonitorReportResult> getMonitorReport(GetMonitorReportArgs args) {
+        return getMonitorReport(args, InvokeOptions.Empty);
+    }
+    /**
+     * A monitor&#39;s availability over a period, from its incidents: the figures `pulumi-uptime report --json` gives for it, under the same names, and with `slo` its error budget. The period is `window` ending at `until` (default now; `window` defaults to 30d), or `from`/`until`; it starts no earlier than the monitor&#39;s creation.
+     * 
+     * ## Example Usage
+     * ### A service&#39;s availability over 30 days, and what is left of its error budget
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorReportArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var report = UptimeFunctions.getMonitorReport(GetMonitorReportArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .window("30d")
+     *             .slo(99.9)
+     *             .build());
+     * 
+     *         ctx.export("availability", report.applyValue(r -> r.availability()));
+     *         ctx.export("budgetLeft", report.applyValue(r -> r.budget().map(b -> b.remainingPercent()).orElse(null)));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetMonitorReportResult> getMonitorReportPlain(GetMonitorReportPlainArgs args) {
+        return getMonitorReportPlain(args, InvokeOptions.Empty);
+    }
+    /**
+     * A monitor&#39;s availability over a period, from its incidents: the figures `pulumi-uptime report --json` gives for it, under the same names, and with `slo` its error budget. The period is `window` ending at `until` (default now; `window` defaults to 30d), or `from`/`until`; it starts no earlier than the monitor&#39;s creation.
+     * 
+     * ## Example Usage
+     * ### A service&#39;s availability over 30 days, and what is left of its error budget
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorReportArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var report = UptimeFunctions.getMonitorReport(GetMonitorReportArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .window("30d")
+     *             .slo(99.9)
+     *             .build());
+     * 
+     *         ctx.export("availability", report.applyValue(r -> r.availability()));
+     *         ctx.export("budgetLeft", report.applyValue(r -> r.budget().map(b -> b.remainingPercent()).orElse(null)));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetMonitorReportResult> getMonitorReport(GetMonitorReportArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invoke("uptime:index:getMonitorReport", TypeShape.of(GetMonitorReportResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * A monitor&#39;s availability over a period, from its incidents: the figures `pulumi-uptime report --json` gives for it, under the same names, and with `slo` its error budget. The period is `window` ending at `until` (default now; `window` defaults to 30d), or `from`/`until`; it starts no earlier than the monitor&#39;s creation.
+     * 
+     * ## Example Usage
+     * ### A service&#39;s availability over 30 days, and what is left of its error budget
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorReportArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var report = UptimeFunctions.getMonitorReport(GetMonitorReportArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .window("30d")
+     *             .slo(99.9)
+     *             .build());
+     * 
+     *         ctx.export("availability", report.applyValue(r -> r.availability()));
+     *         ctx.export("budgetLeft", report.applyValue(r -> r.budget().map(b -> b.remainingPercent()).orElse(null)));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static Output<GetMonitorReportResult> getMonitorReport(GetMonitorReportArgs args, InvokeOutputOptions options) {
+        return Deployment.getInstance().invoke("uptime:index:getMonitorReport", TypeShape.of(GetMonitorReportResult.class), args, Utilities.withVersion(options));
+    }
+    /**
+     * A monitor&#39;s availability over a period, from its incidents: the figures `pulumi-uptime report --json` gives for it, under the same names, and with `slo` its error budget. The period is `window` ending at `until` (default now; `window` defaults to 30d), or `from`/`until`; it starts no earlier than the monitor&#39;s creation.
+     * 
+     * ## Example Usage
+     * ### A service&#39;s availability over 30 days, and what is left of its error budget
+     * <pre>
+     * {@code
+     * package generated_program;
+     * 
+     * import com.pulumi.Context;
+     * import com.pulumi.Pulumi;
+     * import io.github.pulumiuptime.uptime.UptimeFunctions;
+     * import io.github.pulumiuptime.uptime.inputs.GetMonitorReportArgs;
+     * 
+     * public class App {
+     *     public static void main(String[] args) {
+     *         Pulumi.run(App::stack);
+     *     }
+     * 
+     *     public static void stack(Context ctx) {
+     *         var report = UptimeFunctions.getMonitorReport(GetMonitorReportArgs.builder()
+     *             .monitorId(ctx.config().requireInteger("monitorId"))
+     *             .window("30d")
+     *             .slo(99.9)
+     *             .build());
+     * 
+     *         ctx.export("availability", report.applyValue(r -> r.availability()));
+     *         ctx.export("budgetLeft", report.applyValue(r -> r.budget().map(b -> b.remainingPercent()).orElse(null)));
+     *     }
+     * }
+     * }
+     * </pre>
+     * 
+     */
+    public static CompletableFuture<GetMonitorReportResult> getMonitorReportPlain(GetMonitorReportPlainArgs args, InvokeOptions options) {
+        return Deployment.getInstance().invokeAsync("uptime:index:getMonitorReport", TypeShape.of(GetMonitorReportResult.class), args, Utilities.withVersion(options));
     }
     /**
      * Lists every monitor matching the filters, reading all pages.
