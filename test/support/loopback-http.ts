@@ -9,12 +9,13 @@ export interface LoopbackHttp {
   close(): Promise<void>;
 }
 
-export async function listenOnLoopback(handler: RequestListener): Promise<LoopbackHttp> {
+/** Listens on 127.0.0.1 (on `port`, default any free one) with `handler`. */
+export async function listenOnLoopback(handler: RequestListener, port = 0): Promise<LoopbackHttp> {
   const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     server,
     close: () =>
       new Promise<void>((resolve) => {

@@ -4,8 +4,9 @@
  * of requests in flight, and a slow response. Everything else runs against the project's
  * own server (test/support/server.ts).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { listenOnLoopback } from "../../support/loopback-http";
 import { monitorDefaults } from "../../support/monitor-defaults";
 
 /** One request as the tiny server saw it. */
@@ -43,7 +44,7 @@ export async function startTinyServer(
   port = 0,
 ): Promise<TinyServer> {
   const requests: SeenRequest[] = [];
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const { url, close } = await listenOnLoopback((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
@@ -67,18 +68,8 @@ export async function startTinyServer(
       seen.endedAt = performance.now();
       res.end(body);
     });
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  const bound = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${bound}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  }, port);
+  return { url, requests, close };
 }
 
 /** A monitor body as the service sends it, with overrides. */
