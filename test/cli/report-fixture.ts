@@ -81,9 +81,16 @@ export async function reportFixture() {
     dir,
     env,
     monitors: { old, web, blog },
-    /** `pulumi-uptime report <argv>` at {@link NOW} (or `nowMs`), `extraEnv` over the account's settings. */
-    run(argv: string[], extraEnv: NodeJS.ProcessEnv = {}, nowMs = NOW): Promise<CommandRun> {
-      return runCaptured((a, io) => runReportCommand(a, io, nowMs), argv, { env: { ...env, ...extraEnv }, cwd: dir });
+    /**
+     * `pulumi-uptime report <argv>` at {@link NOW} (or `nowMs`), `extraEnv` over the account's
+     * settings; `tty`: stderr is a terminal.
+     */
+    run(argv: string[], extraEnv: NodeJS.ProcessEnv = {}, nowMs = NOW, tty = false): Promise<CommandRun> {
+      return runCaptured((a, io) => runReportCommand(a, io, nowMs), argv, {
+        env: { ...env, ...extraEnv },
+        cwd: dir,
+        tty,
+      });
     },
     async close() {
       await api.close();
