@@ -305,7 +305,10 @@ export class E2EStack {
         cwd: this.dir,
         env: {
           ...pulumiEnv(this.home, this.backendDir, this.extraEnv),
-          PATH: [...this.pathFirst, pulumiPath(this.cli), process.env.PATH ?? ""].join(":"),
+          // A PATH the stack was given (setEnv, env) is used as given; else this stack's CLI first.
+          PATH: [...this.pathFirst, this.extraEnv.PATH ?? `${pulumiPath(this.cli)}:${process.env.PATH ?? ""}`].join(
+            ":",
+          ),
         },
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so that a timeout also ends the language host and providers.
