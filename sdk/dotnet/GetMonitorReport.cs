@@ -32,7 +32,7 @@ namespace PulumiUptime.Uptime
         /// });
         /// 
         /// export const availability = report.availability;
-        /// export const budgetLeft = report.budget.apply((b) =&gt; b?.remainingPercent);
+        /// export const budgetLeft = report.apply((r) =&gt; r.budget?.remainingPercent);
         /// ```
         /// ```python
         /// import pulumi
@@ -166,7 +166,7 @@ namespace PulumiUptime.Uptime
         /// });
         /// 
         /// export const availability = report.availability;
-        /// export const budgetLeft = report.budget.apply((b) =&gt; b?.remainingPercent);
+        /// export const budgetLeft = report.apply((r) =&gt; r.budget?.remainingPercent);
         /// ```
         /// ```python
         /// import pulumi
@@ -300,7 +300,7 @@ namespace PulumiUptime.Uptime
         /// });
         /// 
         /// export const availability = report.availability;
-        /// export const budgetLeft = report.budget.apply((b) =&gt; b?.remainingPercent);
+        /// export const budgetLeft = report.apply((r) =&gt; r.budget?.remainingPercent);
         /// ```
         /// ```python
         /// import pulumi

@@ -25,7 +25,7 @@ import * as utilities from "./utilities";
  * });
  *
  * export const availability = report.availability;
- * export const budgetLeft = report.budget.apply((b) => b?.remainingPercent);
+ * export const budgetLeft = report.apply((r) => r.budget?.remainingPercent);
  * ```
  */
 export function getMonitorReport(args: GetMonitorReportArgs, opts?: pulumi.InvokeOptions): Promise<GetMonitorReportResult> {
@@ -130,7 +130,7 @@ export interface GetMonitorReportResult {
  * });
  *
  * export const availability = report.availability;
- * export const budgetLeft = report.budget.apply((b) => b?.remainingPercent);
+ * export const budgetLeft = report.apply((r) => r.budget?.remainingPercent);
  * ```
  */
 export function getMonitorReportOutput(args: GetMonitorReportOutputArgs, opts?: pulumi.InvokeOutputOptions): pulumi.Output<GetMonitorReportResult> {

@@ -21,6 +21,7 @@ describe("docs examples", () => {
       "getIncident",
       "getIncidents",
       "getMonitor",
+      "getMonitorReport",
       "getMonitors",
     ]);
   });

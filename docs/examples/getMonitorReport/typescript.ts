@@ -9,4 +9,4 @@ const report = uptime.getMonitorReportOutput({
 });
 
 export const availability = report.availability;
-export const budgetLeft = report.budget.apply((b) => b?.remainingPercent);
+export const budgetLeft = report.apply((r) => r.budget?.remainingPercent);
