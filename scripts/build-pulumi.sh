@@ -9,9 +9,9 @@
 # wrapper module's go.mod/go.sum, and for the generator its own sources): a hash of
 # those sits in .tools/pulumi/stamps/<tool>. A rerun with nothing changed builds nothing.
 #
-# The default CLI (PULUMI_VERSION below) goes into .tools/pulumi/bin beside the hosts. The
-# newer CLIs (NEWER_CLI_VERSIONS below, and PULUMI_CLI_VERSION or --cli <version>) go into
-# .tools/pulumi/cli/<version>/pulumi, from the wrapper module tools/pulumi/cli-<version>, with a
+# The suite's CLI (PULUMI_VERSION below) goes into .tools/pulumi/bin beside the hosts, from the
+# wrapper module tools/pulumi/cli-<version>. Another CLI (PULUMI_CLI_VERSION or --cli <version>,
+# e.g. v3.248.0) goes into .tools/pulumi/cli/<version>/pulumi from its own wrapper module, with a
 # stamp of its own (.tools/pulumi/cli/<version>/stamps/pulumi), so each version is cached apart
 # and the default build, which other checkouts may share, is never touched by it.
 #
@@ -21,12 +21,8 @@
 # See tools/pulumi/README.md for the details (versions, timings, offline use).
 set -euo pipefail
 
-PULUMI_VERSION=v3.248.0
-# Built beside it, each in .tools/pulumi/cli/<version>: the `pulumi do` end-to-end tests run
-# v3.274.1 whatever CLI the rest of the suite runs (test/e2e/harness.ts, NEWER_CLI_VERSION).
-# PULUMI_NEWER_CLI_VERSIONS overrides the list ("" builds none: the `pulumi do` tests then fail
-# naming this script).
-NEWER_CLI_VERSIONS="${PULUMI_NEWER_CLI_VERSIONS-v3.274.1}"
+# The CLI the tests and the demo run (test/e2e/harness.ts, CLI_VERSION, says the same).
+PULUMI_VERSION=v3.274.1
 # Newest Node.js language host still published on the Go module proxy (see README).
 LANGHOST_VERSION=v3.68.0
 # Newest pulumi-yaml that builds from the module proxy reachable here (see README).
@@ -59,7 +55,7 @@ while [ $# -gt 0 ]; do
   shift
 done
 cli_versions=()
-for v in $NEWER_CLI_VERSIONS $cli_version; do
+for v in $cli_version; do
   [ "$v" = "$PULUMI_VERSION" ] && continue
   case " ${cli_versions[*]} " in *" $v "*) continue ;; esac
   if [ ! -f "$TOOLS/pulumi/cli-$v/go.mod" ]; then
@@ -88,11 +84,6 @@ done
 if [ "${#launchers[@]}" -eq 0 ]; then
   echo "error: no pulumi-resource-* launcher found in $NPM_SDK" >&2
   exit 1
-fi
-
-npm_version="$(node -p "require('$NPM_SDK/package.json').version" 2>/dev/null || echo unknown)"
-if [ "v$npm_version" != "$PULUMI_VERSION" ]; then
-  echo "warning: node_modules/@pulumi/pulumi is $npm_version, CLI is $PULUMI_VERSION" >&2
 fi
 
 mkdir -p "$BIN" "$STAMPS"
@@ -137,7 +128,7 @@ build_tool() {
   built=1
 }
 
-build_tool pulumi "$PULUMI_VERSION" "$TOOLS/pulumi" \
+build_tool pulumi "$PULUMI_VERSION" "$TOOLS/pulumi/cli-$PULUMI_VERSION" \
   github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "-X $VERSION_VAR=$PULUMI_VERSION"
 build_tool pulumi-language-nodejs "$LANGHOST_VERSION" "$TOOLS/pulumi/nodejs-langhost" \
   github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs "-X $VERSION_VAR=$LANGHOST_VERSION"

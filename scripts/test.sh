@@ -14,10 +14,10 @@
 # What only the later suites need is prepared in the background while steps 4 and 5 run:
 # they need none of it, and spend much of their time waiting on sockets and timers, so the
 # two cores have room. The preparation builds the Pulumi tools from Go modules
-# (scripts/build-pulumi.sh: CLI v3.248.0 and the hosts, and CLI v3.274.1 for the `pulumi do`
-# tests; PULUMI_CLI_VERSION=v3.274.1 runs the whole engine suites on it), downloads and compiles the Go example's dependencies (warming
-# Go's caches for the Go language host), builds the SDKs (Maven's downloads for the Java
-# SDK) and fetches Node.js 24 and the engines floor (scripts/ensure-node.js, about 8 s cold). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
+# (scripts/build-pulumi.sh: CLI v3.274.1 and the hosts), downloads and compiles the Go
+# example's dependencies (warming Go's caches for the Go language host), builds the SDKs
+# (Maven's downloads for the Java SDK) and fetches Node.js 24, which the engine suites' programs
+# run on, and the engines floor (scripts/ensure-node.js, about 8 s cold). On a machine with empty Go, pip and Maven caches that is about 20 minutes of building
 # that no longer waits for the unit tests; on a warm machine it takes seconds.
 # Its output is printed after the server tests, so the two never interleave.
 set -uo pipefail

@@ -5,7 +5,17 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { PULUMI, PULUMI_CLI_DIR, REPO, WORK, assertPluginBuilt, assertPrerequisites, secs } from "./harness";
+import {
+  PULUMI,
+  PULUMI_CLI_DIR,
+  REPO,
+  SUITE_CLI_VERSION,
+  WORK,
+  assertPluginBuilt,
+  assertPrerequisites,
+  secs,
+  suitePath,
+} from "./harness";
 import { warnWhenDistIsStale } from "../support/stale-dist";
 
 export default function setup(): () => void {
@@ -17,7 +27,11 @@ export default function setup(): () => void {
   })
     .toString()
     .trim();
-  console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_CLI_DIR}`);
+  // A CLI left by an older checkout's build would run the suite on another version unseen.
+  if (version !== SUITE_CLI_VERSION)
+    throw new Error(`${PULUMI} is ${version}, not ${SUITE_CLI_VERSION}: run \`bash scripts/build-pulumi.sh\`.`);
+  const node = execFileSync("node", ["--version"], { env: { PATH: suitePath() }, encoding: "utf8" }).trim();
+  console.log(`e2e: Pulumi CLI ${version} from ${PULUMI_CLI_DIR}; programs run on Node.js ${node}`);
   // Copies of fixtures left behind by an interrupted run (older than an hour).
   if (existsSync(WORK)) {
     for (const entry of readdirSync(WORK)) {

@@ -18,7 +18,7 @@
  * A missing CLI or dist/ FAILS the run (throws) with the command that fixes it; it never
  * skips, under CI=true or locally.
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   constants,
@@ -42,23 +42,41 @@ import { urnName } from "../../src/util/urn";
 export const REPO = resolve(__dirname, "..", "..");
 /** Where scripts/build-pulumi.sh puts the CLI, the language host and the dynamic-provider launcher. */
 export const PULUMI_BIN = join(REPO, ".tools", "pulumi", "bin");
-/**
- * The newer CLI that `scripts/build-pulumi.sh --cli <version>` builds beside the default one
- * (tools/pulumi/cli-<version>): the `pulumi do` tests always run it, and the whole suite does
- * when PULUMI_CLI_VERSION names it.
- */
-export const NEWER_CLI_VERSION = "v3.274.1";
+/** The CLI scripts/build-pulumi.sh puts beside the hosts (PULUMI_VERSION there), which the suite runs. */
+export const CLI_VERSION = "v3.274.1";
 /** Directory of the CLI of one version built with `--cli` (the language hosts stay in PULUMI_BIN). */
 export function cliDir(version: string): string {
   return join(REPO, ".tools", "pulumi", "cli", version);
 }
-/** Where the suite's CLI is: PULUMI_CLI_VERSION's build, or the default one beside the hosts. */
-export const PULUMI_CLI_DIR = process.env.PULUMI_CLI_VERSION ? cliDir(process.env.PULUMI_CLI_VERSION) : PULUMI_BIN;
+/**
+ * The suite's CLI: CLI_VERSION beside the hosts, or another one PULUMI_CLI_VERSION names (built
+ * by `scripts/build-pulumi.sh`, e.g. v3.248.0, which has no `pulumi do`).
+ */
+export const SUITE_CLI_VERSION = process.env.PULUMI_CLI_VERSION || CLI_VERSION;
+/** Where the suite's CLI is. */
+export const PULUMI_CLI_DIR = SUITE_CLI_VERSION === CLI_VERSION ? PULUMI_BIN : cliDir(SUITE_CLI_VERSION);
 /** The suite's `pulumi`. */
 export const PULUMI = join(PULUMI_CLI_DIR, "pulumi");
+let nodeDir: string | undefined;
+/**
+ * The directory of the Node.js the suite's programs, providers and plugin run on: the newest
+ * LTS scripts/ensure-node.js fetches (the machine's own Node.js may be older than our engines
+ * floor). E2E_MACHINE_NODE=1 keeps the machine's.
+ */
+function suiteNodeDir(): string[] {
+  if (process.env.E2E_MACHINE_NODE === "1") return [];
+  nodeDir ??= execFileSync(process.execPath, [join(REPO, "scripts", "ensure-node.js")], { encoding: "utf8" })
+    .split("\n")[0]
+    .split(" ")[1];
+  return [nodeDir];
+}
 /** PATH entries in front of the caller's: the suite's CLI, then the hosts and launchers. */
-export function pulumiPath(cli: string = PULUMI_CLI_DIR): string {
-  return [...new Set([cli, PULUMI_BIN])].join(":");
+export function pulumiPath(): string {
+  return [...new Set([PULUMI_CLI_DIR, PULUMI_BIN])].join(":");
+}
+/** The PATH of the suite's commands: its Node.js, then pulumiPath(cli), then the caller's. */
+export function suitePath(): string {
+  return [...suiteNodeDir(), pulumiPath(), process.env.PATH ?? ""].join(":");
 }
 /** Fixture projects. */
 export const FIXTURES = join(__dirname, "fixtures");
@@ -137,7 +155,7 @@ export function pulumiEnv(home: string, backendDir: string, extra: Record<string
   }
   return {
     ...env,
-    PATH: `${pulumiPath()}:${process.env.PATH ?? ""}`,
+    PATH: suitePath(),
     PULUMI_HOME: home,
     PULUMI_BACKEND_URL: `file://${backendDir}`,
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
@@ -183,8 +201,6 @@ export interface StackOptions {
   stack?: string;
   /** Per-command timeout. Default 240 s. */
   timeoutMs?: number;
-  /** The directory of the `pulumi` to run (cliDir(version)). Default: the suite's, PULUMI_CLI_DIR. */
-  cli?: string;
   /** Directories first on every command's PATH, before the CLI's (another Node.js: the language host runs `node`). */
   pathFirst?: string[];
 }
@@ -209,7 +225,6 @@ export class E2EStack {
     private readonly owned: string[],
     private readonly timeoutMs: number,
     env: Record<string, string>,
-    private readonly cli: string,
     private readonly pathFirst: string[],
   ) {
     this.extraEnv = env;
@@ -218,11 +233,6 @@ export class E2EStack {
   /** Copies the fixture (or uses the project in place), creates the stack and sets its config. */
   static async create(options: StackOptions): Promise<E2EStack> {
     assertPrerequisites();
-    if (options.cli && !existsSync(join(options.cli, "pulumi"))) {
-      throw new Error(
-        `${relative(REPO, options.cli)}/pulumi is missing: run \`bash scripts/build-pulumi.sh\` (it builds the newer CLIs too).`,
-      );
-    }
     const id = `${process.pid}-${++counter}-${randomBytes(3).toString("hex")}`;
     const scratch = mkdtempSync(join(tmpdir(), "pulumi-uptime-e2e-"));
     const home = join(scratch, "home");
@@ -264,7 +274,6 @@ export class E2EStack {
       {
         ...(options.env ?? {}),
       },
-      options.cli ?? PULUMI_CLI_DIR,
       options.pathFirst ?? [],
     );
     try {
@@ -301,14 +310,12 @@ export class E2EStack {
     const full = [...args];
     const started = Date.now();
     return new Promise<RunResult>((resolvePromise, reject) => {
-      const child = spawn(join(this.cli, "pulumi"), full, {
+      const child = spawn(PULUMI, full, {
         cwd: this.dir,
         env: {
           ...pulumiEnv(this.home, this.backendDir, this.extraEnv),
           // A PATH the stack was given (setEnv, env) is used as given; else this stack's CLI first.
-          PATH: [...this.pathFirst, this.extraEnv.PATH ?? `${pulumiPath(this.cli)}:${process.env.PATH ?? ""}`].join(
-            ":",
-          ),
+          PATH: [...this.pathFirst, this.extraEnv.PATH ?? suitePath()].join(":"),
         },
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so that a timeout also ends the language host and providers.

@@ -9,7 +9,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { parse, stringify } from "yaml";
-import { REPO, pulumiPath } from "./harness";
+import { REPO, suitePath } from "./harness";
 import { compileExample, exampleEnv } from "./examples";
 import type { SecretAdditions } from "../../src/export/import-secrets";
 import { ENUM_TYPES } from "../../src/export/sdk-enums";
@@ -85,7 +85,7 @@ export async function projectEnv(language: ImportLanguage, dir: string): Promise
  * generator; the YAML and Java hosts write their own.
  */
 export function importPath(language: ImportLanguage): string {
-  const path = `${pulumiPath()}:${process.env.PATH ?? ""}`;
+  const path = suitePath();
   if (language === "yaml" || language === "java") return path;
   // Without it, the real host answers `pulumi import` with "GenerateProgram not implemented".
   if (!existsSync(join(PROGRAM_GEN, `pulumi-language-${language}`)))

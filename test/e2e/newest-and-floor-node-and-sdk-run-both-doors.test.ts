@@ -1,7 +1,7 @@
 /**
  * Both ends of what we support, each in a project outside the repository that installed the
  * packed tarball and the generated Node.js SDK (dist/sdk/nodejs, copied, not linked) beside
- * its own @pulumi/pulumi, run by CLI v3.274.1 with that end's Node.js first on the PATH (the
+ * its own @pulumi/pulumi, run by the suite's CLI (v3.274.1) with that end's Node.js first on the PATH (the
  * language host, the dynamic providers and the plugin's launcher all run `node` from it):
  * - the newest: Node.js 24 LTS (scripts/ensure-node.js) and the newest @pulumi/pulumi on the
  *   registry: up, preview with no changes, an edit outside Pulumi found by refresh and put
@@ -15,18 +15,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  E2EStack,
-  FIXTURES,
-  NEWER_CLI_VERSION,
-  PLUGIN_DIR,
-  REPO,
-  assertPluginBuilt,
-  cliDir,
-  ok,
-  secs,
-  summary,
-} from "./harness";
+import { E2EStack, FIXTURES, PLUGIN_DIR, REPO, assertPluginBuilt, ok, secs, summary } from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 import { cleanCopy, npm, pack } from "./package";
 
@@ -111,7 +100,6 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
       inPlace: true,
       configInProject: true,
       server: srv,
-      cli: cliDir(NEWER_CLI_VERSION),
       pathFirst: [nodeDirs.get(node)!],
     });
     stacks.push(stack);

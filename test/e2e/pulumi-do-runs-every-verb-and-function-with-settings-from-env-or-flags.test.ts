@@ -1,6 +1,6 @@
 /**
- * `pulumi do` (the CLI's direct resource operations, 3.257 and later; these tests always run
- * the newer CLI, NEWER_CLI_VERSION) through the provider plugin against a local server: every
+ * `pulumi do` (the CLI's direct resource operations, 3.257 and later; the suite's CLI,
+ * CLI_VERSION, is 3.274.1) through the provider plugin against a local server: every
  * verb on Monitor and Incident (create, read, patch, upsert, delete, all `--stateless`) and the
  * four functions, with the provider's settings from UPTIME_* variables and, apart, from
  * `--uptime:*` flags. `pulumi do` sends a null for every setting it was not given, which the Go

@@ -1,11 +1,11 @@
 /**
- * Running `pulumi do` (the newer CLI, NEWER_CLI_VERSION: 3.257 and later have it) through the
+ * Running `pulumi do` (CLI 3.257 and later; the suite runs CLI_VERSION, 3.274.1) through the
  * provider plugin in a scratch project, as the pulumi-do e2e tests do.
  */
 import { randomBytes } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { E2EStack, NEWER_CLI_VERSION, PLUGIN_LAUNCHER, assertPluginBuilt, cliDir, ok } from "./harness";
+import { E2EStack, PLUGIN_LAUNCHER, assertPluginBuilt, ok } from "./harness";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- `pulumi do --output json`'s answers, read freely
 export type Json = any;
@@ -16,7 +16,7 @@ const PROJECT = { "Pulumi.yaml": "name: pulumi-do\nruntime: yaml\n" };
 /** A stack to run `pulumi do` in, the newer CLI's, with `env` in every command's environment. */
 export function doStack(env: Record<string, string> = {}): Promise<E2EStack> {
   assertPluginBuilt();
-  return E2EStack.create({ project: "pulumi-do", files: PROJECT, cli: cliDir(NEWER_CLI_VERSION), env });
+  return E2EStack.create({ project: "pulumi-do", files: PROJECT, env });
 }
 
 /** `pulumi do --stateless --output json <token> <verb...> <args...>` through the plugin. */

@@ -1,4 +1,4 @@
-module pulumi-uptime/tools/pulumi
+module pulumi-uptime/tools/pulumi/cli-v3.248.0
 
 go 1.25.11
 
