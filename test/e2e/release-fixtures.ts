@@ -128,7 +128,8 @@ export function uptimePluginEntries(home: string): string[] {
   const dir = join(home, "plugins");
   return existsSync(dir)
     ? readdirSync(dir)
-        .filter((f) => f.startsWith("resource-uptime"))
+        // `.lastused`: its mtime is when a command last ran the plugin (CLI 3.27x, `plugin ls`), not install state.
+        .filter((f) => f.startsWith("resource-uptime") && !f.endsWith(".lastused"))
         .sort()
     : [];
 }
