@@ -1,7 +1,7 @@
 /**
  * The plugin's component server (component-server.ts), started on the first `Construct` and
  * kept for the plugin's life: the same executable (Node.js with dist/plugin/main.js, or the
- * standalone executable) with `COMPONENT_SERVER_ENV` set and the engine's address. It prints
+ * standalone executable) with `COMPONENT_SERVER_ENV` set. It prints
  * its port on its first line of stdout, as any plugin; what it prints after goes to the
  * plugin's stderr (the plugin's own stdout carries its port only). It ends when the plugin's
  * end closes its stdin; if it ends first, the next Construct starts another.
@@ -33,9 +33,9 @@ function selfCommand(): string[] {
 }
 
 /** Starts the server and resolves with its port once it prints it. */
-function start(engineAddress: string): Promise<{ child: ChildProcess; port: number }> {
+function start(): Promise<{ child: ChildProcess; port: number }> {
   const [command, ...args] = selfCommand();
-  const child = spawn(command, [...args, engineAddress], {
+  const child = spawn(command, args, {
     env: { ...process.env, [COMPONENT_SERVER_ENV]: "1" },
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -65,8 +65,8 @@ function start(engineAddress: string): Promise<{ child: ChildProcess; port: numb
 export class ComponentHost {
   private running?: Promise<Running>;
 
-  private connect(engineAddress: string): Promise<Running> {
-    this.running ??= start(engineAddress).then(({ child, port }) => {
+  private connect(): Promise<Running> {
+    this.running ??= start().then(({ child, port }) => {
       const client = new ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure(), {
         "grpc.max_receive_message_length": 400 * 1024 * 1024,
       });
@@ -85,8 +85,8 @@ export class ComponentHost {
   }
 
   /** Has the server construct the component of `req`; its failure is thrown with its message. */
-  async construct(req: proto.ConstructRequest, engineAddress: string): Promise<proto.ConstructResponse> {
-    const { client } = await this.connect(engineAddress);
+  async construct(req: proto.ConstructRequest): Promise<proto.ConstructResponse> {
+    const { client } = await this.connect();
     return new Promise((resolve, reject) =>
       client.construct(req, (err, resp) => (err ? reject(new Error(err.details || err.message)) : resolve(resp!))),
     );

@@ -87,11 +87,32 @@ async function constructComponent(
 }
 
 /**
+ * What the SDK is given for the engine's address: none (an empty one; it requires one). With
+ * the engine's address, the SDK sends the engine a debug message for each step of each
+ * registration (about 18 for a component of 4 checks), one at a time in one queue for the
+ * whole process, and each Construct answers only once the queue holds none of its own: with
+ * 50 Constructs at once, the last ones waited about 1 s for the others' messages
+ * (docs/performance.md). Without it, the SDK writes its messages to this process's output,
+ * which reaches the engine as the plugin's (the debug ones it drops).
+ */
+const SDK_ENGINE_ARGS = [""];
+
+/**
+ * Stack frames each `Error` records here: none. The SDK records a stack for each promise it
+ * makes (several per property of each resource) and formats it through source maps right
+ * away; that was about a third of this process's CPU time. Errors keep their messages, which
+ * is all that reaches the engine; the SDK's own source positions of resources are unaffected
+ * (it raises the limit while it takes them).
+ */
+const STACK_FRAMES = 0;
+
+/**
  * Serves the component through the SDK: it prints its port on stdout, as a plugin does. The
  * process ends when its stdin closes: the plugin that started it is gone.
  */
-export function serveComponents(args: string[]): Promise<void> {
+export function serveComponents(): Promise<void> {
   process.stdin.on("end", () => process.exit(0));
   process.stdin.resume();
-  return main({ version: PACKAGE_VERSION, construct: constructComponent }, args);
+  Error.stackTraceLimit = STACK_FRAMES;
+  return main({ version: PACKAGE_VERSION, construct: constructComponent }, SDK_ENGINE_ARGS);
 }

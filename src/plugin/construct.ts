@@ -24,8 +24,6 @@ import { PLAN_INPUT, type ChildSpec, type ComponentPlan } from "./component-plan
 
 /** What Construct needs from the configured provider process. */
 export interface ConstructContext {
-  /** The engine's address (the plugin's first argument). */
-  engineAddress?: string;
   /** This provider's reference (`<urn>::<id>`), from Configure: the children use the component's provider. */
   providerRef?: string;
   /** The provider's `defaults.namePrefix`. */
@@ -110,7 +108,6 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     checkChildren(req.getName(), plan.monitors, ctx.checkMonitor, (m, f) =>
       fromSecret(m.sources[f] ?? [], secretPaths),
     );
-  if (!ctx.engineAddress) throw new Error("the uptime provider was started without the engine's address");
   const fedBy = inputDependencies(req);
   const componentPlan: ComponentPlan = {
     children: plan.monitors.map((m) => childSpec(m, secretPaths, fedBy)),
@@ -121,5 +118,5 @@ export async function construct(req: proto.ConstructRequest, ctx: ConstructConte
     deletedWith: req.getDeletedwith() || undefined,
     customTimeouts: timeouts(req.getCustomtimeouts()),
   };
-  return host.construct(forwarded(req, componentPlan), ctx.engineAddress);
+  return host.construct(forwarded(req, componentPlan));
 }

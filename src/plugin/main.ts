@@ -80,7 +80,7 @@ function engineModules(address: string): EngineLogModules {
 
 if (require.main === module && process.env[COMPONENT_SERVER_ENV]) {
   // The plugin's component server (component-host.ts starts it): Construct through the SDK.
-  void import("./component-server").then(({ serveComponents }) => serveComponents(process.argv.slice(2)));
+  void import("./component-server").then(({ serveComponents }) => serveComponents());
 } else if (require.main === module) {
   // The engine starts a plugin with its own address: warnings and notices go to its log.
   const engine = engineAddressFrom(process.argv);

@@ -31,7 +31,6 @@ import { packageSchemaText } from "./package-schema";
 import { providerConfigFailures, connectionFailures, PluginConnection, settingsFrom } from "./plugin-settings";
 import { fromStruct, toStruct, type Bag } from "./wire";
 import { urnName } from "../util/urn";
-import { engineAddressFrom } from "./engine-address";
 import type { ConstructContext } from "./construct";
 import { listResources, ListInputError, type ListItem } from "./resource-list";
 
@@ -154,7 +153,6 @@ export class UptimeProviderService {
   private constructContext(): ConstructContext {
     const defaults = this.connection.monitorDefaults();
     return {
-      engineAddress: engineAddressFrom(process.argv),
       providerRef: this.providerRef,
       namePrefix: defaults.namePrefix,
       defaultInterval: defaults.interval !== undefined,

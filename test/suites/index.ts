@@ -85,6 +85,7 @@ export const SERVER_TESTS = [
   "test/plugin/configure-takes-args-over-their-null-text-in-variables.test.ts",
   "test/plugin/construct-names-the-child-a-monitor-check-refuses.test.ts",
   "test/plugin/construct-registers-through-the-sdks-provider-server.test.ts",
+  "test/plugin/construct-sends-the-engine-none-of-the-sdks-debug-messages.test.ts",
   "test/plugin/defaults-reach-monitors-and-stay-secret-in-the-config.test.ts",
   "test/plugin/diff-names-changed-properties-with-a-detailed-diff.test.ts",
   "test/plugin/each-provider-reaches-its-own-service.test.ts",
