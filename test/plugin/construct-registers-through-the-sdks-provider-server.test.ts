@@ -7,10 +7,10 @@
  * response names the children each output comes from. Without a provider from Configure, the
  * children take the component's (its providers map), not the default provider.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { checkoutComponent, isSecret, secret, struct } from "./helpers";
-import { call, standInEngine, startPlugin } from "./stand-in-engine";
+import { call, standInEngineAndPlugin } from "./stand-in-engine";
 
 const PROVIDER_REF = "urn:pulumi:dev::p::pulumi:providers:uptime::team::0b9f6c1e";
 const OTHER_PROVIDER_REF = "urn:pulumi:dev::p::pulumi:providers:uptime::other::5d1c0a7e";
@@ -18,12 +18,11 @@ const FEEDER = "urn:pulumi:dev::p::random:index:RandomString::suffix";
 const ANCHOR = "urn:pulumi:dev::p::aws:s3:Bucket::anchor";
 
 describe("Construct through the SDK's provider server", () => {
-  let monitor: Awaited<ReturnType<typeof standInEngine>>;
-  let plugin: Awaited<ReturnType<typeof startPlugin>>;
+  const running = standInEngineAndPlugin();
   /** Configure, naming this provider (`urn`, `id`) as the engine does, or not, as older engines did. */
   const configure = (urn = "", id = "") =>
     call(
-      plugin.client,
+      running.plugin.client,
       "configure",
       new proto.ConfigureRequest()
         .setArgs(struct({ baseUrl: "http://127.0.0.1:9", apiKey: secret("k"), defaults: '{"interval":900}' }))
@@ -31,17 +30,9 @@ describe("Construct through the SDK's provider server", () => {
         .setId(id),
     );
   beforeAll(async () => {
-    monitor = await standInEngine();
-    // The stand-in is the engine too: its address is the one the plugin is started with.
-    plugin = await startPlugin(monitor.address);
     const [urn, id] = [PROVIDER_REF.slice(0, PROVIDER_REF.lastIndexOf("::")), "0b9f6c1e"];
     await configure(urn, id);
   }, 30_000);
-  afterAll(() => {
-    plugin?.client.close();
-    plugin?.child.kill();
-    monitor?.server.forceShutdown();
-  });
 
   it("registers the component and its children with the component's options", async () => {
     const req = checkoutComponent({
@@ -49,19 +40,19 @@ describe("Construct through the SDK's provider server", () => {
       baseUrl: secret("https://internal.example.com"),
       checks: { health: { path: "/health" }, search: { path: "/search" } },
     })
-      .setMonitorendpoint(monitor.address)
+      .setMonitorendpoint(running.engine.address)
       .setDeletedwith(ANCHOR)
       .setCustomtimeouts(new proto.ConstructRequest.CustomTimeouts().setCreate("7m").setDelete("3m"));
     req
       .getInputdependenciesMap()
       .set("service", new proto.ConstructRequest.PropertyDependencies().setUrnsList([FEEDER]));
-    const resp = await call<proto.ConstructRequest, proto.ConstructResponse>(plugin.client, "construct", req);
+    const resp = await call<proto.ConstructRequest, proto.ConstructResponse>(running.plugin.client, "construct", req);
 
-    const component = monitor.registered.find((r) => !r.getCustom())!;
+    const component = running.engine.registered.find((r) => !r.getCustom())!;
     expect(component.getType()).toBe("uptime:index:ServiceMonitors");
     expect(resp.getUrn()).toBe("urn:pulumi:dev::p::uptime:index:ServiceMonitors::checkout");
 
-    const children = monitor.registered.filter((r) => r.getCustom());
+    const children = running.engine.registered.filter((r) => r.getCustom());
     expect(children.map((c) => c.getName()).sort()).toEqual(["checkout-health", "checkout-search"]);
     for (const child of children) {
       expect(child.getType()).toBe("uptime:index:Monitor");
@@ -87,15 +78,15 @@ describe("Construct through the SDK's provider server", () => {
 
   it("gives the children the component's provider when Configure named none", async () => {
     await configure();
-    monitor.registered.length = 0;
+    running.engine.registered.length = 0;
     const req = checkoutComponent({
       service: "checkout",
       baseUrl: "https://checkout.example.com",
       checks: { health: { path: "/health" } },
-    }).setMonitorendpoint(monitor.address);
+    }).setMonitorendpoint(running.engine.address);
     req.getProvidersMap().set("uptime", OTHER_PROVIDER_REF);
-    await call(plugin.client, "construct", req);
-    const children = monitor.registered.filter((r) => r.getCustom());
+    await call(running.plugin.client, "construct", req);
+    const children = running.engine.registered.filter((r) => r.getCustom());
     expect(children.map((c) => c.getProvider())).toEqual([OTHER_PROVIDER_REF]);
   }, 30_000);
 });

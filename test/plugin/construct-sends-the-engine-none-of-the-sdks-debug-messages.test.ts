@@ -5,23 +5,13 @@
  * every other Construct (docs/performance.md, ServiceMonitors). The component and its
  * children still register at the engine's monitor.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { checkoutComponent } from "./helpers";
-import { call, standInEngine, startPlugin, type StandInEngine } from "./stand-in-engine";
+import { call, standInEngineAndPlugin } from "./stand-in-engine";
 
 describe("Construct and the engine's log", () => {
-  let engine: StandInEngine;
-  let plugin: Awaited<ReturnType<typeof startPlugin>>;
-  beforeAll(async () => {
-    engine = await standInEngine();
-    plugin = await startPlugin(engine.address);
-  }, 30_000);
-  afterAll(() => {
-    plugin?.client.close();
-    plugin?.child.kill();
-    engine?.server.forceShutdown();
-  });
+  const running = standInEngineAndPlugin();
 
   it("registers the component and its children and logs nothing at the engine", async () => {
     const req = checkoutComponent({
@@ -29,15 +19,15 @@ describe("Construct and the engine's log", () => {
       baseUrl: "https://internal.example.com",
       interval: 300,
       checks: { health: { path: "/health" }, search: { path: "/search" } },
-    }).setMonitorendpoint(engine.address);
-    const resp = await call<proto.ConstructRequest, proto.ConstructResponse>(plugin.client, "construct", req);
+    }).setMonitorendpoint(running.engine.address);
+    const resp = await call<proto.ConstructRequest, proto.ConstructResponse>(running.plugin.client, "construct", req);
 
     expect(resp.getUrn()).toBe("urn:pulumi:dev::p::uptime:index:ServiceMonitors::checkout");
-    expect(engine.registered.map((r) => r.getName()).sort()).toEqual([
+    expect(running.engine.registered.map((r) => r.getName()).sort()).toEqual([
       "checkout",
       "checkout-health",
       "checkout-search",
     ]);
-    expect(engine.logged).toEqual([]);
+    expect(running.engine.logged).toEqual([]);
   }, 30_000);
 });

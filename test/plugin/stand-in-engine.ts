@@ -5,6 +5,7 @@
  * it (dist/plugin/main.js with the engine's address), with a client of it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { afterAll, beforeAll } from "vitest";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
@@ -67,8 +68,14 @@ export async function standInEngine(): Promise<StandInEngine> {
   return { address: `127.0.0.1:${port}`, registered, logged, server };
 }
 
+/** The plugin's process and a client of it. */
+export interface StartedPlugin {
+  child: ChildProcess;
+  client: ResourceProviderClient;
+}
+
 /** The plugin's process, started as the engine starts it, and a client of it. */
-export async function startPlugin(engine: string): Promise<{ child: ChildProcess; client: ResourceProviderClient }> {
+export async function startPlugin(engine: string): Promise<StartedPlugin> {
   const child = spawn(process.execPath, [MAIN, engine], { stdio: ["ignore", "pipe", "inherit"] });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.once("data", (b: Buffer) => resolve(b.toString().split("\n")[0]));
@@ -85,4 +92,22 @@ export function call<Req, Res>(
 ): Promise<Res> {
   const fn = (client[method] as unknown as (r: Req, cb: (e: Error | null, r: Res) => void) => void).bind(client);
   return new Promise((resolve, reject) => fn(req, (e, r) => (e ? reject(e) : resolve(r))));
+}
+
+/**
+ * For the tests of a `describe`: a stand-in engine and the plugin started with its address,
+ * there before the tests (and before the `beforeAll`s declared after this), stopped after.
+ */
+export function standInEngineAndPlugin(): { engine: StandInEngine; plugin: StartedPlugin } {
+  const running = {} as { engine: StandInEngine; plugin: StartedPlugin };
+  beforeAll(async () => {
+    running.engine = await standInEngine();
+    running.plugin = await startPlugin(running.engine.address);
+  }, 30_000);
+  afterAll(() => {
+    running.plugin?.client.close();
+    running.plugin?.child.kill();
+    running.engine?.server.forceShutdown();
+  });
+  return running;
 }
