@@ -132,7 +132,7 @@ build_tool pulumi "$PULUMI_VERSION" "$TOOLS/pulumi/cli-$PULUMI_VERSION" \
   github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "-X $VERSION_VAR=$PULUMI_VERSION"
 build_tool pulumi-language-nodejs "$LANGHOST_VERSION" "$TOOLS/pulumi/nodejs-langhost" \
   github.com/pulumi/pulumi/sdk/v3/nodejs/cmd/pulumi-language-nodejs "-X $VERSION_VAR=$LANGHOST_VERSION"
-# Node.js policy packs: the v3.248.0 CLI starts them through the Node.js language host's
+# Node.js policy packs: the CLI (v3.248.0 and v3.274.1) starts them through the Node.js language host's
 # RunPlugin, which the v3.68.0 host answers with "not supported". The host is rebuilt once
 # more with one file added through `go build -overlay`
 # (tools/pulumi/nodejs-langhost/run-plugin/run_plugin.go), which runs a pack the way Pulumi's

@@ -122,7 +122,7 @@ async function pythonVenv(dir: string): Promise<string> {
  */
 export function exampleEnv(dir: string): Record<string, string> {
   // The Python language host built here (sdk/v3 v3.79.0) takes Pulumi.yaml's `virtualenv` only
-  // as a command-line flag, which CLI v3.248 no longer passes (it sends runtime options over
+  // as a command-line flag, which the CLI (v3.248, v3.274) no longer passes (it sends runtime options over
   // RPC): the venv's interpreter is named to it the other way it knows.
   if (existsSync(join(dir, "requirements.txt"))) return { PULUMI_PYTHON_CMD: join(dir, "venv", "bin", "python") };
   if (!existsSync(join(dir, "pom.xml"))) return {};

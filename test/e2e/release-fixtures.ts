@@ -5,7 +5,7 @@
  * its downloads there, and a PATH on which no `node` can be found.
  *
  * The schema's `pluginDownloadURL` is `github://api.github.com/pulumi-uptime`, for which the
- * CLI (v3.248.0, sdk/go/common/workspace/plugins.go) fetches
+ * CLI (v3.248.0 and v3.274.1, sdk/go/common/workspace/plugins.go) fetches
  * `https://github.com/<org>/<repo>/releases/download/v<version>/<asset>` or the same asset
  * through the releases API. `PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES` (regexp=URL) swaps that
  * source for a plain HTTP one, which GETs `<URL>/<asset>` with `${VERSION}` filled in: here
