@@ -1,22 +1,22 @@
 /** `getMonitorReport`: a monitor's availability and error budget, as `pulumi-uptime report --json` gives them. */
 import * as pulumi from "@pulumi/pulumi";
-import { getMonitorReportArgsSchema, propertyPath } from "../schemas";
+import { fieldsOf, getMonitorReportArgsSchema, propertyPath } from "../schemas";
 import { monitorReport } from "./reads";
 import { withProgramClient, type FunctionOptions } from "./program-client";
 import type { GetMonitorReportArgs, MonitorReport } from "./args";
 
 export type { GetMonitorReportArgs, MonitorReport } from "./args";
 
-/** The arguments checked with the schema the plugin's `Invoke` uses; a failure names each bad argument. */
+/**
+ * The arguments checked with the schema the plugin's `Invoke` uses (a null counts as unset, as
+ * there); a failure names each bad argument.
+ */
 function checked(args: GetMonitorReportArgs): GetMonitorReportArgs {
-  const parsed = getMonitorReportArgsSchema.safeParse({
-    monitor_id: args.monitorId,
-    window: args.window,
-    from: args.from,
-    until: args.until,
-    slo: args.slo,
-  });
-  if (parsed.success) return args;
+  const fields = fieldsOf(getMonitorReportArgsSchema);
+  const given = args as unknown as Record<string, unknown>;
+  const named = (key: "wire" | "name") => Object.fromEntries(fields.map((f) => [f[key], given[f.name] ?? undefined]));
+  const parsed = getMonitorReportArgsSchema.safeParse(named("wire"));
+  if (parsed.success) return named("name") as unknown as GetMonitorReportArgs;
   const reasons = parsed.error.issues.map((i) => `${propertyPath(i.path as PropertyKey[])}: ${i.message}`);
   throw new Error(`getMonitorReport: ${reasons.join("; ")}`);
 }

@@ -18,6 +18,7 @@ import {
   monitorListQuerySchema,
   propertyPath,
 } from "../schemas";
+import type { GetMonitorReportArgs } from "../functions/args";
 import { tokenOf } from "./package-info";
 import { secret, type Bag } from "./wire";
 
@@ -30,6 +31,7 @@ interface ArgFailure {
 interface PluginFunction {
   /** The schema of the arguments, in wire names. */
   schema: z.ZodObject;
+  /** Runs on the arguments the schema passed, in program names, the unset ones absent. */
   run(c: UptimeClient, args: Bag): Promise<Bag>;
 }
 
@@ -70,22 +72,17 @@ export const FUNCTIONS: Record<string, PluginFunction> = {
   },
   [tokenOf("getMonitorReport")]: {
     schema: getMonitorReportArgsSchema,
-    run: async (c, a) => ({
-      ...(await monitorReport(c, {
-        monitorId: a.monitorId as number,
-        window: a.window as string | undefined,
-        from: a.from as string | undefined,
-        until: a.until as string | undefined,
-        slo: a.slo as number | undefined,
-      })),
-    }),
+    run: async (c, a) => ({ ...(await monitorReport(c, a as unknown as GetMonitorReportArgs)) }),
   },
 };
 
-/** Arguments read against a schema: their failures, and the arguments in wire names when there are none. */
+/** Arguments read against a schema: their failures, and the arguments given (nulls left out). */
 interface ParsedArgs {
   failures: ArgFailure[];
+  /** In wire names, as the schema reads them. */
   wire: Bag;
+  /** In program names, as the functions take them. */
+  given: Bag;
 }
 
 /**
@@ -98,10 +95,14 @@ export function parseArgs(schema: z.ZodObject, args: Bag, what = "an argument of
   const names = fields.map((f) => f.name);
   const failures: ArgFailure[] = [];
   const wire: Bag = {};
+  const given: Bag = {};
   for (const [k, v] of Object.entries(args)) {
     const f = fields.find((x) => x.name === k);
     if (!f) failures.push({ property: k, reason: `${k}: is not ${what}; allowed: ${names.join(", ")}` });
-    else if (v !== null && v !== undefined) wire[f.wire] = v;
+    else if (v !== null && v !== undefined) {
+      wire[f.wire] = v;
+      given[k] = v;
+    }
   }
   const parsed = schema.safeParse(wire);
   if (!parsed.success) {
@@ -110,10 +111,5 @@ export function parseArgs(schema: z.ZodObject, args: Bag, what = "an argument of
       failures.push({ property, reason: `${property}: ${issue.message}` });
     }
   }
-  return { failures, wire };
-}
-
-/** The arguments' failures: unknown names, and what the schema rejects. */
-export function checkArgs(fn: PluginFunction, args: Bag): ArgFailure[] {
-  return parseArgs(fn.schema, args).failures;
+  return { failures, wire, given };
 }

@@ -23,7 +23,7 @@ import { HELD_DEFAULTS_KEY, shownDefaults, withHeldDefaults } from "../runtime/h
 import { INCIDENT_FIELDS, MONITOR_FIELDS, PROVIDER_CONFIG_FIELDS } from "../schemas";
 import { autonamingOf } from "./autonaming";
 import { diffResponse } from "./diff-response";
-import { checkArgs, FUNCTIONS } from "./functions";
+import { FUNCTIONS, parseArgs } from "./functions";
 import { grpcError, unimplemented } from "./grpc-errors";
 import { parseImportId, withoutConfigSupplied } from "./import-id";
 import { PACKAGE_VERSION, tokenOf } from "./package-info";
@@ -245,16 +245,15 @@ export class UptimeProviderService {
           throw new Error(
             `the uptime provider has no function ${req.getTok()}; it has ${Object.keys(FUNCTIONS).join(", ")}`,
           );
-        const args = fromStruct(req.getArgs()).bag;
+        const { failures, given } = parseArgs(fn.schema, fromStruct(req.getArgs()).bag);
         const resp = new proto.InvokeResponse();
-        const failures = checkArgs(fn, args);
         if (failures.length)
           return resp.setFailuresList(
             failures.map((f) => new proto.CheckFailure().setProperty(f.property).setReason(f.reason)),
           );
         const label = req.getTok().split(":").pop()!;
         const result = await fn
-          .run(this.connection.client(), args)
+          .run(this.connection.client(), given)
           .catch((err) => Promise.reject(toResourceError(label, err)));
         return resp.setReturn(toStruct(result));
       }),

@@ -32,6 +32,12 @@ describe("getMonitorReport in a Node.js program", () => {
     expect(await new Promise((resolve) => output.apply(resolve))).toEqual(expected);
   });
 
+  it("takes a null argument (a JavaScript caller's) for an unset one", async () => {
+    const args = { monitorId: f.monitors.web.id, from: FROM, until: UNTIL };
+    const nulls = { ...args, window: null, slo: null } as unknown as typeof args;
+    expect(await getMonitorReport(nulls, opts)).toEqual(await getMonitorReport(args, opts));
+  });
+
   it("refuses bad arguments naming them, before any request", async () => {
     const before = f.server.requests.length;
     const id = f.monitors.web.id;

@@ -56,6 +56,13 @@ describe("getMonitorReport through Invoke", () => {
     expect(result).toEqual({ ...figures, id: f.monitors.old.id });
   });
 
+  it("takes a null argument for an unset one, as `pulumi do` sends them", async () => {
+    const period = { monitorId: f.monitors.old.id, from: "2026-01-01T00:00:00Z", until: "2026-01-31T00:00:00Z" };
+    const { result, failures } = await plugin.invoke("getMonitorReport", { ...period, window: null, slo: null });
+    expect(failures).toEqual([]);
+    expect(result).toEqual((await plugin.invoke("getMonitorReport", period)).result);
+  });
+
   it("fails on bad arguments naming the argument, before any request", async () => {
     const id = f.monitors.old.id;
     const before = f.server.requests.length;
