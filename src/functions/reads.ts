@@ -60,15 +60,14 @@ export async function listIncidents(c: UptimeClient, args: GetIncidentsArgs): Pr
 
 /**
  * The period of `getMonitorReport`'s arguments, in the client's time zone; a bad one fails
- * before any request, naming the argument (`planPeriod` says `--window`, `--from`, `--until`).
+ * before any request, naming the argument (the window, for an empty period).
  */
 function reportPeriod(c: UptimeClient, args: GetMonitorReportArgs, nowMs: number): Period {
   try {
-    return planPeriod({ window: args.window, from: args.from, until: args.until }, c.timeZone, nowMs);
+    return planPeriod({ window: args.window, from: args.from, until: args.until }, c.timeZone, nowMs, (s) => s);
   } catch (err) {
     if (!(err instanceof PeriodError)) throw err;
-    const named = /--(window|from|until)\b/.exec(err.message)?.[1] ?? "window";
-    throw new PeriodError(`${named}: ${err.message.replace(/--(window|from|until)\b/g, "$1")}`);
+    throw new PeriodError(`${err.setting ?? "window"}: ${err.message}`, err.setting);
   }
 }
 

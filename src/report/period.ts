@@ -6,8 +6,21 @@
 import { existsInZone, formatLocalDateTime, localDateTimeToEpoch, readTimeText } from "../util/time";
 import { parseDuration } from "../util/duration";
 
+/** What the period is given by; how a message names one (`--window` on the command line). */
+type Setting = keyof PeriodRequest;
+type Label = (setting: Setting) => string;
+const flag: Label = (setting) => `--${setting}`;
+
 /** A period the report cannot cover: a usage error, exit 2, before any request. */
-export class PeriodError extends Error {}
+export class PeriodError extends Error {
+  constructor(
+    message: string,
+    /** The setting at fault; none when only the settings together are (an empty period). */
+    readonly setting?: Setting,
+  ) {
+    super(message);
+  }
+}
 
 /** What the command line or the function's arguments say about the period. */
 export interface PeriodRequest {
@@ -36,42 +49,51 @@ function windowLength(text: string): number | undefined {
   return rest === undefined ? undefined : Number(m[1] ?? 0) * 86_400_000 + rest;
 }
 
-function instant(flag: string, text: string, zone: string): number {
+function instant(setting: "from" | "until", text: string, zone: string, label: Label): number {
   const read = readTimeText(text);
   if (!read) {
     throw new PeriodError(
-      `--${flag} takes a time such as 2026-03-02T18:30 (in the account's time zone, ${zone}) or 2026-03-02T17:30:00Z; ` +
+      `${label(setting)} takes a time such as 2026-03-02T18:30 (in the account's time zone, ${zone}) or 2026-03-02T17:30:00Z; ` +
         `got ${JSON.stringify(text)}`,
+      setting,
     );
   }
   if ("ms" in read) return read.ms;
   if (!existsInZone(read.wall, zone)) {
     throw new PeriodError(
-      `--${flag} ${JSON.stringify(text)}: ${read.wall} does not happen in ${zone} (the clocks skip it for daylight saving)`,
+      `${label(setting)} ${JSON.stringify(text)}: ${read.wall} does not happen in ${zone} (the clocks skip it for daylight saving)`,
+      setting,
     );
   }
   return localDateTimeToEpoch(read.wall, zone);
 }
 
-/** The period `request` names, at `nowMs`, in `zone`; a PeriodError for one that cannot be. */
-export function planPeriod(request: PeriodRequest, zone: string, nowMs: number): Period {
+/**
+ * The period `request` names, at `nowMs`, in `zone`; a PeriodError for one that cannot be,
+ * naming each setting by `label` (the command line's `--window` by default).
+ */
+export function planPeriod(request: PeriodRequest, zone: string, nowMs: number, label: Label = flag): Period {
   const now = Math.floor(nowMs / 1000) * 1000;
   if (request.window !== undefined && request.from !== undefined)
-    throw new PeriodError("give either --window or --from, not both");
-  const untilMs = request.until === undefined ? now : instant("until", request.until, zone);
+    throw new PeriodError(`give either ${label("window")} or ${label("from")}, not both`, "window");
+  const untilMs = request.until === undefined ? now : instant("until", request.until, zone, label);
   if (untilMs > now)
     throw new PeriodError(
-      `--until ${JSON.stringify(request.until)} is in the future (now ${formatLocalDateTime(now, zone)} in ${zone}); ` +
+      `${label("until")} ${JSON.stringify(request.until)} is in the future (now ${formatLocalDateTime(now, zone)} in ${zone}); ` +
         "a report covers what has happened",
+      "until",
     );
   let fromMs: number;
   if (request.from !== undefined) {
-    fromMs = instant("from", request.from, zone);
+    fromMs = instant("from", request.from, zone, label);
   } else {
     const text = request.window ?? DEFAULT_WINDOW;
     const length = windowLength(text);
     if (length === undefined || length < 1000)
-      throw new PeriodError(`--window takes a length such as 30d, 7d or 12h; got ${JSON.stringify(text)}`);
+      throw new PeriodError(
+        `${label("window")} takes a length such as 30d, 7d or 12h; got ${JSON.stringify(text)}`,
+        "window",
+      );
     fromMs = untilMs - length;
   }
   if (fromMs >= untilMs)
