@@ -57,24 +57,40 @@ export const SUITE_CLI_VERSION = process.env.PULUMI_CLI_VERSION || CLI_VERSION;
 export const PULUMI_CLI_DIR = SUITE_CLI_VERSION === CLI_VERSION ? PULUMI_BIN : cliDir(SUITE_CLI_VERSION);
 /** The suite's `pulumi`. */
 export const PULUMI = join(PULUMI_CLI_DIR, "pulumi");
-let nodeDir: string | undefined;
+/** A Node.js release scripts/ensure-node.js keeps, and the directory holding its `node`. */
+export interface NodeRelease {
+  version: string;
+  dir: string;
+}
+let nodes: { newest: NodeRelease; floor: NodeRelease } | undefined;
+/** The newest LTS and the engines floor, fetched by scripts/ensure-node.js when missing. */
+export function ensuredNodes(): { newest: NodeRelease; floor: NodeRelease } {
+  nodes ??= (() => {
+    const [newest, floor] = execFileSync(process.execPath, [join(REPO, "scripts", "ensure-node.js")], {
+      encoding: "utf8",
+    })
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const [version, dir] = line.split(" ");
+        return { version, dir };
+      });
+    return { newest, floor };
+  })();
+  return nodes;
+}
 /**
- * The directory of the Node.js the suite's programs, providers and plugin run on: the newest
- * LTS scripts/ensure-node.js fetches (the machine's own Node.js may be older than our engines
- * floor). E2E_MACHINE_NODE=1 keeps the machine's.
+ * The Node.js the suite's programs, providers and plugin run on: the newest LTS (the machine's
+ * own may be older than our engines floor). E2E_MACHINE_NODE=1 keeps the machine's.
  */
 function suiteNodeDir(): string[] {
-  if (process.env.E2E_MACHINE_NODE === "1") return [];
-  nodeDir ??= execFileSync(process.execPath, [join(REPO, "scripts", "ensure-node.js")], { encoding: "utf8" })
-    .split("\n")[0]
-    .split(" ")[1];
-  return [nodeDir];
+  return process.env.E2E_MACHINE_NODE === "1" ? [] : [ensuredNodes().newest.dir];
 }
 /** PATH entries in front of the caller's: the suite's CLI, then the hosts and launchers. */
 export function pulumiPath(): string {
   return [...new Set([PULUMI_CLI_DIR, PULUMI_BIN])].join(":");
 }
-/** The PATH of the suite's commands: its Node.js, then pulumiPath(cli), then the caller's. */
+/** The PATH of the suite's commands: its Node.js, then pulumiPath(), then the caller's. */
 export function suitePath(): string {
   return [...suiteNodeDir(), pulumiPath(), process.env.PATH ?? ""].join(":");
 }

@@ -15,7 +15,18 @@ import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { E2EStack, FIXTURES, PLUGIN_DIR, REPO, assertPluginBuilt, ok, secs, summary } from "./harness";
+import {
+  E2EStack,
+  FIXTURES,
+  PLUGIN_DIR,
+  REPO,
+  assertPluginBuilt,
+  ensuredNodes,
+  ok,
+  secs,
+  summary,
+  type NodeRelease,
+} from "./harness";
 import { startE2EServer, type E2EServer } from "./api";
 import { cleanCopy, npm, pack } from "./package";
 
@@ -30,23 +41,14 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
   let tarball: string;
   /** Each end's own server, so that one end's failure leaves nothing in the other's way. */
   const servers: E2EServer[] = [];
-  /** Node.js version → the directory holding its `node`. */
-  const nodeDirs = new Map<string, string>();
-  let newestNode: string;
-  let floorNode: string;
+  let newestNode: NodeRelease;
+  let floorNode: NodeRelease;
   const stacks: E2EStack[] = [];
 
   beforeAll(async () => {
     assertPluginBuilt();
     if (!existsSync(join(SDK, "package.json"))) throw new Error("dist/sdk/nodejs is missing: run `npm run sdks`.");
-    const lines = execFileSync(process.execPath, [join(REPO, "scripts", "ensure-node.js")], { encoding: "utf8" })
-      .trim()
-      .split("\n");
-    for (const line of lines) {
-      const [version, dir] = line.split(" ");
-      nodeDirs.set(version, dir);
-    }
-    [newestNode, floorNode] = lines.map((l) => l.split(" ")[0]);
+    ({ newest: newestNode, floor: floorNode } = ensuredNodes());
     const copy = await cleanCopy();
     scratch = copy.scratch;
     tarball = await pack(copy.dir, scratch);
@@ -60,7 +62,7 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
   /** A project of the fixture with `pulumiVersion` installed, and its stack with `node` first on the PATH. */
   async function project(
     name: string,
-    node: string,
+    node: NodeRelease,
     pulumiVersion: string,
   ): Promise<{ stack: E2EStack; srv: E2EServer }> {
     const dir = join(scratch, name);
@@ -100,7 +102,7 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
       inPlace: true,
       configInProject: true,
       server: srv,
-      pathFirst: [nodeDirs.get(node)!],
+      pathFirst: [node.dir],
     });
     stacks.push(stack);
     return { stack, srv };
@@ -109,13 +111,13 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
   /** `up`: both monitors made, by the Node.js and @pulumi/pulumi of this end. */
   async function upBoth(
     { stack, srv }: { stack: E2EStack; srv: E2EServer },
-    node: string,
+    node: NodeRelease,
     pulumiVersion: string,
   ): Promise<number[]> {
     expect(summary(ok(await stack.up()).output)).toMatchObject({ create: 3 }); // the stack and two monitors
     const outputs = await stack.outputs();
     expect({ node: outputs.nodeVersion, pulumi: outputs.pulumiVersion }).toEqual({
-      node: `v${node}`,
+      node: `v${node.version}`,
       pulumi: pulumiVersion,
     });
     expect((await srv.api.monitors()).map((m) => m.name).sort()).toEqual(["both doors: dynamic", "both doors: plugin"]);
@@ -129,7 +131,7 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
     const started = Date.now();
     // The registry's newest, pinned: an install from a stale cache would take an older one.
     const latest = execFileSync("npm", ["view", "@pulumi/pulumi", "version"], { encoding: "utf8" }).trim();
-    expect(newestNode).toMatch(/^24\./);
+    expect(newestNode.version).toMatch(/^24\./);
     const end = await project("newest", newestNode, latest);
     const { stack, srv } = end;
     const ids = await upBoth(end, newestNode, latest);
@@ -139,7 +141,7 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
     expect((await Promise.all(ids.map((id) => srv.api.monitor(id)))).map((m) => m!.interval)).toEqual([60, 300]);
     ok(await stack.destroy());
     expect(await srv.api.monitors()).toEqual([]);
-    console.log(`newest (Node.js ${newestNode}, @pulumi/pulumi ${latest}): ${secs(Date.now() - started)}`);
+    console.log(`newest (Node.js ${newestNode.version}, @pulumi/pulumi ${latest}): ${secs(Date.now() - started)}`);
   }, 900_000);
 
   it("runs up, preview and destroy on the oldest Node.js and @pulumi/pulumi we claim", async () => {
@@ -150,6 +152,6 @@ describe("the newest and the oldest Node.js and @pulumi/pulumi we support, throu
     await upBoth(end, floorNode, oldest);
     ok(await stack.destroy());
     expect(await srv.api.monitors()).toEqual([]);
-    console.log(`floor (Node.js ${floorNode}, @pulumi/pulumi ${oldest}): ${secs(Date.now() - started)}`);
+    console.log(`floor (Node.js ${floorNode.version}, @pulumi/pulumi ${oldest}): ${secs(Date.now() - started)}`);
   }, 900_000);
 });
